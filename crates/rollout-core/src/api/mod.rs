@@ -1,0 +1,454 @@
+//! The API objects the controllers work on, reduced to the fields the Deployment and
+//! ReplicaSet controllers read or write (`k8s.io/api/apps/v1`, `k8s.io/api/core/v1`).
+//!
+//! Times are whole seconds of the simulated clock (0 = the start of the scenario); a time that
+//! Kubernetes may leave unset is an `Option`.
+
+pub mod intstr;
+
+pub use intstr::IntOrString;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Seconds on the simulated clock.
+pub type Time = i64;
+
+/// Labels or annotations: `map[string]string`, kept sorted for stable output.
+pub type StringMap = BTreeMap<String, String>;
+
+/// `deployment.kubernetes.io/revision`.
+pub const REVISION_ANNOTATION: &str = "deployment.kubernetes.io/revision";
+/// `deployment.kubernetes.io/revision-history`.
+pub const REVISION_HISTORY_ANNOTATION: &str = "deployment.kubernetes.io/revision-history";
+/// `deployment.kubernetes.io/desired-replicas`.
+pub const DESIRED_REPLICAS_ANNOTATION: &str = "deployment.kubernetes.io/desired-replicas";
+/// `deployment.kubernetes.io/max-replicas`.
+pub const MAX_REPLICAS_ANNOTATION: &str = "deployment.kubernetes.io/max-replicas";
+/// `deprecated.deployment.rollback.to` (apps.DeprecatedRollbackTo).
+pub const DEPRECATED_ROLLBACK_TO: &str = "deprecated.deployment.rollback.to";
+/// `kubectl.kubernetes.io/last-applied-configuration` (never copied to ReplicaSets).
+pub const LAST_APPLIED_CONFIG_ANNOTATION: &str = "kubectl.kubernetes.io/last-applied-configuration";
+/// `controller.kubernetes.io/pod-deletion-cost`.
+pub const POD_DELETION_COST_ANNOTATION: &str = "controller.kubernetes.io/pod-deletion-cost";
+/// `pod-template-hash` (apps.DefaultDeploymentUniqueLabelKey).
+pub const POD_TEMPLATE_HASH_LABEL: &str = "pod-template-hash";
+
+/// Go's `%q` for a string: a double-quoted literal with Go's escapes.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `metav1.OwnerReference` with `controller: true`: the object that owns this one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerReference {
+    /// `Deployment` or `ReplicaSet`.
+    pub kind: String,
+    /// The owner's name.
+    pub name: String,
+    /// The owner's uid.
+    pub uid: String,
+}
+
+/// `metav1.ObjectMeta`: the metadata every object carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectMeta {
+    /// Unique within the namespace and kind.
+    pub name: String,
+    /// Always `default` in the simulation.
+    pub namespace: String,
+    /// Set by the API server on create; pod uids sort in creation order.
+    pub uid: String,
+    /// Bumped by the API server when the spec (for Deployments also the annotations) changes.
+    pub generation: i64,
+    /// Bumped on every write.
+    pub resource_version: u64,
+    /// Set by the API server on create.
+    pub creation_timestamp: Time,
+    /// Set when a graceful deletion starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<Time>,
+    /// `metadata.labels`.
+    #[serde(default)]
+    pub labels: StringMap,
+    /// `metadata.annotations`.
+    #[serde(default)]
+    pub annotations: StringMap,
+    /// The controller owner reference, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<OwnerReference>,
+}
+
+/// `v1.PodTemplateSpec`, reduced to labels and the one container's image.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct PodTemplate {
+    /// `template.metadata.labels` (ReplicaSets add `pod-template-hash`).
+    pub labels: StringMap,
+    /// `template.spec.containers[0].image` (the container is named `app`).
+    pub image: String,
+}
+
+impl PodTemplate {
+    /// `deploymentutil.EqualIgnoreHash`: templates equal apart from the `pod-template-hash` label.
+    pub fn equal_ignore_hash(&self, other: &PodTemplate) -> bool {
+        if self.image != other.image {
+            return false;
+        }
+        let strip = |m: &StringMap| {
+            m.iter()
+                .filter(|(k, _)| k.as_str() != POD_TEMPLATE_HASH_LABEL)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect::<Vec<_>>()
+        };
+        strip(&self.labels) == strip(&other.labels)
+    }
+}
+
+/// `apps.DeploymentStrategy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum DeploymentStrategy {
+    /// Kill all existing pods before creating new ones.
+    Recreate,
+    /// Replace the old ReplicaSet by the new one using rolling update.
+    #[serde(rename_all = "camelCase")]
+    RollingUpdate {
+        /// `rollingUpdate.maxSurge` (defaulted to 25%).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_surge: Option<IntOrString>,
+        /// `rollingUpdate.maxUnavailable` (defaulted to 25%).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_unavailable: Option<IntOrString>,
+    },
+}
+
+impl DeploymentStrategy {
+    /// `RollingUpdate` with the apps/v1 defaults, 25% / 25%.
+    pub fn default_rolling() -> Self {
+        DeploymentStrategy::RollingUpdate {
+            max_surge: Some("25%".into()),
+            max_unavailable: Some("25%".into()),
+        }
+    }
+
+    /// The strategy type's name as the API spells it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            DeploymentStrategy::Recreate => "Recreate",
+            DeploymentStrategy::RollingUpdate { .. } => "RollingUpdate",
+        }
+    }
+}
+
+/// `apps.DeploymentSpec`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentSpec {
+    /// Desired pods (defaulted to 1).
+    pub replicas: i32,
+    /// `selector.matchLabels`.
+    pub selector: StringMap,
+    /// The pod template.
+    pub template: PodTemplate,
+    /// The update strategy.
+    pub strategy: DeploymentStrategy,
+    /// Seconds a ready pod must stay ready before it counts as available.
+    pub min_ready_seconds: i32,
+    /// Old ReplicaSets to keep (defaulted to 10; `None` = keep all).
+    pub revision_history_limit: Option<i32>,
+    /// Seconds without progress before `ProgressDeadlineExceeded` (defaulted to 600).
+    pub progress_deadline_seconds: Option<i32>,
+    /// `kubectl rollout pause`.
+    pub paused: bool,
+}
+
+/// A condition's status (`v1.ConditionStatus`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConditionStatus {
+    /// "True"
+    True,
+    /// "False"
+    False,
+    /// "Unknown"
+    Unknown,
+}
+
+impl ConditionStatus {
+    /// The API's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConditionStatus::True => "True",
+            ConditionStatus::False => "False",
+            ConditionStatus::Unknown => "Unknown",
+        }
+    }
+}
+
+/// `apps.DeploymentCondition`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentCondition {
+    /// `Available`, `Progressing` or `ReplicaFailure`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// True, False or Unknown.
+    pub status: ConditionStatus,
+    /// A CamelCase reason such as `NewReplicaSetAvailable`.
+    pub reason: String,
+    /// A human-readable message.
+    pub message: String,
+    /// The last time this condition was updated.
+    pub last_update_time: Time,
+    /// The last time the status changed.
+    pub last_transition_time: Time,
+}
+
+/// `apps.DeploymentStatus`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentStatus {
+    /// The generation the controller last acted on.
+    pub observed_generation: i64,
+    /// Pods of all ReplicaSets (their `status.replicas`).
+    pub replicas: i32,
+    /// Pods of the new ReplicaSet.
+    pub updated_replicas: i32,
+    /// Ready pods.
+    pub ready_replicas: i32,
+    /// Available pods (ready for at least minReadySeconds).
+    pub available_replicas: i32,
+    /// Spec replicas of all ReplicaSets minus available pods.
+    pub unavailable_replicas: i32,
+    /// Hash-collision counter (never set in the simulation: names cannot collide).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
+    /// Conditions in stored order.
+    pub conditions: Vec<DeploymentCondition>,
+}
+
+/// `apps.Deployment`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deployment {
+    /// Metadata.
+    pub metadata: ObjectMeta,
+    /// Spec.
+    pub spec: DeploymentSpec,
+    /// Status.
+    pub status: DeploymentStatus,
+}
+
+/// `apps.ReplicaSetSpec`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetSpec {
+    /// Desired pods.
+    pub replicas: i32,
+    /// Copied from the Deployment.
+    pub min_ready_seconds: i32,
+    /// `selector.matchLabels` (the Deployment's plus `pod-template-hash`).
+    pub selector: StringMap,
+    /// The pod template.
+    pub template: PodTemplate,
+}
+
+/// `apps.ReplicaSetCondition`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetCondition {
+    /// `ReplicaFailure`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// True, False or Unknown.
+    pub status: ConditionStatus,
+    /// `FailedCreate` or `FailedDelete`.
+    pub reason: String,
+    /// The first error's message.
+    pub message: String,
+    /// When the condition was set.
+    pub last_transition_time: Time,
+}
+
+/// `apps.ReplicaSetStatus`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetStatus {
+    /// Active pods the ReplicaSet controls.
+    pub replicas: i32,
+    /// Pods whose labels match the template's.
+    pub fully_labeled_replicas: i32,
+    /// Ready pods.
+    pub ready_replicas: i32,
+    /// Available pods.
+    pub available_replicas: i32,
+    /// The generation the ReplicaSet controller last acted on.
+    pub observed_generation: i64,
+    /// Conditions (only `ReplicaFailure` exists).
+    pub conditions: Vec<ReplicaSetCondition>,
+}
+
+/// `apps.ReplicaSet`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplicaSet {
+    /// Metadata.
+    pub metadata: ObjectMeta,
+    /// Spec.
+    pub spec: ReplicaSetSpec,
+    /// Status.
+    pub status: ReplicaSetStatus,
+}
+
+/// `v1.PodPhase`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PodPhase {
+    /// Accepted, not all containers running.
+    Pending,
+    /// Bound to a node, containers running.
+    Running,
+    /// All containers terminated successfully.
+    Succeeded,
+    /// All containers terminated, at least one in failure.
+    Failed,
+    /// State could not be obtained.
+    Unknown,
+}
+
+impl PodPhase {
+    /// `podPhaseToOrdinal` of `controller_utils.go` (Pending < Unknown < Running).
+    pub fn ordinal(self) -> i32 {
+        match self {
+            PodPhase::Pending => 0,
+            PodPhase::Unknown => 1,
+            PodPhase::Running => 2,
+            _ => 0,
+        }
+    }
+
+    /// The API's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PodPhase::Pending => "Pending",
+            PodPhase::Running => "Running",
+            PodPhase::Succeeded => "Succeeded",
+            PodPhase::Failed => "Failed",
+            PodPhase::Unknown => "Unknown",
+        }
+    }
+}
+
+/// `v1.PodCondition`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodCondition {
+    /// PodScheduled, Initialized, ContainersReady or Ready.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// True or False.
+    pub status: ConditionStatus,
+    /// When the status last changed.
+    pub last_transition_time: Time,
+}
+
+/// `v1.Pod`, reduced to what the controllers and the kubelet model use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pod {
+    /// Metadata (labels from the template, owner = the ReplicaSet).
+    pub metadata: ObjectMeta,
+    /// The container's image.
+    pub image: String,
+    /// `spec.nodeName` ("" until scheduled).
+    pub node_name: String,
+    /// `status.phase`.
+    pub phase: PodPhase,
+    /// `status.conditions`.
+    pub conditions: Vec<PodCondition>,
+    /// `status.containerStatuses[0].restartCount`.
+    pub restart_count: i32,
+    /// The pod's per-ReplicaSet serial (its name suffix).
+    pub serial: u32,
+}
+
+impl Pod {
+    /// `podutil.IsPodReady`.
+    pub fn is_ready(&self) -> bool {
+        self.ready_condition().is_some()
+    }
+
+    /// The Ready=True condition's transition time (`podReadyTime`).
+    pub fn ready_time(&self) -> Option<Time> {
+        self.ready_condition().map(|c| c.last_transition_time)
+    }
+
+    fn ready_condition(&self) -> Option<&PodCondition> {
+        self.conditions
+            .iter()
+            .find(|c| c.type_ == "Ready")
+            .filter(|c| c.status == ConditionStatus::True)
+    }
+
+    /// `podutil.IsPodAvailable`: ready for strictly more than `min_ready_seconds`.
+    pub fn is_available(&self, min_ready_seconds: i32, now: Time) -> bool {
+        match self.ready_time() {
+            None => false,
+            Some(_) if min_ready_seconds == 0 => true,
+            Some(t) => t + i64::from(min_ready_seconds) < now,
+        }
+    }
+
+    /// `controller.IsPodActive`: not finished and not being deleted.
+    pub fn is_active(&self) -> bool {
+        self.phase != PodPhase::Succeeded
+            && self.phase != PodPhase::Failed
+            && self.metadata.deletion_timestamp.is_none()
+    }
+
+    /// `helper.GetDeletionCostFromPodAnnotations` (0 when absent or malformed).
+    pub fn deletion_cost(&self) -> i32 {
+        self.metadata
+            .annotations
+            .get(POD_DELETION_COST_ANNOTATION)
+            .and_then(|v| intstr::go_atoi(v))
+            .and_then(|v| i32::try_from(v).ok())
+            .unwrap_or(0)
+    }
+}
+
+/// A recorded event (`record.EventRecorder.Eventf`), as `kubectl describe` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    /// `Normal` or `Warning`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// e.g. `ScalingReplicaSet`.
+    pub reason: String,
+    /// e.g. `Scaled up replica set web-rev2 to 1`.
+    pub message: String,
+    /// The involved object's kind.
+    pub kind: String,
+    /// The involved object's name.
+    pub name: String,
+    /// The pod named in the message, if any (for normalising traces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pod: Option<String>,
+    /// When it was recorded.
+    pub time: Time,
+}

@@ -1,0 +1,11 @@
+//! Rollout Lab's core: the Kubernetes v1.28 Deployment and ReplicaSet controllers ported to
+//! Rust, an in-memory API server, a kubelet and clock model, and a stepper that runs them in
+//! the lock-step rounds of `../shared/conformance/README.md`.
+//!
+//! Pure Rust with no web dependencies: time, randomness and I/O come in from outside, so a
+//! simulation is deterministic and runs the same natively and in wasm.
+
+pub mod api;
+pub mod kubectl;
+pub mod scenario;
+pub mod validation;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Installs what building and testing Rollout Lab needs, skipping whatever is already there.
+# Everything comes from crates.io, npm or Debian's packages at pinned versions; nothing
+# downloads a prebuilt binary. Safe to run again: the second run only checks.
+#
+#   scripts/install-tools.sh [build|test]
+#     build: the wasm32 target, trunk, wasm-bindgen-cli, wasm-opt (npm binaryen)
+#     test:  the same plus Debian's chromium + chromium-driver and the e2e node_modules
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WHAT=${1:-test}
+CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
+export PATH="$CARGO_HOME/bin:$PATH"
+
+say() { printf '\033[1m[install]\033[0m %s\n' "$*" >&2; }
+
+ensure_wasm_target() {
+  if rustup target list --installed | grep -qx wasm32-unknown-unknown; then return; fi
+  say "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+}
+
+ensure_trunk() {
+  if command -v trunk >/dev/null && trunk --version | grep -q " $TRUNK_VERSION\$"; then return; fi
+  say "installing trunk $TRUNK_VERSION from crates.io (about 10 minutes on 2 cores)"
+  cargo install --locked "trunk@$TRUNK_VERSION"
+}
+
+ensure_wasm_bindgen() {
+  if command -v wasm-bindgen >/dev/null && wasm-bindgen --version | grep -q " $WASM_BINDGEN_VERSION\$" \
+     && command -v wasm-bindgen-test-runner >/dev/null; then return; fi
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION from crates.io"
+  # Its lockfile pins webpki-roots 1.0.11, which this registry does not serve: unpack the
+  # published crate, move that one dependency back a patch release, and install from the path.
+  cargo info "wasm-bindgen-cli@$WASM_BINDGEN_VERSION" >/dev/null
+  local crate
+  crate=$(ls "$CARGO_HOME"/registry/cache/*/"wasm-bindgen-cli-$WASM_BINDGEN_VERSION.crate" | head -1)
+  local tmp
+  tmp=$(mktemp -d)
+  tar -xzf "$crate" -C "$tmp"
+  (
+    cd "$tmp/wasm-bindgen-cli-$WASM_BINDGEN_VERSION"
+    cargo update -p webpki-roots@1.0.11 --precise 1.0.10 || true
+    cargo install --locked --path . --root "$CARGO_HOME"
+  )
+  rm -rf "$tmp"
+}
+
+ensure_node_modules() {
+  # binaryen (wasm-opt) and playwright-core, pinned by tests/e2e/package-lock.json.
+  local dir="$ROOT/tests/e2e"
+  if [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -d "$dir/node_modules/playwright-core" ] \
+     && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then return; fi
+  say "installing e2e node modules (npm ci)"
+  (cd "$dir" && npm ci --no-audit --no-fund)
+}
+
+ensure_chromium() {
+  if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then return; fi
+  say "installing Debian's chromium and chromium-driver"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -y
+  apt-get install -y --no-install-recommends chromium chromium-driver
+}
+
+ensure_wasm_target
+ensure_node_modules
+ensure_wasm_bindgen
+ensure_trunk
+if [ "$WHAT" = test ]; then
+  ensure_chromium
+fi

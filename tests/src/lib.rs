@@ -1,0 +1,1 @@
+//! workspace-level test helpers
