@@ -6,6 +6,7 @@
 //! simulation is deterministic and runs the same natively and in wasm.
 
 pub mod api;
+pub mod deployment;
 pub mod kubectl;
 pub mod scenario;
 pub mod validation;

@@ -1,0 +1,3 @@
+//! `pkg/controller/deployment`: the Deployment controller.
+
+pub mod util;
