@@ -8,5 +8,11 @@
 pub mod api;
 pub mod deployment;
 pub mod kubectl;
+pub mod kubelet;
+pub mod record;
+pub mod replicaset;
 pub mod scenario;
+pub mod sim;
+pub mod store;
+pub mod trace;
 pub mod validation;

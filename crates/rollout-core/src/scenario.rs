@@ -67,3 +67,421 @@ impl StrategyInput {
             || self.with_rolling_update == Some(true)
     }
 }
+
+/// A whole scenario: the cluster model and the actions, round by round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scenario {
+    /// A short name.
+    pub name: String,
+    /// What it shows.
+    #[serde(default)]
+    pub description: String,
+    /// Rounds simulated: 0 .. rounds-1.
+    pub rounds: u32,
+    /// The clock advances this much at the end of each round (≥ 1).
+    pub seconds_per_round: i64,
+    /// A pod created in round r becomes Ready in the kubelet step of round r + k.
+    pub ready_after_rounds: u32,
+    /// 0: a deleted pod disappears at once; T > 0: it lingers T rounds as Terminating.
+    pub termination_rounds: u32,
+    /// Images whose pods never become ready.
+    #[serde(default)]
+    pub never_ready_images: Vec<String>,
+    /// Pods are spread round-robin over node-0 .. node-(nodes-1).
+    pub nodes: u32,
+    /// At most this many non-terminating pods (absent: unlimited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pod_quota: Option<i32>,
+    /// The user's actions in file order.
+    pub actions: Vec<Action>,
+}
+
+/// One user action, applied at the start of its round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// The round it takes effect in.
+    pub round: u32,
+    /// What it does.
+    #[serde(flatten)]
+    pub kind: ActionKind,
+}
+
+/// What a user can do, as `kubectl` would do it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+pub enum ActionKind {
+    /// `kubectl create deployment` / `apply`.
+    Create {
+        /// The Deployment.
+        deployment: DeploymentInput,
+    },
+    /// `kubectl set image`.
+    SetImage {
+        /// The Deployment (absent: the first by name).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The new image.
+        image: String,
+    },
+    /// `kubectl scale`.
+    Scale {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The new spec.replicas.
+        replicas: i32,
+    },
+    /// `kubectl rollout pause`.
+    Pause {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// `kubectl rollout resume`.
+    Resume {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// The legacy server-side rollback: sets `deprecated.deployment.rollback.to`.
+    Rollback {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The revision (0 = the previous one).
+        revision: i64,
+    },
+    /// Replaces the whole strategy.
+    SetStrategy {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The new strategy.
+        strategy: StrategyInput,
+    },
+    /// Sets spec.minReadySeconds.
+    SetMinReadySeconds {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// Seconds.
+        value: i32,
+    },
+    /// Sets spec.progressDeadlineSeconds.
+    SetProgressDeadlineSeconds {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// Seconds.
+        value: i32,
+    },
+    /// Sets spec.revisionHistoryLimit.
+    SetRevisionHistoryLimit {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// How many old ReplicaSets to keep.
+        value: i32,
+    },
+    /// Replaces the pod quota (`null` or absent: unlimited).
+    SetPodQuota {
+        /// The quota.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<i32>,
+    },
+}
+
+impl ActionKind {
+    /// The action's `type` as the scenario format spells it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            ActionKind::Create { .. } => "create",
+            ActionKind::SetImage { .. } => "setImage",
+            ActionKind::Scale { .. } => "scale",
+            ActionKind::Pause { .. } => "pause",
+            ActionKind::Resume { .. } => "resume",
+            ActionKind::Rollback { .. } => "rollback",
+            ActionKind::SetStrategy { .. } => "setStrategy",
+            ActionKind::SetMinReadySeconds { .. } => "setMinReadySeconds",
+            ActionKind::SetProgressDeadlineSeconds { .. } => "setProgressDeadlineSeconds",
+            ActionKind::SetRevisionHistoryLimit { .. } => "setRevisionHistoryLimit",
+            ActionKind::SetPodQuota { .. } => "setPodQuota",
+        }
+    }
+
+    /// The Deployment the action names, if it names one.
+    pub fn target(&self) -> Option<&str> {
+        match self {
+            ActionKind::Create { deployment } => Some(&deployment.name),
+            ActionKind::SetImage { name, .. }
+            | ActionKind::Scale { name, .. }
+            | ActionKind::Pause { name }
+            | ActionKind::Resume { name }
+            | ActionKind::Rollback { name, .. }
+            | ActionKind::SetStrategy { name, .. }
+            | ActionKind::SetMinReadySeconds { name, .. }
+            | ActionKind::SetProgressDeadlineSeconds { name, .. }
+            | ActionKind::SetRevisionHistoryLimit { name, .. } => name.as_deref(),
+            ActionKind::SetPodQuota { .. } => None,
+        }
+    }
+}
+
+/// A scenario that could not be read, with the place it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// e.g. `actions[3] (round 6)` or `secondsPerRound`.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+const SCENARIO_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "rounds",
+    "secondsPerRound",
+    "readyAfterRounds",
+    "terminationRounds",
+    "neverReadyImages",
+    "nodes",
+    "podQuota",
+    "actions",
+    "model",
+];
+
+impl Scenario {
+    /// Reads a scenario from JSON text, naming the field (and the action's index and round)
+    /// of whatever is wrong.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ScenarioError {
+            path: String::new(),
+            message: format!("not valid JSON: {e}"),
+        })?;
+        Scenario::from_value(&value)
+    }
+
+    /// Reads a scenario from a parsed JSON value.
+    pub fn from_value(value: &serde_json::Value) -> Result<Scenario, ScenarioError> {
+        let err = |path: &str, message: String| ScenarioError {
+            path: path.to_string(),
+            message,
+        };
+        let obj = value
+            .as_object()
+            .ok_or_else(|| err("", "a scenario must be a JSON object".to_string()))?;
+        for key in obj.keys() {
+            if !SCENARIO_KEYS.contains(&key.as_str()) {
+                return Err(err(
+                    key,
+                    format!("unknown field; expected one of {}", SCENARIO_KEYS.join(", ")),
+                ));
+            }
+        }
+        fn field<T: serde::de::DeserializeOwned>(
+            obj: &serde_json::Map<String, serde_json::Value>,
+            key: &str,
+            default: Option<T>,
+        ) -> Result<T, ScenarioError> {
+            match obj.get(key) {
+                None => default.ok_or_else(|| ScenarioError {
+                    path: key.to_string(),
+                    message: "missing field".to_string(),
+                }),
+                Some(v) => serde_json::from_value(v.clone()).map_err(|e| ScenarioError {
+                    path: key.to_string(),
+                    message: e.to_string(),
+                }),
+            }
+        }
+        let mut s = Scenario {
+            name: field(obj, "name", Some("scenario".to_string()))?,
+            description: field(obj, "description", Some(String::new()))?,
+            rounds: field(obj, "rounds", Some(30))?,
+            seconds_per_round: field(obj, "secondsPerRound", Some(5))?,
+            ready_after_rounds: field(obj, "readyAfterRounds", Some(1))?,
+            termination_rounds: field(obj, "terminationRounds", Some(0))?,
+            never_ready_images: field(obj, "neverReadyImages", Some(Vec::new()))?,
+            nodes: field(obj, "nodes", Some(1))?,
+            pod_quota: field(obj, "podQuota", Some(None))?,
+            actions: Vec::new(),
+        };
+        if s.seconds_per_round < 1 {
+            return Err(err("secondsPerRound", "must be at least 1".to_string()));
+        }
+        if s.nodes < 1 {
+            return Err(err("nodes", "must be at least 1".to_string()));
+        }
+        if s.rounds > 100_000 {
+            return Err(err("rounds", "must be at most 100000".to_string()));
+        }
+        let actions = match obj.get("actions") {
+            None => return Err(err("actions", "missing field".to_string())),
+            Some(serde_json::Value::Array(a)) => a,
+            Some(_) => return Err(err("actions", "must be an array".to_string())),
+        };
+        for (i, a) in actions.iter().enumerate() {
+            s.actions.push(Action::from_value(i, a)?);
+        }
+        Ok(s)
+    }
+}
+
+impl Action {
+    /// Reads one action; errors name `actions[i] (round r)`.
+    pub fn from_value(index: usize, value: &serde_json::Value) -> Result<Action, ScenarioError> {
+        let mut obj = value.as_object().cloned().ok_or_else(|| ScenarioError {
+            path: format!("actions[{index}]"),
+            message: "an action must be a JSON object".to_string(),
+        })?;
+        let round_value = obj.remove("round");
+        let path_with = |round: Option<u32>| match round {
+            Some(r) => format!("actions[{index}] (round {r})"),
+            None => format!("actions[{index}]"),
+        };
+        let round = match round_value {
+            None => {
+                return Err(ScenarioError {
+                    path: path_with(None),
+                    message: "missing field `round`".to_string(),
+                })
+            }
+            Some(v) => serde_json::from_value::<u32>(v).map_err(|e| ScenarioError {
+                path: path_with(None),
+                message: format!("round: {e}"),
+            })?,
+        };
+        // `null` means absent (the trace echoes actions without null keys).
+        obj.retain(|_, v| !v.is_null());
+        let kind: ActionKind = serde_json::from_value(serde_json::Value::Object(obj))
+            .map_err(|e| ScenarioError {
+                path: path_with(Some(round)),
+                message: e.to_string(),
+            })?;
+        Ok(Action { round, kind })
+    }
+}
+
+impl DeploymentInput {
+    /// The strategy after apps/v1 defaulting (absent or untyped: RollingUpdate; absent
+    /// rolling values: 25%). `None` for a strategy type the API does not know.
+    pub fn defaulted_strategy(&self) -> Option<crate::api::DeploymentStrategy> {
+        defaulted_strategy(self.strategy.as_ref())
+    }
+
+    /// The Deployment object the API server stores for this input (after defaulting; call
+    /// only for input that validation accepted).
+    pub fn to_deployment(&self) -> crate::api::Deployment {
+        use crate::api::{Deployment, DeploymentSpec, ObjectMeta, PodTemplate};
+        let default_labels = || {
+            let mut m = StringMap::new();
+            m.insert("app".to_string(), self.name.clone());
+            m
+        };
+        Deployment {
+            metadata: ObjectMeta {
+                name: self.name.clone(),
+                labels: default_labels(),
+                ..Default::default()
+            },
+            spec: DeploymentSpec {
+                replicas: self.replicas.unwrap_or(1),
+                selector: self.selector.clone().unwrap_or_else(default_labels),
+                template: PodTemplate {
+                    labels: self.template_labels.clone().unwrap_or_else(default_labels),
+                    image: self.image.clone(),
+                },
+                strategy: self
+                    .defaulted_strategy()
+                    .unwrap_or_else(crate::api::DeploymentStrategy::default_rolling),
+                min_ready_seconds: self.min_ready_seconds.unwrap_or(0),
+                revision_history_limit: Some(self.revision_history_limit.unwrap_or(10)),
+                progress_deadline_seconds: Some(self.progress_deadline_seconds.unwrap_or(600)),
+                paused: self.paused.unwrap_or(false),
+            },
+            status: Default::default(),
+        }
+    }
+
+    /// The input that describes a stored Deployment (for validating an update).
+    pub fn from_deployment(d: &crate::api::Deployment) -> DeploymentInput {
+        use crate::api::DeploymentStrategy;
+        DeploymentInput {
+            name: d.metadata.name.clone(),
+            replicas: Some(d.spec.replicas),
+            image: d.spec.template.image.clone(),
+            strategy: Some(match &d.spec.strategy {
+                DeploymentStrategy::Recreate => StrategyInput {
+                    type_: Some("Recreate".to_string()),
+                    ..Default::default()
+                },
+                DeploymentStrategy::RollingUpdate {
+                    max_surge,
+                    max_unavailable,
+                } => StrategyInput {
+                    type_: Some("RollingUpdate".to_string()),
+                    max_surge: max_surge.clone(),
+                    max_unavailable: max_unavailable.clone(),
+                    with_rolling_update: Some(true),
+                },
+            }),
+            min_ready_seconds: Some(d.spec.min_ready_seconds),
+            progress_deadline_seconds: d.spec.progress_deadline_seconds,
+            revision_history_limit: d.spec.revision_history_limit,
+            paused: Some(d.spec.paused),
+            selector: Some(d.spec.selector.clone()),
+            template_labels: Some(d.spec.template.labels.clone()),
+        }
+    }
+}
+
+/// apps/v1 defaulting of a strategy; `None` for an unknown type.
+pub fn defaulted_strategy(s: Option<&StrategyInput>) -> Option<crate::api::DeploymentStrategy> {
+    use crate::api::DeploymentStrategy;
+    let Some(s) = s else {
+        return Some(DeploymentStrategy::default_rolling());
+    };
+    match s.type_.as_deref().unwrap_or("") {
+        "" | "RollingUpdate" => Some(DeploymentStrategy::RollingUpdate {
+            max_surge: Some(s.max_surge.clone().unwrap_or_else(|| "25%".into())),
+            max_unavailable: Some(s.max_unavailable.clone().unwrap_or_else(|| "25%".into())),
+        }),
+        "Recreate" => Some(DeploymentStrategy::Recreate),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_action_and_round() {
+        let text = r#"{"name":"x","rounds":3,"secondsPerRound":5,"readyAfterRounds":1,
+            "terminationRounds":0,"neverReadyImages":[],"nodes":1,
+            "actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}},
+                       {"round":2,"type":"setImage","imagee":"b"}]}"#;
+        let e = Scenario::from_json(text).unwrap_err();
+        assert_eq!(e.path, "actions[1] (round 2)");
+        assert!(e.message.contains("imagee"), "{}", e.message);
+    }
+
+    #[test]
+    fn unknown_top_level_keys_are_refused() {
+        let e = Scenario::from_json(r#"{"actions":[],"roundz":3}"#).unwrap_err();
+        assert_eq!(e.path, "roundz");
+    }
+}

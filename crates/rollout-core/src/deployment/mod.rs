@@ -1,3 +1,97 @@
 //! `pkg/controller/deployment`: the Deployment controller.
+//!
+//! `syncDeployment` ([`DeploymentController::sync_deployment`]) decides, for one Deployment,
+//! which path to take: paused, rollback, scaling event, Recreate or RollingUpdate. The files
+//! mirror Kubernetes': [`sync`] (scaling, new ReplicaSet, status), [`rolling`], [`recreate`],
+//! [`rollback`], [`progress`] (conditions) and [`util`].
 
+pub mod progress;
+pub mod recreate;
+pub mod rollback;
+pub mod rolling;
+pub mod sync;
 pub mod util;
+
+use crate::api::{Deployment, ReplicaSet};
+use crate::record::Recorder;
+use crate::store::ApiServer;
+use std::sync::Arc;
+
+/// The result of one sync: `Err` carries the message `syncDeployment` returned.
+pub type SyncResult<T = ()> = Result<T, String>;
+
+/// One run of the Deployment controller against the API server, recording what it does.
+pub struct DeploymentController<'a> {
+    pub(crate) api: &'a mut ApiServer,
+    pub(crate) rec: &'a mut Recorder,
+}
+
+impl<'a> DeploymentController<'a> {
+    /// A controller writing to `api` and recording into `rec`.
+    pub fn new(api: &'a mut ApiServer, rec: &'a mut Recorder) -> Self {
+        DeploymentController { api, rec }
+    }
+
+    pub(crate) fn now(&self) -> i64 {
+        self.api.now()
+    }
+
+    pub(crate) fn event(&mut self, d: &Deployment, type_: &str, reason: &str, message: String) {
+        let now = self.now();
+        self.rec
+            .event("Deployment", &d.metadata.name, type_, reason, message, now);
+    }
+
+    /// `syncDeployment`: reconcile one Deployment with what it sees in the API server just
+    /// before the sync (the informer caches of the real controller).
+    pub fn sync_deployment(&mut self, name: &str) -> SyncResult {
+        self.rec.enter("syncDeployment");
+        let Some(stored) = self.api.deployment(name) else {
+            return Ok(());
+        };
+        let mut d: Deployment = (**stored).clone();
+        // The lister snapshot: ReplicaSets and pods as they are now.
+        let mut rs_list: Vec<Arc<ReplicaSet>> = self.api.replica_sets_of(&d);
+        self.rec.decide(
+            "getReplicaSetsForDeployment",
+            format!(
+                "{} owns {} ReplicaSet{}",
+                d.metadata.name,
+                rs_list.len(),
+                if rs_list.len() == 1 { "" } else { "s" }
+            ),
+            &[("replicaSets", rs_list.len() as i64)],
+        );
+
+        self.check_paused_conditions(&mut d)?;
+
+        if d.spec.paused {
+            self.rec.decide(
+                "syncDeployment",
+                "spec.paused is true, so only scale and sync status (sync)".to_string(),
+                &[],
+            );
+            return self.sync(&mut d, &mut rs_list);
+        }
+
+        if rollback::get_rollback_to(&d).is_some() {
+            self.rec.decide(
+                "syncDeployment",
+                "the deprecated.deployment.rollback.to annotation is set, so roll back".to_string(),
+                &[],
+            );
+            return self.rollback(&mut d, &mut rs_list);
+        }
+
+        if self.is_scaling_event(&mut d, &mut rs_list)? {
+            return self.sync(&mut d, &mut rs_list);
+        }
+
+        match d.spec.strategy {
+            crate::api::DeploymentStrategy::Recreate => self.rollout_recreate(&mut d, &mut rs_list),
+            crate::api::DeploymentStrategy::RollingUpdate { .. } => {
+                self.rollout_rolling(&mut d, &mut rs_list)
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! `pkg/controller/deployment/rolling.go`: the RollingUpdate strategy.
+
+use super::sync::with_new;
+use super::util;
+use super::{DeploymentController, SyncResult};
+use crate::api::{Deployment, ReplicaSet};
+use std::sync::Arc;
+
+impl DeploymentController<'_> {
+    /// `rolloutRolling`: scale the new ReplicaSet up within maxSurge; if it did not move,
+    /// scale old ones down within maxUnavailable; if nothing moved and the rollout is
+    /// complete, clean up history; then sync the rollout status.
+    pub(crate) fn rollout_rolling(
+        &mut self,
+        d: &mut Deployment,
+        rs_list: &mut [Arc<ReplicaSet>],
+    ) -> SyncResult {
+        self.rec.enter("rolloutRolling");
+        let (new_rs, old_rss) = self.get_all_replica_sets_and_sync_revision(d, rs_list, true)?;
+        let new_rs = new_rs.ok_or_else(|| "no new replica set".to_string())?;
+        let all_rss = with_new(&old_rss, Some(&new_rs));
+
+        if self.reconcile_new_replica_set(&all_rss, &new_rs, d)? {
+            return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
+        }
+
+        let active_old = util::filter_active_replica_sets(&old_rss);
+        if self.reconcile_old_replica_sets(&all_rss, active_old, &new_rs, d)? {
+            return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
+        }
+
+        if util::deployment_complete(d, &d.status) {
+            self.cleanup_deployment(&old_rss, d)?;
+        }
+        self.sync_rollout_status(&all_rss, Some(&new_rs), d)
+    }
+
+    /// `reconcileNewReplicaSet`: scale the new ReplicaSet towards spec.replicas as far as
+    /// `NewRSNewReplicas` allows. Whether it scaled.
+    pub(crate) fn reconcile_new_replica_set(
+        &mut self,
+        all_rss: &[Arc<ReplicaSet>],
+        new_rs: &Arc<ReplicaSet>,
+        d: &Deployment,
+    ) -> SyncResult<bool> {
+        self.rec.enter("reconcileNewReplicaSet");
+        let name = &new_rs.metadata.name;
+        if new_rs.spec.replicas == d.spec.replicas {
+            self.rec.decide(
+                "reconcileNewReplicaSet",
+                format!(
+                    "new replica set {name} already has spec.replicas = {}, nothing to scale",
+                    d.spec.replicas
+                ),
+                &[("newReplicas", i64::from(new_rs.spec.replicas))],
+            );
+            return Ok(false);
+        }
+        if new_rs.spec.replicas > d.spec.replicas {
+            self.rec.decide(
+                "reconcileNewReplicaSet",
+                format!(
+                    "new replica set {name} has {} > spec.replicas {}, so scale it down to {}",
+                    new_rs.spec.replicas, d.spec.replicas, d.spec.replicas
+                ),
+                &[],
+            );
+            let (scaled, _) = self.scale_replica_set_and_record_event(new_rs, d.spec.replicas, d)?;
+            return Ok(scaled);
+        }
+        let a = util::new_rs_new_replicas(d, all_rss, new_rs)?;
+        let max_surge = a.max_total_pods - d.spec.replicas;
+        let text = if a.current_pod_count >= a.max_total_pods {
+            format!(
+                "maxTotalPods = {} + {} = {}, current {} ≥ {}, so the new replica set {name} cannot grow",
+                d.spec.replicas, max_surge, a.max_total_pods, a.current_pod_count, a.max_total_pods
+            )
+        } else {
+            format!(
+                "maxTotalPods = {} + {} = {}, current {}, so scale new up by {} (min of {} and {} − {}): {} → {}",
+                d.spec.replicas,
+                max_surge,
+                a.max_total_pods,
+                a.current_pod_count,
+                a.scale_up_count,
+                a.max_total_pods - a.current_pod_count,
+                d.spec.replicas,
+                new_rs.spec.replicas,
+                new_rs.spec.replicas,
+                a.new_replicas
+            )
+        };
+        self.rec.decide(
+            "reconcileNewReplicaSet",
+            text,
+            &[
+                ("maxTotalPods", i64::from(a.max_total_pods)),
+                ("currentPodCount", i64::from(a.current_pod_count)),
+                ("scaleUpCount", i64::from(a.scale_up_count)),
+                ("newReplicas", i64::from(a.new_replicas)),
+            ],
+        );
+        let (scaled, _) = self.scale_replica_set_and_record_event(new_rs, a.new_replicas, d)?;
+        Ok(scaled)
+    }
+
+    /// `reconcileOldReplicaSets`: scale old ReplicaSets down as far as minAvailable allows,
+    /// unhealthy replicas first. Whether anything was scaled down.
+    pub(crate) fn reconcile_old_replica_sets(
+        &mut self,
+        all_rss: &[Arc<ReplicaSet>],
+        old_rss: Vec<Arc<ReplicaSet>>,
+        new_rs: &Arc<ReplicaSet>,
+        d: &Deployment,
+    ) -> SyncResult<bool> {
+        self.rec.enter("reconcileOldReplicaSets");
+        let old_pods_count = util::get_replica_count_for_replica_sets(&old_rss);
+        if old_pods_count == 0 {
+            self.rec.decide(
+                "reconcileOldReplicaSets",
+                "no old replica set has pods, nothing to scale down".to_string(),
+                &[],
+            );
+            return Ok(false);
+        }
+        let all_pods_count = util::get_replica_count_for_replica_sets(all_rss);
+        let max_unavailable = util::max_unavailable(d);
+        let min_available = d.spec.replicas - max_unavailable;
+        let new_rs_unavailable = new_rs.spec.replicas - new_rs.status.available_replicas;
+        let max_scaled_down = all_pods_count - min_available - new_rs_unavailable;
+        let values = [
+            ("allPodsCount", i64::from(all_pods_count)),
+            ("minAvailable", i64::from(min_available)),
+            ("newRSUnavailablePodCount", i64::from(new_rs_unavailable)),
+            ("maxScaledDown", i64::from(max_scaled_down)),
+        ];
+        let arithmetic = format!(
+            "minAvailable = {} − {} = {}, new unavailable = {} − {} = {}, maxScaledDown = {} − {} − {} = {}",
+            d.spec.replicas,
+            max_unavailable,
+            min_available,
+            new_rs.spec.replicas,
+            new_rs.status.available_replicas,
+            new_rs_unavailable,
+            all_pods_count,
+            min_available,
+            new_rs_unavailable,
+            max_scaled_down
+        );
+        if max_scaled_down <= 0 {
+            self.rec.decide(
+                "reconcileOldReplicaSets",
+                format!("{arithmetic}, so no old pod may go yet"),
+                &values,
+            );
+            return Ok(false);
+        }
+        self.rec.decide(
+            "reconcileOldReplicaSets",
+            format!("{arithmetic}, so old replica sets may lose up to {max_scaled_down}"),
+            &values,
+        );
+
+        let Ok((old_rss, cleanup_count)) =
+            self.cleanup_unhealthy_replicas(old_rss, d, max_scaled_down)
+        else {
+            return Ok(false);
+        };
+        let all_rss = with_new(&old_rss, Some(new_rs));
+        let Ok(scaled_down_count) =
+            self.scale_down_old_replica_sets_for_rolling_update(&all_rss, old_rss, d)
+        else {
+            return Ok(false);
+        };
+        Ok(cleanup_count + scaled_down_count > 0)
+    }
+
+    /// `cleanupUnhealthyReplicas`: scale down the unavailable replicas of old ReplicaSets,
+    /// oldest first, at most `max_cleanup_count` in all.
+    fn cleanup_unhealthy_replicas(
+        &mut self,
+        mut old_rss: Vec<Arc<ReplicaSet>>,
+        d: &Deployment,
+        max_cleanup_count: i32,
+    ) -> SyncResult<(Vec<Arc<ReplicaSet>>, i32)> {
+        self.rec.enter("cleanupUnhealthyReplicas");
+        old_rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+        let mut total_scaled_down = 0;
+        for i in 0..old_rss.len() {
+            if total_scaled_down >= max_cleanup_count {
+                break;
+            }
+            let target = Arc::clone(&old_rss[i]);
+            if target.spec.replicas == 0 || target.spec.replicas == target.status.available_replicas {
+                continue;
+            }
+            let unhealthy = target.spec.replicas - target.status.available_replicas;
+            let scaled_down_count = (max_cleanup_count - total_scaled_down).min(unhealthy);
+            let new_replicas_count = target.spec.replicas - scaled_down_count;
+            if new_replicas_count > target.spec.replicas {
+                return Err(format!(
+                    "when cleaning up unhealthy replicas, got invalid request to scale down {}/{} {} -> {}",
+                    target.metadata.namespace, target.metadata.name, target.spec.replicas, new_replicas_count
+                ));
+            }
+            self.rec.decide(
+                "cleanupUnhealthyReplicas",
+                format!(
+                    "{} has {} unavailable of {}, so remove {} of them first: {} → {}",
+                    target.metadata.name,
+                    unhealthy,
+                    target.spec.replicas,
+                    scaled_down_count,
+                    target.spec.replicas,
+                    new_replicas_count
+                ),
+                &[("scaledDownCount", i64::from(scaled_down_count))],
+            );
+            let (_, updated) = self.scale_replica_set_and_record_event(&target, new_replicas_count, d)?;
+            total_scaled_down += scaled_down_count;
+            old_rss[i] = updated;
+        }
+        Ok((old_rss, total_scaled_down))
+    }
+
+    /// `scaleDownOldReplicaSetsForRollingUpdate`: scale old ReplicaSets down, oldest first,
+    /// by as many as available − minAvailable.
+    fn scale_down_old_replica_sets_for_rolling_update(
+        &mut self,
+        all_rss: &[Arc<ReplicaSet>],
+        mut old_rss: Vec<Arc<ReplicaSet>>,
+        d: &Deployment,
+    ) -> SyncResult<i32> {
+        self.rec.enter("scaleDownOldReplicaSetsForRollingUpdate");
+        let max_unavailable = util::max_unavailable(d);
+        let min_available = d.spec.replicas - max_unavailable;
+        let available = util::get_available_replica_count_for_replica_sets(all_rss);
+        if available <= min_available {
+            self.rec.decide(
+                "scaleDownOldReplicaSetsForRollingUpdate",
+                format!(
+                    "available {available} ≤ minAvailable {min_available}, so no available old pod may go"
+                ),
+                &[
+                    ("availablePodCount", i64::from(available)),
+                    ("minAvailable", i64::from(min_available)),
+                ],
+            );
+            return Ok(0);
+        }
+        old_rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+        let total_scale_down_count = available - min_available;
+        self.rec.decide(
+            "scaleDownOldReplicaSetsForRollingUpdate",
+            format!(
+                "available {available} − minAvailable {min_available} = {total_scale_down_count} old pods may go, oldest replica set first"
+            ),
+            &[
+                ("availablePodCount", i64::from(available)),
+                ("minAvailable", i64::from(min_available)),
+                ("totalScaleDownCount", i64::from(total_scale_down_count)),
+            ],
+        );
+        let mut total_scaled_down = 0;
+        for target in &old_rss {
+            if total_scaled_down >= total_scale_down_count {
+                break;
+            }
+            if target.spec.replicas == 0 {
+                continue;
+            }
+            let scale_down_count = target
+                .spec
+                .replicas
+                .min(total_scale_down_count - total_scaled_down);
+            let new_replicas_count = target.spec.replicas - scale_down_count;
+            if new_replicas_count > target.spec.replicas {
+                return Err(format!(
+                    "when scaling down old RS, got invalid request to scale down {}/{} {} -> {}",
+                    target.metadata.namespace, target.metadata.name, target.spec.replicas, new_replicas_count
+                ));
+            }
+            self.scale_replica_set_and_record_event(target, new_replicas_count, d)?;
+            total_scaled_down += scale_down_count;
+        }
+        Ok(total_scaled_down)
+    }
+}

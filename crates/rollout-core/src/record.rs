@@ -1,0 +1,91 @@
+//! What a controller sync leaves behind besides its writes: the events it recorded
+//! (`record.EventRecorder`) and the decisions it took, with the numbers behind them, so that
+//! the UI can explain every step.
+
+use crate::api::{Event, Time};
+use serde::{Deserialize, Serialize};
+
+/// One decision a controller took: the Kubernetes function that took it, a sentence with the
+/// live numbers, and the numbers themselves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The Go function, e.g. `reconcileNewReplicaSet`.
+    pub function: String,
+    /// e.g. `maxTotalPods = 4 + 1 = 5, current 4, so scale new up by 1`.
+    pub text: String,
+    /// Named values, e.g. `("maxTotalPods", 5)`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<(String, i64)>,
+}
+
+/// Collects events and decisions during one sync.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    /// Events, in the order they were recorded.
+    pub events: Vec<Event>,
+    /// Decisions, in the order they were taken.
+    pub decisions: Vec<Decision>,
+    /// The Kubernetes functions the sync went through, in order (for the decision flow).
+    pub path: Vec<&'static str>,
+}
+
+impl Recorder {
+    /// `eventRecorder.Eventf`.
+    pub fn event(
+        &mut self,
+        kind: &str,
+        name: &str,
+        type_: &str,
+        reason: &str,
+        message: String,
+        now: Time,
+    ) {
+        self.events.push(Event {
+            type_: type_.to_string(),
+            reason: reason.to_string(),
+            message,
+            kind: kind.to_string(),
+            name: name.to_string(),
+            pod: None,
+            time: now,
+        });
+    }
+
+    /// An event about a pod of a ReplicaSet (`Created pod: …`).
+    pub fn pod_event(
+        &mut self,
+        rs: &str,
+        type_: &str,
+        reason: &str,
+        message: String,
+        pod: &str,
+        now: Time,
+    ) {
+        self.events.push(Event {
+            type_: type_.to_string(),
+            reason: reason.to_string(),
+            message,
+            kind: "ReplicaSet".to_string(),
+            name: rs.to_string(),
+            pod: Some(pod.to_string()),
+            time: now,
+        });
+    }
+
+    /// Records a decision.
+    pub fn decide(&mut self, function: &str, text: String, values: &[(&str, i64)]) {
+        self.decisions.push(Decision {
+            function: function.to_string(),
+            text,
+            values: values
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), *v))
+                .collect(),
+        });
+    }
+
+    /// Marks that the sync entered a Kubernetes function.
+    pub fn enter(&mut self, function: &'static str) {
+        self.path.push(function);
+    }
+}

@@ -1,0 +1,330 @@
+//! `pkg/controller/replicaset`: the ReplicaSet controller.
+//!
+//! [`ReplicaSetController::sync_replica_set`] compares a ReplicaSet's active pods with
+//! spec.replicas, creates pods in slow-start batches or deletes the lowest-ranked ones
+//! (`manageReplicas`), then writes the status (`calculateStatus`).
+
+pub mod ranking;
+pub mod status;
+
+use crate::api::{Pod, ReplicaSet, Time};
+use crate::record::Recorder;
+use crate::store::ApiServer;
+use ranking::{Criterion, RankedPod};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// `controller.SlowStartInitialBatchSize`.
+pub const SLOW_START_INITIAL_BATCH_SIZE: usize = 1;
+/// The controller's `burstReplicas` (kube-controller-manager's default).
+pub const BURST_REPLICAS: usize = 500;
+
+/// What a slow-start run did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlowStart {
+    /// Calls that succeeded.
+    pub successes: usize,
+    /// Calls made in each batch.
+    pub batch_sizes: Vec<usize>,
+    /// The first error, if a batch failed (the run stops after that batch).
+    pub error: Option<String>,
+}
+
+/// `slowStartBatch`: call `f` `count` times in batches of 1, 2, 4, 8 … (starting at
+/// `initial_batch_size`); every call of a batch is made, and a batch with any failure ends it.
+pub fn slow_start_batch(
+    count: usize,
+    initial_batch_size: usize,
+    mut f: impl FnMut() -> Result<(), String>,
+) -> SlowStart {
+    let mut remaining = count;
+    let mut out = SlowStart {
+        successes: 0,
+        batch_sizes: Vec::new(),
+        error: None,
+    };
+    let mut batch = remaining.min(initial_batch_size);
+    while batch > 0 {
+        out.batch_sizes.push(batch);
+        let mut first_error = None;
+        for _ in 0..batch {
+            match f() {
+                Ok(()) => out.successes += 1,
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if first_error.is_some() {
+            out.error = first_error;
+            return out;
+        }
+        remaining -= batch;
+        batch = (2 * batch).min(remaining);
+    }
+    out
+}
+
+/// Why one pod was chosen for deletion: the criterion that put it before the first pod that
+/// was kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletionReason {
+    /// The deleted pod.
+    pub pod: RankedPod,
+    /// The first pod kept (absent when every pod goes).
+    pub kept: Option<RankedPod>,
+    /// The criterion that decided against `kept`.
+    pub criterion: Criterion,
+}
+
+/// What one `manageReplicas` did, for the UI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ManageReport {
+    /// Pods wanted minus pods there (positive: create).
+    pub diff: i64,
+    /// The slow start of a create.
+    pub slow_start: Option<SlowStart>,
+    /// One entry per deleted pod, in ranking order.
+    pub deletions: Vec<DeletionReason>,
+}
+
+/// One run of the ReplicaSet controller.
+pub struct ReplicaSetController<'a> {
+    api: &'a mut ApiServer,
+    rec: &'a mut Recorder,
+    /// Deleting a pod only marks it terminating (graceful termination in the cluster model).
+    graceful_delete: bool,
+    /// The last `manageReplicas` report.
+    pub report: ManageReport,
+}
+
+impl<'a> ReplicaSetController<'a> {
+    /// A controller writing to `api`; `graceful_delete` as the cluster model says.
+    pub fn new(api: &'a mut ApiServer, rec: &'a mut Recorder, graceful_delete: bool) -> Self {
+        ReplicaSetController {
+            api,
+            rec,
+            graceful_delete,
+            report: ManageReport::default(),
+        }
+    }
+
+    /// `syncReplicaSet`, with expectations satisfied (every earlier create and delete has
+    /// been observed). `Err` is the message `manageReplicas` returned.
+    pub fn sync_replica_set(&mut self, name: &str) -> Result<(), String> {
+        self.rec.enter("syncReplicaSet");
+        let Some(rs) = self.api.replica_set(name).cloned() else {
+            return Ok(());
+        };
+        let now = self.api.now();
+        let filtered: Vec<Arc<Pod>> = self
+            .api
+            .pods_of(&rs)
+            .into_iter()
+            .filter(|p| p.is_active())
+            .collect();
+        self.rec.decide(
+            "syncReplicaSet",
+            format!(
+                "{} wants {} pods and has {} active",
+                rs.metadata.name,
+                rs.spec.replicas,
+                filtered.len()
+            ),
+            &[
+                ("specReplicas", i64::from(rs.spec.replicas)),
+                ("activePods", filtered.len() as i64),
+            ],
+        );
+        let manage_err = if rs.metadata.deletion_timestamp.is_none() {
+            self.manage_replicas(&filtered, &rs).err()
+        } else {
+            None
+        };
+        let new_status = status::calculate_status(&rs, &filtered, manage_err.as_deref(), now);
+        self.rec.enter("calculateStatus");
+        status::update_replica_set_status(self.api, &rs, new_status).map_err(|e| e.message)?;
+        match manage_err {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// `manageReplicas`: create or delete pods to match spec.replicas, at most
+    /// `burstReplicas` at a time.
+    fn manage_replicas(&mut self, filtered: &[Arc<Pod>], rs: &Arc<ReplicaSet>) -> Result<(), String> {
+        self.rec.enter("manageReplicas");
+        let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+        let now = self.api.now();
+        let rs_name = rs.metadata.name.clone();
+        self.report = ManageReport {
+            diff: -diff,
+            ..Default::default()
+        };
+        if diff < 0 {
+            let want = (-diff) as usize;
+            let count = want.min(BURST_REPLICAS);
+            let mut events = Vec::new();
+            let api = &mut *self.api;
+            let run = slow_start_batch(count, SLOW_START_INITIAL_BATCH_SIZE, || {
+                match api.create_pod_for(rs) {
+                    Ok(pod) => {
+                        events.push((
+                            "Normal",
+                            "SuccessfulCreate",
+                            format!("Created pod: {}", pod.metadata.name),
+                            pod.metadata.name.clone(),
+                        ));
+                        Ok(())
+                    }
+                    Err(e) => {
+                        let pod = pod_name_in(&e.message).unwrap_or_default();
+                        events.push(("Warning", "FailedCreate", format!("Error creating: {}", e.message), pod));
+                        Err(e.message)
+                    }
+                }
+            });
+            self.rec.decide(
+                "manageReplicas",
+                format!(
+                    "{} too few pods: create {} in slow-start batches {:?}{}",
+                    want,
+                    count,
+                    run.batch_sizes,
+                    match &run.error {
+                        Some(_) => format!(
+                            "; a create failed, so stop after {} created",
+                            run.successes
+                        ),
+                        None => String::new(),
+                    }
+                ),
+                &[
+                    ("diff", want as i64),
+                    ("successfulCreations", run.successes as i64),
+                ],
+            );
+            record_pod_events(self.rec, &rs_name, events, now);
+            let err = run.error.clone();
+            self.report.slow_start = Some(run);
+            return match err {
+                Some(e) => Err(e),
+                None => Ok(()),
+            };
+        }
+        if diff > 0 {
+            let count = (diff as usize).min(BURST_REPLICAS);
+            let ranked = self.ranked(filtered, rs);
+            let mut order = ranked.clone();
+            if count < order.len() {
+                ranking::sort_pods(&mut order, now);
+            }
+            let kept = order.get(count).cloned();
+            let doomed: Vec<RankedPod> = order.into_iter().take(count).collect();
+            for p in &doomed {
+                let criterion = match &kept {
+                    Some(k) => ranking::compare(p, k, now).1,
+                    None => Criterion::Tie,
+                };
+                self.report.deletions.push(DeletionReason {
+                    pod: p.clone(),
+                    kept: kept.clone(),
+                    criterion,
+                });
+            }
+            self.rec.decide(
+                "manageReplicas",
+                format!(
+                    "{} too many pods: delete {} chosen by getPodsToDelete{}",
+                    diff,
+                    count,
+                    match self.report.deletions.first() {
+                        Some(first) if kept.is_some() => format!(
+                            " (first {}: {})",
+                            first.pod.name,
+                            first.criterion.describe()
+                        ),
+                        _ => String::new(),
+                    }
+                ),
+                &[("diff", -diff)],
+            );
+            let mut events = Vec::new();
+            let mut first_err = None;
+            for p in &doomed {
+                match self.api.delete_pod(&p.name, self.graceful_delete) {
+                    Ok(()) => events.push((
+                        "Normal",
+                        "SuccessfulDelete",
+                        format!("Deleted pod: {}", p.name),
+                        p.name.clone(),
+                    )),
+                    Err(e) if e.code == 404 => {}
+                    Err(e) => {
+                        events.push((
+                            "Warning",
+                            "FailedDelete",
+                            format!("Error deleting: {}", e.message),
+                            p.name.clone(),
+                        ));
+                        first_err.get_or_insert(e.message);
+                    }
+                }
+            }
+            record_pod_events(self.rec, &rs_name, events, now);
+            return match first_err {
+                Some(e) => Err(e),
+                None => Ok(()),
+            };
+        }
+        Ok(())
+    }
+
+    /// `getPodsRankedByRelatedPodsOnSameNode`: each pod with the number of active pods of
+    /// all ReplicaSets of the same Deployment on its node.
+    fn ranked(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
+        let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid.clone());
+        let mut on_node: HashMap<&str, usize> = HashMap::new();
+        let related: Vec<Arc<ReplicaSet>> = self
+            .api
+            .replica_sets()
+            .filter(|other| {
+                other.metadata.uid == rs.metadata.uid
+                    || (owner_uid.is_some()
+                        && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
+            })
+            .cloned()
+            .collect();
+        let related_pods: Vec<Arc<Pod>> = related.iter().flat_map(|r| self.api.pods_of(r)).collect();
+        for p in related_pods.iter().filter(|p| p.is_active()) {
+            *on_node.entry(p.node_name.as_str()).or_default() += 1;
+        }
+        filtered
+            .iter()
+            .map(|p| RankedPod::of(p, on_node.get(p.node_name.as_str()).copied().unwrap_or(0)))
+            .collect()
+    }
+}
+
+/// Pod events of one sync, sorted by (reason, message) as the conformance harness does.
+fn record_pod_events(
+    rec: &mut Recorder,
+    rs: &str,
+    mut events: Vec<(&str, &str, String, String)>,
+    now: Time,
+) {
+    events.sort_by(|a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));
+    for (type_, reason, message, pod) in events {
+        rec.pod_event(rs, type_, reason, message, &pod, now);
+    }
+}
+
+/// The pod name inside `pods "NAME" is forbidden: …`.
+fn pod_name_in(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("pods \"")?;
+    Some(rest[..rest.find('"')?].to_string())
+}

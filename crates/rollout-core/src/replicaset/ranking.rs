@@ -1,0 +1,238 @@
+//! `controller.ActivePodsWithRanks` (pkg/controller/controller_utils.go): the order in which
+//! a ReplicaSet gives up pods when it scales down, with `PodDeletionCost` and
+//! `LogarithmicScaleDown` on (their v1.28 defaults).
+
+use crate::api::{Pod, PodPhase, Time};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// The criteria of `ActivePodsWithRanks.Less`, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Criterion {
+    /// An unscheduled pod goes before a scheduled one.
+    Unassigned,
+    /// Pending < Unknown < Running.
+    Phase,
+    /// A not-ready pod goes before a ready one.
+    Readiness,
+    /// Lower `controller.kubernetes.io/pod-deletion-cost` first.
+    DeletionCost,
+    /// More active pods of the same Deployment on its node first.
+    NodeRank,
+    /// Ready more recently first, in logarithmic buckets; same bucket: by UID.
+    ReadyTime,
+    /// More container restarts first.
+    Restarts,
+    /// Created more recently first, in logarithmic buckets; same bucket: by UID.
+    CreationTime,
+    /// Nothing told them apart.
+    Tie,
+}
+
+impl Criterion {
+    /// A short English phrase for the UI.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Criterion::Unassigned => "not yet scheduled to a node",
+            Criterion::Phase => "earlier phase (Pending < Unknown < Running)",
+            Criterion::Readiness => "not ready",
+            Criterion::DeletionCost => "lower pod-deletion-cost",
+            Criterion::NodeRank => "more sibling pods on its node",
+            Criterion::ReadyTime => "ready more recently (logarithmic buckets, then UID)",
+            Criterion::Restarts => "more container restarts",
+            Criterion::CreationTime => "created more recently (logarithmic buckets, then UID)",
+            Criterion::Tie => "tie: interchangeable",
+        }
+    }
+}
+
+/// What the ranking reads of a pod.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RankedPod {
+    /// The pod's name.
+    pub name: String,
+    /// `spec.nodeName` ("" = unscheduled).
+    pub node_name: String,
+    /// `status.phase`.
+    pub phase: PodPhase,
+    /// Ready=True.
+    pub ready: bool,
+    /// When it became ready (`None` = never).
+    pub ready_time: Option<Time>,
+    /// The deletion-cost annotation (0 when absent).
+    pub deletion_cost: i32,
+    /// Active pods of the same Deployment on the pod's node.
+    pub rank: usize,
+    /// Max container restarts.
+    pub restart_count: i32,
+    /// `metadata.creationTimestamp`.
+    pub creation_time: Time,
+    /// `metadata.uid`.
+    pub uid: String,
+}
+
+impl RankedPod {
+    /// The ranking view of a pod.
+    pub fn of(pod: &Pod, rank: usize) -> RankedPod {
+        RankedPod {
+            name: pod.metadata.name.clone(),
+            node_name: pod.node_name.clone(),
+            phase: pod.phase,
+            ready: pod.is_ready(),
+            ready_time: pod.ready_time(),
+            deletion_cost: pod.deletion_cost(),
+            rank,
+            restart_count: pod.restart_count,
+            creation_time: pod.metadata.creation_timestamp,
+            uid: pod.metadata.uid.clone(),
+        }
+    }
+}
+
+/// `logarithmicRankDiff`: the difference of ⌊log2(age in nanoseconds)⌋ (−1 for no age).
+fn logarithmic_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
+    let bucket = |t: Time| {
+        let d = (now - t) as f64 * 1e9;
+        if d > 0.0 {
+            d.log2() as i64
+        } else {
+            -1
+        }
+    };
+    bucket(t1) - bucket(t2)
+}
+
+/// `ActivePodsWithRanks.Less` for `a` before `b`, with the criterion that decided.
+/// `Ordering::Less` means `a` is deleted first.
+pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion) {
+    let by = |less: bool, c: Criterion| (if less { Ordering::Less } else { Ordering::Greater }, c);
+    if a.node_name != b.node_name && (a.node_name.is_empty() || b.node_name.is_empty()) {
+        return by(a.node_name.is_empty(), Criterion::Unassigned);
+    }
+    if a.phase.ordinal() != b.phase.ordinal() {
+        return by(a.phase.ordinal() < b.phase.ordinal(), Criterion::Phase);
+    }
+    if a.ready != b.ready {
+        return by(!a.ready, Criterion::Readiness);
+    }
+    if a.deletion_cost != b.deletion_cost {
+        return by(a.deletion_cost < b.deletion_cost, Criterion::DeletionCost);
+    }
+    if a.rank != b.rank {
+        return by(a.rank > b.rank, Criterion::NodeRank);
+    }
+    if a.ready && b.ready && a.ready_time != b.ready_time {
+        // Both are ready, so both have a ready time (a real cluster's zero time never occurs).
+        let (ta, tb) = (a.ready_time.unwrap_or(0), b.ready_time.unwrap_or(0));
+        let diff = logarithmic_rank_diff(ta, tb, now);
+        if diff == 0 {
+            return uid_order(a, b, Criterion::ReadyTime);
+        }
+        return by(diff < 0, Criterion::ReadyTime);
+    }
+    if a.restart_count != b.restart_count {
+        return by(a.restart_count > b.restart_count, Criterion::Restarts);
+    }
+    if a.creation_time != b.creation_time {
+        let diff = logarithmic_rank_diff(a.creation_time, b.creation_time, now);
+        if diff == 0 {
+            return uid_order(a, b, Criterion::CreationTime);
+        }
+        return by(diff < 0, Criterion::CreationTime);
+    }
+    (Ordering::Equal, Criterion::Tie)
+}
+
+fn uid_order(a: &RankedPod, b: &RankedPod, c: Criterion) -> (Ordering, Criterion) {
+    match a.uid.cmp(&b.uid) {
+        Ordering::Less => (Ordering::Less, c),
+        // Go's `<` on equal uids is false: neither goes first.
+        Ordering::Equal => (Ordering::Equal, c),
+        Ordering::Greater => (Ordering::Greater, c),
+    }
+}
+
+/// `sort.Sort(ActivePodsWithRanks)`: a stable merge sort by [`compare`], which gives what Go's
+/// insertion sort gives for the small lists it uses it on, and never panics whatever the
+/// comparisons say.
+pub fn sort_pods(pods: &mut Vec<RankedPod>, now: Time) {
+    let less = |a: &RankedPod, b: &RankedPod| compare(a, b, now).0 == Ordering::Less;
+    merge_sort(pods, &less);
+}
+
+fn merge_sort<T: Clone>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
+    if v.len() <= 12 {
+        // Go's sort.Sort on short slices: insertion sort.
+        for i in 1..v.len() {
+            let mut j = i;
+            while j > 0 && less(&v[j], &v[j - 1]) {
+                v.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return;
+    }
+    let mut right = v.split_off(v.len() / 2);
+    merge_sort(v, less);
+    merge_sort(&mut right, less);
+    let left = std::mem::take(v);
+    v.reserve(left.len() + right.len());
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() && j < right.len() {
+        if less(&right[j], &left[i]) {
+            v.push(right[j].clone());
+            j += 1;
+        } else {
+            v.push(left[i].clone());
+            i += 1;
+        }
+    }
+    v.extend_from_slice(&left[i..]);
+    v.extend_from_slice(&right[j..]);
+}
+
+/// `getPodsToDelete`: the first `diff` pods after ranking (unsorted when all go).
+/// `related_on_node` counts active pods of the whole Deployment per node.
+pub fn get_pods_to_delete(
+    filtered: &[RankedPod],
+    diff: usize,
+    now: Time,
+) -> Vec<RankedPod> {
+    let mut pods = filtered.to_vec();
+    if diff < pods.len() {
+        sort_pods(&mut pods, now);
+    }
+    pods.truncate(diff);
+    pods
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod(name: &str, ready: bool, created: Time) -> RankedPod {
+        RankedPod {
+            name: name.into(),
+            node_name: "node-0".into(),
+            phase: if ready { PodPhase::Running } else { PodPhase::Pending },
+            ready,
+            ready_time: ready.then_some(created + 5),
+            deletion_cost: 0,
+            rank: 1,
+            restart_count: 0,
+            creation_time: created,
+            uid: format!("uid-{name}"),
+        }
+    }
+
+    #[test]
+    fn unready_pods_go_before_ready_ones() {
+        let ready = pod("a", true, 0);
+        let pending = pod("b", false, 0);
+        assert_eq!(compare(&pending, &ready, 100), (Ordering::Less, Criterion::Phase));
+        let picked = get_pods_to_delete(&[ready, pending], 1, 100);
+        assert_eq!(picked[0].name, "b");
+    }
+}

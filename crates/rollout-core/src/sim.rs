@@ -1,0 +1,520 @@
+//! The stepper: runs the controllers in the lock-step rounds of
+//! `../shared/conformance/README.md`, one controller sync (or kubelet pass) per step, and
+//! keeps what the UI needs to explain a step and to step back.
+//!
+//! A round: 0. the user's actions of the round; 1. every Deployment synced once, by name;
+//! 2. every ReplicaSet that exists at the start of this phase synced once, in creation order;
+//! 3. one kubelet pass; 4. a snapshot for the trace; then the clock advances.
+
+use crate::api::{Deployment, Event, Time, DEPRECATED_ROLLBACK_TO};
+use crate::deployment::DeploymentController;
+use crate::kubelet::{kubelet_pass, KubeletModel, PodChange};
+use crate::record::{Decision, Recorder};
+use crate::replicaset::{ManageReport, ReplicaSetController};
+use crate::scenario::{defaulted_strategy, Action, ActionKind, DeploymentInput, Scenario};
+use crate::store::ApiServer;
+use crate::trace::{self, Trace, TraceEvent, TraceRound};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What one step did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum StepKind {
+    /// The user's actions of the round were applied.
+    Actions,
+    /// The Deployment controller synced one Deployment.
+    SyncDeployment {
+        /// The Deployment.
+        name: String,
+    },
+    /// The ReplicaSet controller synced one ReplicaSet.
+    SyncReplicaSet {
+        /// The ReplicaSet.
+        name: String,
+    },
+    /// The kubelet and scheduler model ran over every pod.
+    Kubelet,
+}
+
+impl StepKind {
+    /// Which part of the cluster acted: `user`, `deployment-controller`,
+    /// `replicaset-controller` or `kubelet`.
+    pub fn actor(&self) -> &'static str {
+        match self {
+            StepKind::Actions => "user",
+            StepKind::SyncDeployment { .. } => "deployment-controller",
+            StepKind::SyncReplicaSet { .. } => "replicaset-controller",
+            StepKind::Kubelet => "kubelet",
+        }
+    }
+}
+
+/// One step's record, for the UI's explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepRecord {
+    /// The round the step belongs to.
+    pub round: u32,
+    /// The round's time.
+    pub time: Time,
+    /// Index of the step within the whole run (0-based).
+    pub index: usize,
+    /// What ran.
+    pub kind: StepKind,
+    /// The Kubernetes functions it went through, in order.
+    pub path: Vec<String>,
+    /// The decisions with their numbers.
+    pub decisions: Vec<Decision>,
+    /// Events it recorded.
+    pub events: Vec<Event>,
+    /// The error the sync returned (or the API's refusal of an action).
+    pub errors: Vec<String>,
+    /// The actions applied (for an Actions step), as scenario JSON.
+    pub actions: Vec<serde_json::Value>,
+    /// What `manageReplicas` did (ReplicaSet steps).
+    pub manage: Option<ManageReport>,
+    /// What the kubelet did (kubelet steps).
+    pub pod_changes: Vec<PodChange>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Deployments(Arc<Vec<String>>, usize),
+    ReplicaSets(Arc<Vec<String>>, usize),
+    Kubelet,
+}
+
+/// What the current round has gathered for its trace entry so far.
+#[derive(Clone, Debug, Default)]
+struct RoundAcc {
+    actions: Vec<serde_json::Value>,
+    errors: Vec<String>,
+    events: Vec<TraceEvent>,
+}
+
+/// Everything that changes as the simulation steps; cheap to clone (persistent maps), so
+/// keeping one per step makes stepping back O(1).
+#[derive(Clone, Debug)]
+pub struct SimState {
+    /// The API server with every object.
+    pub api: ApiServer,
+    round: u32,
+    phase: Phase,
+    acc: RoundAcc,
+    trace: imbl::Vector<Arc<TraceRound>>,
+    steps_taken: usize,
+    last_step: Option<Arc<StepRecord>>,
+}
+
+/// A scenario being simulated.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    scenario: Scenario,
+    model: KubeletModel,
+    state: SimState,
+    history: Vec<SimState>,
+    keep_history: bool,
+}
+
+impl Simulation {
+    /// A simulation of `scenario` at the start of round 0, keeping every step for stepping
+    /// back.
+    pub fn new(scenario: Scenario) -> Simulation {
+        let model = KubeletModel {
+            seconds_per_round: scenario.seconds_per_round.max(1),
+            ready_after_rounds: scenario.ready_after_rounds,
+            termination_rounds: scenario.termination_rounds,
+            never_ready_images: scenario.never_ready_images.clone(),
+            nodes: scenario.nodes.max(1),
+        };
+        let mut api = ApiServer::new();
+        api.set_pod_quota(scenario.pod_quota);
+        Simulation {
+            scenario,
+            model,
+            state: SimState {
+                api,
+                round: 0,
+                phase: Phase::Start,
+                acc: RoundAcc::default(),
+                trace: imbl::Vector::new(),
+                steps_taken: 0,
+                last_step: None,
+            },
+            history: Vec::new(),
+            keep_history: true,
+        }
+    }
+
+    /// Stop keeping history (for batch runs: traces and benchmarks).
+    pub fn without_history(mut self) -> Simulation {
+        self.keep_history = false;
+        self.history.clear();
+        self
+    }
+
+    /// The scenario, including actions added while running.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &SimState {
+        &self.state
+    }
+
+    /// The API server as it is now.
+    pub fn api(&self) -> &ApiServer {
+        &self.state.api
+    }
+
+    /// The round the next step belongs to.
+    pub fn round(&self) -> u32 {
+        self.state.round
+    }
+
+    /// Whether the next step starts a new round (nothing of it has run yet).
+    pub fn at_round_start(&self) -> bool {
+        self.state.phase == Phase::Start
+    }
+
+    /// The simulated time now.
+    pub fn now(&self) -> Time {
+        self.state.api.now()
+    }
+
+    /// The record of the last step taken.
+    pub fn last_step(&self) -> Option<&StepRecord> {
+        self.state.last_step.as_deref()
+    }
+
+    /// Steps taken since the start.
+    pub fn steps_taken(&self) -> usize {
+        self.state.steps_taken
+    }
+
+    /// Whether every round of the scenario has run.
+    pub fn finished(&self) -> bool {
+        self.state.round >= self.scenario.rounds
+    }
+
+    /// The completed rounds of the trace.
+    pub fn trace_rounds(&self) -> impl Iterator<Item = &Arc<TraceRound>> {
+        self.state.trace.iter()
+    }
+
+    /// The trace so far, in the conformance format.
+    pub fn trace(&self) -> Trace {
+        Trace {
+            oracle: trace::oracle(),
+            scenario: serde_json::to_value(&self.scenario).unwrap_or_default(),
+            rounds: self.state.trace.iter().cloned().collect(),
+        }
+    }
+
+    /// Lets the scenario run longer (interactive use).
+    pub fn extend_rounds(&mut self, rounds: u32) {
+        self.scenario.rounds = self.scenario.rounds.max(rounds);
+    }
+
+    /// The round a new action would take effect in: this round if it has not started,
+    /// otherwise the next one.
+    pub fn next_action_round(&self) -> u32 {
+        if self.at_round_start() {
+            self.state.round
+        } else {
+            self.state.round + 1
+        }
+    }
+
+    /// Queues an action for the start of the next round; it is pending until then.
+    pub fn push_action(&mut self, kind: ActionKind) -> u32 {
+        let round = self.next_action_round();
+        self.scenario.actions.push(Action { round, kind });
+        round
+    }
+
+    /// Actions queued for rounds that have not started.
+    pub fn pending_actions(&self) -> impl Iterator<Item = &Action> {
+        let from = self.next_action_round();
+        self.scenario.actions.iter().filter(move |a| a.round >= from)
+    }
+
+    /// Goes back one step. False at the start.
+    pub fn step_back(&mut self) -> bool {
+        match self.history.pop() {
+            Some(prev) => {
+                self.state = prev;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether there is a step to go back to.
+    pub fn can_step_back(&self) -> bool {
+        !self.history.is_empty()
+    }
+
+    /// Takes one step: one controller sync, the round's actions, or a kubelet pass. `None`
+    /// when the scenario has run all its rounds.
+    pub fn step(&mut self) -> Option<&StepRecord> {
+        if self.finished() {
+            return None;
+        }
+        if self.keep_history {
+            self.history.push(self.state.clone());
+        }
+        let record = self.advance();
+        self.state.steps_taken += 1;
+        self.state.last_step = Some(Arc::new(record));
+        self.state.last_step.as_deref()
+    }
+
+    /// Runs to the end of the current round.
+    pub fn run_round(&mut self) {
+        let round = self.state.round;
+        while !self.finished() && self.state.round == round {
+            self.step();
+        }
+    }
+
+    /// Runs every remaining round.
+    pub fn run(&mut self) {
+        while !self.finished() {
+            self.run_round();
+        }
+    }
+
+    fn new_record(&self, kind: StepKind) -> StepRecord {
+        StepRecord {
+            round: self.state.round,
+            time: self.state.api.now(),
+            index: self.state.steps_taken,
+            kind,
+            path: Vec::new(),
+            decisions: Vec::new(),
+            events: Vec::new(),
+            errors: Vec::new(),
+            actions: Vec::new(),
+            manage: None,
+            pod_changes: Vec::new(),
+        }
+    }
+
+    fn advance(&mut self) -> StepRecord {
+        loop {
+            match self.state.phase.clone() {
+                Phase::Start => {
+                    let now = i64::from(self.state.round) * self.model.seconds_per_round;
+                    self.state.api.set_now(now);
+                    self.state.acc = RoundAcc::default();
+                    let names: Vec<String> = self
+                        .state
+                        .api
+                        .deployments()
+                        .map(|d| d.metadata.name.clone())
+                        .collect();
+                    let round = self.state.round;
+                    let actions: Vec<Action> = self
+                        .scenario
+                        .actions
+                        .iter()
+                        .filter(|a| a.round == round)
+                        .cloned()
+                        .collect();
+                    if actions.is_empty() {
+                        self.state.phase = Phase::Deployments(Arc::new(names), 0);
+                        continue;
+                    }
+                    let mut record = self.new_record(StepKind::Actions);
+                    for action in &actions {
+                        let echo = serde_json::to_value(action).unwrap_or_default();
+                        if let Err(e) = self.apply_action(&action.kind) {
+                            record.errors.push(e.clone());
+                            self.state.acc.errors.push(e);
+                        }
+                        record.actions.push(echo.clone());
+                        self.state.acc.actions.push(echo);
+                    }
+                    let names = self
+                        .state
+                        .api
+                        .deployments()
+                        .map(|d| d.metadata.name.clone())
+                        .collect();
+                    self.state.phase = Phase::Deployments(Arc::new(names), 0);
+                    return record;
+                }
+                Phase::Deployments(queue, i) => {
+                    let Some(name) = queue.get(i).cloned() else {
+                        let mut rss: Vec<_> = self.state.api.replica_sets().cloned().collect();
+                        rss.sort_by(|a, b| crate::deployment::util::by_creation_timestamp(a, b));
+                        let names = rss.iter().map(|rs| rs.metadata.name.clone()).collect();
+                        self.state.phase = Phase::ReplicaSets(Arc::new(names), 0);
+                        continue;
+                    };
+                    self.state.phase = Phase::Deployments(queue, i + 1);
+                    let mut record = self.new_record(StepKind::SyncDeployment { name: name.clone() });
+                    let mut rec = Recorder::default();
+                    let result =
+                        DeploymentController::new(&mut self.state.api, &mut rec).sync_deployment(&name);
+                    self.finish_sync(&mut record, rec, "deployment", "syncDeployment", &name, result);
+                    return record;
+                }
+                Phase::ReplicaSets(queue, i) => {
+                    let Some(name) = queue.get(i).cloned() else {
+                        self.state.phase = Phase::Kubelet;
+                        continue;
+                    };
+                    self.state.phase = Phase::ReplicaSets(queue, i + 1);
+                    if self.state.api.replica_set(&name).is_none() {
+                        continue;
+                    }
+                    let mut record = self.new_record(StepKind::SyncReplicaSet { name: name.clone() });
+                    let mut rec = Recorder::default();
+                    let graceful = self.model.termination_rounds > 0;
+                    let mut ctl = ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
+                    let result = ctl.sync_replica_set(&name);
+                    record.manage = Some(std::mem::take(&mut ctl.report));
+                    self.finish_sync(&mut record, rec, "replicaset", "syncReplicaSet", &name, result);
+                    return record;
+                }
+                Phase::Kubelet => {
+                    let mut record = self.new_record(StepKind::Kubelet);
+                    record.pod_changes = kubelet_pass(&mut self.state.api, &self.model);
+                    record.path.push("kubelet".to_string());
+                    let (deployments, replica_sets) = trace::snapshot(&self.state.api);
+                    let acc = std::mem::take(&mut self.state.acc);
+                    self.state.trace.push_back(Arc::new(TraceRound {
+                        round: self.state.round,
+                        time: self.state.api.now(),
+                        actions: acc.actions,
+                        errors: acc.errors,
+                        events: acc.events,
+                        deployments,
+                        replica_sets,
+                    }));
+                    self.state.round += 1;
+                    self.state.phase = Phase::Start;
+                    let next = i64::from(self.state.round) * self.model.seconds_per_round;
+                    self.state.api.set_now(next);
+                    return record;
+                }
+            }
+        }
+    }
+
+    fn finish_sync(
+        &mut self,
+        record: &mut StepRecord,
+        rec: Recorder,
+        phase: &str,
+        function: &str,
+        name: &str,
+        result: Result<(), String>,
+    ) {
+        for e in &rec.events {
+            self.state.acc.events.push(TraceEvent::of(phase, e));
+        }
+        if let Err(e) = result {
+            let line = format!("{function} {name}: {}", trace::normalise_in_text(&e));
+            record.errors.push(line.clone());
+            self.state.acc.errors.push(line);
+        }
+        record.path = rec.path.iter().map(|s| s.to_string()).collect();
+        record.decisions = rec.decisions;
+        record.events = rec.events;
+    }
+
+    /// Applies one action as `kubectl` would: an update through the API server, refused with
+    /// the API's message when validation fails. `Err` is the round's error line.
+    fn apply_action(&mut self, kind: &ActionKind) -> Result<(), String> {
+        let api = &mut self.state.api;
+        let fail = |target: &str, msg: String| format!("{} {}: {}", kind.type_name(), target, msg);
+        match kind {
+            ActionKind::Create { deployment } => {
+                check_create(deployment).map_err(|m| fail(&deployment.name, m))?;
+                api.create_deployment(deployment.to_deployment())
+                    .map(|_| ())
+                    .map_err(|e| fail(&deployment.name, e.message))
+            }
+            ActionKind::SetPodQuota { value } => {
+                api.set_pod_quota(*value);
+                Ok(())
+            }
+            _ => {
+                let target = match kind.target() {
+                    Some(n) => n.to_string(),
+                    None => match api.deployments().next() {
+                        Some(d) => d.metadata.name.clone(),
+                        None => return Err(fail("", "no deployment exists".to_string())),
+                    },
+                };
+                let Some(stored) = api.deployment(&target) else {
+                    return Err(fail(
+                        &target,
+                        format!("deployments.apps {} not found", crate::api::go_quote(&target)),
+                    ));
+                };
+                let old: Deployment = (**stored).clone();
+                let mut new = old.clone();
+                match kind {
+                    ActionKind::SetImage { image, .. } => new.spec.template.image = image.clone(),
+                    ActionKind::Scale { replicas, .. } => new.spec.replicas = *replicas,
+                    ActionKind::Pause { .. } => new.spec.paused = true,
+                    ActionKind::Resume { .. } => new.spec.paused = false,
+                    ActionKind::Rollback { revision, .. } => {
+                        new.metadata
+                            .annotations
+                            .insert(DEPRECATED_ROLLBACK_TO.to_string(), revision.to_string());
+                    }
+                    ActionKind::SetStrategy { strategy, .. } => {
+                        let mut input = DeploymentInput::from_deployment(&old);
+                        input.strategy = Some(strategy.clone());
+                        check_update(&input, &old).map_err(|m| fail(&target, m))?;
+                        new.spec.strategy = defaulted_strategy(Some(strategy))
+                            .ok_or_else(|| fail(&target, "unsupported strategy".to_string()))?;
+                    }
+                    ActionKind::SetMinReadySeconds { value, .. } => new.spec.min_ready_seconds = *value,
+                    ActionKind::SetProgressDeadlineSeconds { value, .. } => {
+                        new.spec.progress_deadline_seconds = Some(*value)
+                    }
+                    ActionKind::SetRevisionHistoryLimit { value, .. } => {
+                        new.spec.revision_history_limit = Some(*value)
+                    }
+                    ActionKind::Create { .. } | ActionKind::SetPodQuota { .. } => {}
+                }
+                check_update(&DeploymentInput::from_deployment(&new), &old)
+                    .map_err(|m| fail(&target, m))?;
+                if new == old {
+                    return Ok(());
+                }
+                api.update_deployment(&new)
+                    .map(|_| ())
+                    .map_err(|e| fail(&target, e.message))
+            }
+        }
+    }
+}
+
+/// The API server's create validation; `Err` is the message a client sees.
+fn check_create(input: &DeploymentInput) -> Result<(), String> {
+    let _ = input;
+    Ok(())
+}
+
+/// The API server's update validation; `Err` is the message a client sees.
+fn check_update(new: &DeploymentInput, old: &Deployment) -> Result<(), String> {
+    let _ = (new, old);
+    Ok(())
+}
+
+/// Runs a whole scenario and returns its trace (what `rollout trace` prints).
+pub fn run_trace(scenario: Scenario) -> Trace {
+    let mut sim = Simulation::new(scenario).without_history();
+    sim.run();
+    sim.trace()
+}

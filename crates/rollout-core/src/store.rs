@@ -1,0 +1,381 @@
+//! The simulated API server: the one place that owns every object and every mutation.
+//!
+//! It follows the rules of `../shared/conformance/README.md` ("API server rules"): create sets
+//! `creationTimestamp = now`, `generation = 1` and an empty status; an update keeps the stored
+//! status and bumps `generation` when the spec (for Deployments also the annotations) changes; a
+//! status update keeps the stored spec; deleting a pod with graceful termination only sets its
+//! `deletionTimestamp`; a pod quota refuses creates like a ResourceQuota.
+//!
+//! Objects are kept in persistent maps of shared pointers, so cloning the whole store (a
+//! snapshot for stepping back) costs O(1) and a write copies only the path it touches.
+
+use crate::api::{
+    go_quote, Deployment, ObjectMeta, OwnerReference, Pod, ReplicaSet, StringMap, Time,
+};
+use imbl::OrdMap;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The namespace of every object.
+pub const NAMESPACE: &str = "default";
+
+/// An error the API server returns (`apierrors.StatusError`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    /// HTTP status code: 403 Forbidden, 404 NotFound, 409 AlreadyExists, 422 Invalid.
+    pub code: u16,
+    /// `err.Error()`.
+    pub message: String,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl ApiError {
+    fn not_found(resource: &str, name: &str) -> ApiError {
+        ApiError {
+            code: 404,
+            message: format!("{resource} {} not found", go_quote(name)),
+        }
+    }
+}
+
+/// `ResourceQuota pods-quota` with `hard: pods=Q` in namespace `default`.
+pub const QUOTA_NAME: &str = "pods-quota";
+
+/// The simulated API server's state.
+#[derive(Clone, Debug, Default)]
+pub struct ApiServer {
+    now: Time,
+    next_uid: u64,
+    next_resource_version: u64,
+    deployments: OrdMap<String, Arc<Deployment>>,
+    replica_sets: OrdMap<String, Arc<ReplicaSet>>,
+    pods: OrdMap<String, Arc<Pod>>,
+    /// Per-ReplicaSet pod serials handed out so far (refused creates count too).
+    pod_serials: OrdMap<String, u32>,
+    pod_quota: Option<i32>,
+}
+
+impl ApiServer {
+    /// An empty cluster at time 0.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The simulated clock (`metav1.Now()` for everyone).
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    /// Sets the clock; only the simulation's round loop moves it.
+    pub fn set_now(&mut self, now: Time) {
+        self.now = now;
+    }
+
+    /// The pod quota (`None` = unlimited).
+    pub fn pod_quota(&self) -> Option<i32> {
+        self.pod_quota
+    }
+
+    /// Replaces the pod quota (`setPodQuota`).
+    pub fn set_pod_quota(&mut self, quota: Option<i32>) {
+        self.pod_quota = quota;
+    }
+
+    fn new_uid(&mut self, prefix: &str) -> String {
+        self.next_uid += 1;
+        // Zero-padded so that uids sort in creation order, as the conformance harness's do.
+        format!("{prefix}-{:010}", self.next_uid)
+    }
+
+    fn next_rv(&mut self) -> u64 {
+        self.next_resource_version += 1;
+        self.next_resource_version
+    }
+
+    fn stamp_new(&mut self, meta: &mut ObjectMeta, uid_prefix: &str) {
+        meta.namespace = NAMESPACE.to_string();
+        meta.uid = self.new_uid(uid_prefix);
+        meta.generation = 1;
+        meta.creation_timestamp = self.now;
+        meta.deletion_timestamp = None;
+        meta.resource_version = self.next_rv();
+    }
+
+    // ----- Deployments -------------------------------------------------------------------
+
+    /// All Deployments, sorted by name.
+    pub fn deployments(&self) -> impl Iterator<Item = &Arc<Deployment>> {
+        self.deployments.values()
+    }
+
+    /// One Deployment.
+    pub fn deployment(&self, name: &str) -> Option<&Arc<Deployment>> {
+        self.deployments.get(name)
+    }
+
+    /// Stores a new, already validated and defaulted Deployment.
+    pub fn create_deployment(&mut self, mut d: Deployment) -> Result<Arc<Deployment>, ApiError> {
+        if self.deployments.contains_key(&d.metadata.name) {
+            return Err(ApiError {
+                code: 409,
+                message: format!(
+                    "deployments.apps {} already exists",
+                    go_quote(&d.metadata.name)
+                ),
+            });
+        }
+        self.stamp_new(&mut d.metadata, "deploy");
+        d.status = Default::default();
+        let d = Arc::new(d);
+        self.deployments
+            .insert(d.metadata.name.clone(), Arc::clone(&d));
+        Ok(d)
+    }
+
+    /// `Update`: takes metadata and spec, keeps the stored status, bumps the generation when
+    /// the spec or the annotations change.
+    pub fn update_deployment(&mut self, d: &Deployment) -> Result<Arc<Deployment>, ApiError> {
+        let old = self
+            .deployments
+            .get(&d.metadata.name)
+            .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
+        let mut new = d.clone();
+        new.status = old.status.clone();
+        new.metadata.uid = old.metadata.uid.clone();
+        new.metadata.creation_timestamp = old.metadata.creation_timestamp;
+        new.metadata.generation = old.metadata.generation;
+        if new.spec != old.spec || new.metadata.annotations != old.metadata.annotations {
+            new.metadata.generation += 1;
+        }
+        new.metadata.resource_version = self.next_rv();
+        let new = Arc::new(new);
+        self.deployments
+            .insert(new.metadata.name.clone(), Arc::clone(&new));
+        Ok(new)
+    }
+
+    /// `UpdateStatus`: takes the status and the annotations, keeps the stored spec and labels.
+    pub fn update_deployment_status(
+        &mut self,
+        d: &Deployment,
+    ) -> Result<Arc<Deployment>, ApiError> {
+        let old = self
+            .deployments
+            .get(&d.metadata.name)
+            .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
+        let mut new = (**old).clone();
+        new.status = d.status.clone();
+        new.metadata.annotations = d.metadata.annotations.clone();
+        new.metadata.resource_version = self.next_rv();
+        let new = Arc::new(new);
+        self.deployments
+            .insert(new.metadata.name.clone(), Arc::clone(&new));
+        Ok(new)
+    }
+
+    // ----- ReplicaSets -------------------------------------------------------------------
+
+    /// All ReplicaSets, by name.
+    pub fn replica_sets(&self) -> impl Iterator<Item = &Arc<ReplicaSet>> {
+        self.replica_sets.values()
+    }
+
+    /// One ReplicaSet.
+    pub fn replica_set(&self, name: &str) -> Option<&Arc<ReplicaSet>> {
+        self.replica_sets.get(name)
+    }
+
+    /// The ReplicaSets a Deployment controls (`getReplicaSetsForDeployment`).
+    pub fn replica_sets_of(&self, d: &Deployment) -> Vec<Arc<ReplicaSet>> {
+        self.replica_sets
+            .values()
+            .filter(|rs| {
+                rs.metadata
+                    .owner
+                    .as_ref()
+                    .is_some_and(|o| o.uid == d.metadata.uid)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// `Create` of a ReplicaSet.
+    pub fn create_replica_set(&mut self, mut rs: ReplicaSet) -> Result<Arc<ReplicaSet>, ApiError> {
+        if self.replica_sets.contains_key(&rs.metadata.name) {
+            return Err(ApiError {
+                code: 409,
+                message: format!(
+                    "replicasets.apps {} already exists",
+                    go_quote(&rs.metadata.name)
+                ),
+            });
+        }
+        self.stamp_new(&mut rs.metadata, "rs");
+        rs.status = Default::default();
+        let rs = Arc::new(rs);
+        self.replica_sets
+            .insert(rs.metadata.name.clone(), Arc::clone(&rs));
+        Ok(rs)
+    }
+
+    /// `Update` of a ReplicaSet: keeps the stored status, bumps the generation on spec change.
+    pub fn update_replica_set(&mut self, rs: &ReplicaSet) -> Result<Arc<ReplicaSet>, ApiError> {
+        let old = self
+            .replica_sets
+            .get(&rs.metadata.name)
+            .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
+        let mut new = rs.clone();
+        new.status = old.status.clone();
+        new.metadata.uid = old.metadata.uid.clone();
+        new.metadata.creation_timestamp = old.metadata.creation_timestamp;
+        new.metadata.generation = old.metadata.generation;
+        if new.spec != old.spec {
+            new.metadata.generation += 1;
+        }
+        new.metadata.resource_version = self.next_rv();
+        let new = Arc::new(new);
+        self.replica_sets
+            .insert(new.metadata.name.clone(), Arc::clone(&new));
+        Ok(new)
+    }
+
+    /// `UpdateStatus` of a ReplicaSet: keeps the stored spec and metadata.
+    pub fn update_replica_set_status(
+        &mut self,
+        rs: &ReplicaSet,
+    ) -> Result<Arc<ReplicaSet>, ApiError> {
+        let old = self
+            .replica_sets
+            .get(&rs.metadata.name)
+            .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
+        let mut new = (**old).clone();
+        new.status = rs.status.clone();
+        new.metadata.resource_version = self.next_rv();
+        let new = Arc::new(new);
+        self.replica_sets
+            .insert(new.metadata.name.clone(), Arc::clone(&new));
+        Ok(new)
+    }
+
+    /// `Delete` of a ReplicaSet (there is no garbage collector: its pods stay).
+    pub fn delete_replica_set(&mut self, name: &str) -> Result<(), ApiError> {
+        self.replica_sets
+            .remove(name)
+            .map(|_| ())
+            .ok_or_else(|| ApiError::not_found("replicasets.apps", name))
+    }
+
+    // ----- Pods --------------------------------------------------------------------------
+
+    /// All pods, by name.
+    pub fn pods(&self) -> impl Iterator<Item = &Arc<Pod>> {
+        self.pods.values()
+    }
+
+    /// One pod.
+    pub fn pod(&self, name: &str) -> Option<&Arc<Pod>> {
+        self.pods.get(name)
+    }
+
+    /// Pods whose controller is the given ReplicaSet (by uid), in name order.
+    pub fn pods_of(&self, rs: &ReplicaSet) -> Vec<Arc<Pod>> {
+        self.pods
+            .values()
+            .filter(|p| {
+                p.metadata
+                    .owner
+                    .as_ref()
+                    .is_some_and(|o| o.uid == rs.metadata.uid)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// `podControl.CreatePods` as the API server sees it: the pod gets its name first (a
+    /// refused create still uses up a serial), then the quota is checked.
+    pub fn create_pod_for(&mut self, rs: &ReplicaSet) -> Result<Arc<Pod>, ApiError> {
+        let serial = self
+            .pod_serials
+            .get(&rs.metadata.name)
+            .copied()
+            .unwrap_or(0)
+            + 1;
+        self.pod_serials.insert(rs.metadata.name.clone(), serial);
+        let name = format!("{}-{:05}", rs.metadata.name, serial);
+        if let Some(quota) = self.pod_quota {
+            let used = self
+                .pods
+                .values()
+                .filter(|p| p.metadata.deletion_timestamp.is_none())
+                .count() as i64;
+            if used >= i64::from(quota) {
+                return Err(ApiError {
+                    code: 403,
+                    message: format!(
+                        "pods {} is forbidden: exceeded quota: {QUOTA_NAME}, requested: pods=1, used: pods={used}, limited: pods={quota}",
+                        go_quote(&name)
+                    ),
+                });
+            }
+        }
+        let labels: StringMap = rs.spec.template.labels.clone();
+        let mut meta = ObjectMeta {
+            name: name.clone(),
+            labels,
+            owner: Some(OwnerReference {
+                kind: "ReplicaSet".to_string(),
+                name: rs.metadata.name.clone(),
+                uid: rs.metadata.uid.clone(),
+            }),
+            ..Default::default()
+        };
+        self.stamp_new(&mut meta, "pod");
+        let pod = Arc::new(Pod {
+            metadata: meta,
+            image: rs.spec.template.image.clone(),
+            node_name: String::new(),
+            phase: crate::api::PodPhase::Pending,
+            conditions: Vec::new(),
+            restart_count: 0,
+            serial,
+        });
+        self.pods.insert(name, Arc::clone(&pod));
+        Ok(pod)
+    }
+
+    /// `Delete` of a pod: graceful (sets `deletionTimestamp`) or immediate.
+    pub fn delete_pod(&mut self, name: &str, graceful: bool) -> Result<(), ApiError> {
+        let Some(pod) = self.pods.get(name) else {
+            return Err(ApiError::not_found("pods", name));
+        };
+        if graceful {
+            if pod.metadata.deletion_timestamp.is_none() {
+                let mut p = (**pod).clone();
+                p.metadata.deletion_timestamp = Some(self.now);
+                p.metadata.resource_version = self.next_rv();
+                self.pods.insert(name.to_string(), Arc::new(p));
+            }
+        } else {
+            self.pods.remove(name);
+        }
+        Ok(())
+    }
+
+    /// The kubelet's write of a pod's node, phase and conditions (and the user's edit of a
+    /// pod's annotations in the cluster model).
+    pub fn update_pod(&mut self, pod: Pod) {
+        let mut pod = pod;
+        pod.metadata.resource_version = self.next_rv();
+        self.pods.insert(pod.metadata.name.clone(), Arc::new(pod));
+    }
+
+    /// Removes a pod whose graceful termination is over.
+    pub fn remove_pod(&mut self, name: &str) {
+        self.pods.remove(name);
+    }
+}
