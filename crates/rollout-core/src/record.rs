@@ -77,10 +77,7 @@ impl Recorder {
         self.decisions.push(Decision {
             function: function.to_string(),
             text,
-            values: values
-                .iter()
-                .map(|(k, v)| ((*k).to_string(), *v))
-                .collect(),
+            values: values.iter().map(|(k, v)| ((*k).to_string(), *v)).collect(),
         });
     }
 

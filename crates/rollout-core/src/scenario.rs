@@ -109,7 +109,12 @@ pub struct Action {
 
 /// What a user can do, as `kubectl` would do it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 pub enum ActionKind {
     /// `kubectl create deployment` / `apply`.
     Create {
@@ -287,7 +292,10 @@ impl Scenario {
             if !SCENARIO_KEYS.contains(&key.as_str()) {
                 return Err(err(
                     key,
-                    format!("unknown field; expected one of {}", SCENARIO_KEYS.join(", ")),
+                    format!(
+                        "unknown field; expected one of {}",
+                        SCENARIO_KEYS.join(", ")
+                    ),
                 ));
             }
         }
@@ -366,8 +374,8 @@ impl Action {
         };
         // `null` means absent (the trace echoes actions without null keys).
         obj.retain(|_, v| !v.is_null());
-        let kind: ActionKind = serde_json::from_value(serde_json::Value::Object(obj))
-            .map_err(|e| ScenarioError {
+        let kind: ActionKind =
+            serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| ScenarioError {
                 path: path_with(Some(round)),
                 message: e.to_string(),
             })?;

@@ -239,7 +239,10 @@ impl Simulation {
     /// Actions queued for rounds that have not started.
     pub fn pending_actions(&self) -> impl Iterator<Item = &Action> {
         let from = self.next_action_round();
-        self.scenario.actions.iter().filter(move |a| a.round >= from)
+        self.scenario
+            .actions
+            .iter()
+            .filter(move |a| a.round >= from)
     }
 
     /// Goes back one step. False at the start.
@@ -357,11 +360,19 @@ impl Simulation {
                         continue;
                     };
                     self.state.phase = Phase::Deployments(queue, i + 1);
-                    let mut record = self.new_record(StepKind::SyncDeployment { name: name.clone() });
+                    let mut record =
+                        self.new_record(StepKind::SyncDeployment { name: name.clone() });
                     let mut rec = Recorder::default();
-                    let result =
-                        DeploymentController::new(&mut self.state.api, &mut rec).sync_deployment(&name);
-                    self.finish_sync(&mut record, rec, "deployment", "syncDeployment", &name, result);
+                    let result = DeploymentController::new(&mut self.state.api, &mut rec)
+                        .sync_deployment(&name);
+                    self.finish_sync(
+                        &mut record,
+                        rec,
+                        "deployment",
+                        "syncDeployment",
+                        &name,
+                        result,
+                    );
                     return record;
                 }
                 Phase::ReplicaSets(queue, i) => {
@@ -373,13 +384,22 @@ impl Simulation {
                     if self.state.api.replica_set(&name).is_none() {
                         continue;
                     }
-                    let mut record = self.new_record(StepKind::SyncReplicaSet { name: name.clone() });
+                    let mut record =
+                        self.new_record(StepKind::SyncReplicaSet { name: name.clone() });
                     let mut rec = Recorder::default();
                     let graceful = self.model.termination_rounds > 0;
-                    let mut ctl = ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
+                    let mut ctl =
+                        ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
                     let result = ctl.sync_replica_set(&name);
                     record.manage = Some(std::mem::take(&mut ctl.report));
-                    self.finish_sync(&mut record, rec, "replicaset", "syncReplicaSet", &name, result);
+                    self.finish_sync(
+                        &mut record,
+                        rec,
+                        "replicaset",
+                        "syncReplicaSet",
+                        &name,
+                        result,
+                    );
                     return record;
                 }
                 Phase::Kubelet => {
@@ -456,7 +476,10 @@ impl Simulation {
                 let Some(stored) = api.deployment(&target) else {
                     return Err(fail(
                         &target,
-                        format!("deployments.apps {} not found", crate::api::go_quote(&target)),
+                        format!(
+                            "deployments.apps {} not found",
+                            crate::api::go_quote(&target)
+                        ),
                     ));
                 };
                 let old: Deployment = (**stored).clone();
@@ -478,7 +501,9 @@ impl Simulation {
                         new.spec.strategy = defaulted_strategy(Some(strategy))
                             .ok_or_else(|| fail(&target, "unsupported strategy".to_string()))?;
                     }
-                    ActionKind::SetMinReadySeconds { value, .. } => new.spec.min_ready_seconds = *value,
+                    ActionKind::SetMinReadySeconds { value, .. } => {
+                        new.spec.min_ready_seconds = *value
+                    }
                     ActionKind::SetProgressDeadlineSeconds { value, .. } => {
                         new.spec.progress_deadline_seconds = Some(*value)
                     }

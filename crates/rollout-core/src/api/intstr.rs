@@ -89,8 +89,18 @@ pub fn get_scaled_value_from_int_or_percent(
         IntOrString::String(s) => {
             let percent = get_int_or_percent_value_safely(s)?;
             let scaled = f64::from(percent) * f64::from(total) / 100.0;
-            let v = if round_up { scaled.ceil() } else { scaled.floor() };
-            Ok(v as i32)
+            let v = if round_up {
+                scaled.ceil()
+            } else {
+                scaled.floor()
+            };
+            // Go computes an `int` (64 bits) and the callers truncate it to int32.
+            let wide = if v.is_nan() || v.abs() >= 9.223_372_036_854_776e18 {
+                i64::MIN
+            } else {
+                v as i64
+            };
+            Ok(wide as i32)
         }
     }
 }
@@ -98,7 +108,9 @@ pub fn get_scaled_value_from_int_or_percent(
 /// The percentage inside `"NN%"`, with the errors of `getIntOrPercentValueSafely`.
 fn get_int_or_percent_value_safely(s: &str) -> Result<i32, String> {
     let Some(number) = s.strip_suffix('%') else {
-        return Err("invalid value for IntOrString: invalid type: string is not a percentage".to_string());
+        return Err(
+            "invalid value for IntOrString: invalid type: string is not a percentage".to_string(),
+        );
     };
     match go_atoi(number) {
         Some(v) if i64::from(i32::MIN) <= v && v <= i64::from(i32::MAX) => Ok(v as i32),
@@ -130,7 +142,10 @@ mod tests {
         let p = IntOrString::from("25%");
         assert_eq!(get_scaled_value_from_int_or_percent(&p, 10, true), Ok(3));
         assert_eq!(get_scaled_value_from_int_or_percent(&p, 10, false), Ok(2));
-        assert_eq!(get_scaled_value_from_int_or_percent(&IntOrString::Int(7), 10, false), Ok(7));
+        assert_eq!(
+            get_scaled_value_from_int_or_percent(&IntOrString::Int(7), 10, false),
+            Ok(7)
+        );
         assert!(get_scaled_value_from_int_or_percent(&"abc".into(), 10, false).is_err());
     }
 

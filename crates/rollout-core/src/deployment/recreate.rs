@@ -22,7 +22,8 @@ impl DeploymentController<'_> {
             .filter_map(|p| p.metadata.owner.as_ref().map(|o| (o.uid.clone(), p.phase)))
             .collect();
 
-        let (mut new_rs, mut old_rss) = self.get_all_replica_sets_and_sync_revision(d, rs_list, false)?;
+        let (mut new_rs, mut old_rss) =
+            self.get_all_replica_sets_and_sync_revision(d, rs_list, false)?;
         let mut all_rss = with_new(&old_rss, new_rs.as_ref());
         let active_old = util::filter_active_replica_sets(&old_rss);
 

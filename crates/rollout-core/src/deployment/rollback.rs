@@ -4,7 +4,9 @@
 use super::sync::with_new;
 use super::util::{self, reason};
 use super::{DeploymentController, SyncResult};
-use crate::api::{go_quote, Deployment, ReplicaSet, DEPRECATED_ROLLBACK_TO, POD_TEMPLATE_HASH_LABEL};
+use crate::api::{
+    go_quote, Deployment, ReplicaSet, DEPRECATED_ROLLBACK_TO, POD_TEMPLATE_HASH_LABEL,
+};
 use std::sync::Arc;
 
 /// `getRollbackTo`: the revision the annotation asks for (absent or malformed: none).
@@ -33,7 +35,8 @@ impl DeploymentController<'_> {
             if to_revision == 0 {
                 self.rec.decide(
                     "rollback",
-                    "rollback to revision 0 means the previous revision, and there is none".to_string(),
+                    "rollback to revision 0 means the previous revision, and there is none"
+                        .to_string(),
                     &[],
                 );
                 self.event(
@@ -96,7 +99,10 @@ impl DeploymentController<'_> {
         } else {
             self.rec.decide(
                 "rollbackToTemplate",
-                format!("{} has the same template as the deployment, skip", rs.metadata.name),
+                format!(
+                    "{} has the same template as the deployment, skip",
+                    rs.metadata.name
+                ),
                 &[],
             );
             self.event(

@@ -65,7 +65,8 @@ impl DeploymentController<'_> {
                 ),
                 &[],
             );
-            let (scaled, _) = self.scale_replica_set_and_record_event(new_rs, d.spec.replicas, d)?;
+            let (scaled, _) =
+                self.scale_replica_set_and_record_event(new_rs, d.spec.replicas, d)?;
             return Ok(scaled);
         }
         let a = util::new_rs_new_replicas(d, all_rss, new_rs)?;
@@ -186,12 +187,13 @@ impl DeploymentController<'_> {
         self.rec.enter("cleanupUnhealthyReplicas");
         old_rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
         let mut total_scaled_down = 0;
-        for i in 0..old_rss.len() {
+        for slot in old_rss.iter_mut() {
             if total_scaled_down >= max_cleanup_count {
                 break;
             }
-            let target = Arc::clone(&old_rss[i]);
-            if target.spec.replicas == 0 || target.spec.replicas == target.status.available_replicas {
+            let target = Arc::clone(slot);
+            if target.spec.replicas == 0 || target.spec.replicas == target.status.available_replicas
+            {
                 continue;
             }
             let unhealthy = target.spec.replicas - target.status.available_replicas;
@@ -216,9 +218,10 @@ impl DeploymentController<'_> {
                 ),
                 &[("scaledDownCount", i64::from(scaled_down_count))],
             );
-            let (_, updated) = self.scale_replica_set_and_record_event(&target, new_replicas_count, d)?;
+            let (_, updated) =
+                self.scale_replica_set_and_record_event(&target, new_replicas_count, d)?;
             total_scaled_down += scaled_down_count;
-            old_rss[i] = updated;
+            *slot = updated;
         }
         Ok((old_rss, total_scaled_down))
     }
@@ -277,7 +280,10 @@ impl DeploymentController<'_> {
             if new_replicas_count > target.spec.replicas {
                 return Err(format!(
                     "when scaling down old RS, got invalid request to scale down {}/{} {} -> {}",
-                    target.metadata.namespace, target.metadata.name, target.spec.replicas, new_replicas_count
+                    target.metadata.namespace,
+                    target.metadata.name,
+                    target.spec.replicas,
+                    new_replicas_count
                 ));
             }
             self.scale_replica_set_and_record_event(target, new_replicas_count, d)?;

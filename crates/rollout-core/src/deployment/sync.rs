@@ -57,7 +57,8 @@ impl DeploymentController<'_> {
         rs_list: &mut [Arc<ReplicaSet>],
     ) -> SyncResult {
         self.rec.enter("sync");
-        let (new_rs, mut old_rss) = self.get_all_replica_sets_and_sync_revision(d, rs_list, false)?;
+        let (new_rs, mut old_rss) =
+            self.get_all_replica_sets_and_sync_revision(d, rs_list, false)?;
         self.scale(d, new_rs.as_ref(), &mut old_rss)?;
         if d.spec.paused && super::rollback::get_rollback_to(d).is_none() {
             self.cleanup_deployment(&old_rss, d)?;
@@ -312,7 +313,10 @@ impl DeploymentController<'_> {
         }
         let mut needs_update = util::set_deployment_revision(d, &new_revision);
         if util::has_progress_deadline(d) {
-            let msg = format!("Created new replica set {}", go_quote(&created.metadata.name));
+            let msg = format!(
+                "Created new replica set {}",
+                go_quote(&created.metadata.name)
+            );
             util::set_deployment_condition(
                 &mut d.status,
                 util::new_deployment_condition(
@@ -462,7 +466,11 @@ impl DeploymentController<'_> {
         if rs.spec.replicas == new_scale {
             return Ok((false, Arc::clone(rs)));
         }
-        let operation = if rs.spec.replicas < new_scale { "up" } else { "down" };
+        let operation = if rs.spec.replicas < new_scale {
+            "up"
+        } else {
+            "down"
+        };
         self.scale_replica_set(rs, new_scale, d, operation)
     }
 
@@ -477,7 +485,8 @@ impl DeploymentController<'_> {
     ) -> SyncResult<(bool, Arc<ReplicaSet>)> {
         let size_needs_update = rs.spec.replicas != new_scale;
         let max = d.spec.replicas + util::max_surge(d);
-        let annotations_need_update = util::replicas_annotations_need_update(rs, d.spec.replicas, max);
+        let annotations_need_update =
+            util::replicas_annotations_need_update(rs, d.spec.replicas, max);
         if !(size_needs_update || annotations_need_update) {
             return Ok((false, Arc::clone(rs)));
         }

@@ -120,10 +120,10 @@ pub fn set_deployment_revision(d: &mut Deployment, revision: &str) -> bool {
 }
 
 /// `Revision`: the revision annotation (absent = 0, malformed = error).
-pub fn revision(rs: &ReplicaSet) -> Result<i64, ()> {
+pub fn revision(rs: &ReplicaSet) -> Result<i64, std::num::ParseIntError> {
     match rs.metadata.annotations.get(REVISION_ANNOTATION) {
         None => Ok(0),
-        Some(v) => v.parse::<i64>().map_err(|_| ()),
+        Some(v) => v.parse::<i64>(),
     }
 }
 
@@ -228,9 +228,7 @@ pub fn set_new_replica_set_annotations(
             }
         }
     }
-    if !exists
-        && set_replicas_annotations(rs, d.spec.replicas, d.spec.replicas + max_surge(d))
-    {
+    if !exists && set_replicas_annotations(rs, d.spec.replicas, d.spec.replicas + max_surge(d)) {
         changed = true;
     }
     changed
@@ -239,7 +237,9 @@ pub fn set_new_replica_set_annotations(
 /// `SetDeploymentAnnotationsTo`: on rollback, the Deployment takes the ReplicaSet's
 /// annotations (except the controller's own).
 pub fn set_deployment_annotations_to(d: &mut Deployment, rollback_to: &ReplicaSet) {
-    d.metadata.annotations.retain(|k, _| skip_copy_annotation(k));
+    d.metadata
+        .annotations
+        .retain(|k, _| skip_copy_annotation(k));
     for (k, v) in &rollback_to.metadata.annotations {
         if !skip_copy_annotation(k) {
             d.metadata.annotations.insert(k.clone(), v.clone());
@@ -383,15 +383,21 @@ pub fn get_replica_set_fraction(rs: &ReplicaSet, d: &Deployment) -> i32 {
     let annotated = get_max_replicas_annotation(rs).unwrap_or(d.status.replicas);
     let new_size =
         f64::from(rs.spec.replicas.wrapping_mul(deployment_replicas)) / f64::from(annotated);
-    round_to_i32(new_size) - rs.spec.replicas
+    round_to_i32(new_size).wrapping_sub(rs.spec.replicas)
 }
 
 /// `integer.RoundToInt32`: add or subtract one half, then truncate.
 fn round_to_i32(v: f64) -> i32 {
-    if v < 0.0 {
-        (v - 0.5) as i32
+    go_f64_to_i32(if v < 0.0 { v - 0.5 } else { v + 0.5 })
+}
+
+/// Go's `int32(f)` on amd64: truncation, and the "integer indefinite" value `MinInt32` for
+/// NaN and anything out of range (a `max-replicas` annotation of 0 divides by zero).
+fn go_f64_to_i32(v: f64) -> i32 {
+    if v.is_nan() || v >= 2_147_483_648.0 || v <= -2_147_483_649.0 {
+        i32::MIN
     } else {
-        (v + 0.5) as i32
+        v as i32
     }
 }
 

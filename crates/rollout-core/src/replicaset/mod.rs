@@ -12,7 +12,6 @@ use crate::record::Recorder;
 use crate::store::ApiServer;
 use ranking::{Criterion, RankedPod};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// `controller.SlowStartInitialBatchSize`.
@@ -156,7 +155,11 @@ impl<'a> ReplicaSetController<'a> {
 
     /// `manageReplicas`: create or delete pods to match spec.replicas, at most
     /// `burstReplicas` at a time.
-    fn manage_replicas(&mut self, filtered: &[Arc<Pod>], rs: &Arc<ReplicaSet>) -> Result<(), String> {
+    fn manage_replicas(
+        &mut self,
+        filtered: &[Arc<Pod>],
+        rs: &Arc<ReplicaSet>,
+    ) -> Result<(), String> {
         self.rec.enter("manageReplicas");
         let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
         let now = self.api.now();
@@ -183,7 +186,12 @@ impl<'a> ReplicaSetController<'a> {
                     }
                     Err(e) => {
                         let pod = pod_name_in(&e.message).unwrap_or_default();
-                        events.push(("Warning", "FailedCreate", format!("Error creating: {}", e.message), pod));
+                        events.push((
+                            "Warning",
+                            "FailedCreate",
+                            format!("Error creating: {}", e.message),
+                            pod,
+                        ));
                         Err(e.message)
                     }
                 }
@@ -196,10 +204,8 @@ impl<'a> ReplicaSetController<'a> {
                     count,
                     run.batch_sizes,
                     match &run.error {
-                        Some(_) => format!(
-                            "; a create failed, so stop after {} created",
-                            run.successes
-                        ),
+                        Some(_) =>
+                            format!("; a create failed, so stop after {} created", run.successes),
                         None => String::new(),
                     }
                 ),
@@ -288,7 +294,6 @@ impl<'a> ReplicaSetController<'a> {
     /// all ReplicaSets of the same Deployment on its node.
     fn ranked(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
         let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid.clone());
-        let mut on_node: HashMap<&str, usize> = HashMap::new();
         let related: Vec<Arc<ReplicaSet>> = self
             .api
             .replica_sets()
@@ -299,10 +304,13 @@ impl<'a> ReplicaSetController<'a> {
             })
             .cloned()
             .collect();
-        let related_pods: Vec<Arc<Pod>> = related.iter().flat_map(|r| self.api.pods_of(r)).collect();
-        for p in related_pods.iter().filter(|p| p.is_active()) {
-            *on_node.entry(p.node_name.as_str()).or_default() += 1;
-        }
+        let related_pods: Vec<Arc<Pod>> =
+            related.iter().flat_map(|r| self.api.pods_of(r)).collect();
+        let on_node = ranking::active_pods_per_node(
+            related_pods
+                .iter()
+                .map(|p| (p.node_name.as_str(), p.is_active())),
+        );
         filtered
             .iter()
             .map(|p| RankedPod::of(p, on_node.get(p.node_name.as_str()).copied().unwrap_or(0)))

@@ -107,7 +107,16 @@ fn logarithmic_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
 /// `ActivePodsWithRanks.Less` for `a` before `b`, with the criterion that decided.
 /// `Ordering::Less` means `a` is deleted first.
 pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion) {
-    let by = |less: bool, c: Criterion| (if less { Ordering::Less } else { Ordering::Greater }, c);
+    let by = |less: bool, c: Criterion| {
+        (
+            if less {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            },
+            c,
+        )
+    };
     if a.node_name != b.node_name && (a.node_name.is_empty() || b.node_name.is_empty()) {
         return by(a.node_name.is_empty(), Criterion::Unassigned);
     }
@@ -193,13 +202,24 @@ fn merge_sort<T: Clone>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
     v.extend_from_slice(&right[j..]);
 }
 
-/// `getPodsToDelete`: the first `diff` pods after ranking (unsorted when all go).
-/// `related_on_node` counts active pods of the whole Deployment per node.
-pub fn get_pods_to_delete(
-    filtered: &[RankedPod],
-    diff: usize,
-    now: Time,
-) -> Vec<RankedPod> {
+/// `getPodsRankedByRelatedPodsOnSameNode`'s count: active related pods per node name
+/// ("" counts as a node name). `related` yields each related pod's node and whether it is
+/// active.
+pub fn active_pods_per_node<'a>(
+    related: impl IntoIterator<Item = (&'a str, bool)>,
+) -> std::collections::HashMap<&'a str, usize> {
+    let mut on_node = std::collections::HashMap::new();
+    for (node, active) in related {
+        if active {
+            *on_node.entry(node).or_insert(0) += 1;
+        }
+    }
+    on_node
+}
+
+/// `getPodsToDelete`: the first `diff` pods after ranking (unsorted when all go). Each pod's
+/// `rank` must already hold its node's count from [`active_pods_per_node`].
+pub fn get_pods_to_delete(filtered: &[RankedPod], diff: usize, now: Time) -> Vec<RankedPod> {
     let mut pods = filtered.to_vec();
     if diff < pods.len() {
         sort_pods(&mut pods, now);
@@ -216,7 +236,11 @@ mod tests {
         RankedPod {
             name: name.into(),
             node_name: "node-0".into(),
-            phase: if ready { PodPhase::Running } else { PodPhase::Pending },
+            phase: if ready {
+                PodPhase::Running
+            } else {
+                PodPhase::Pending
+            },
             ready,
             ready_time: ready.then_some(created + 5),
             deletion_cost: 0,
@@ -231,7 +255,10 @@ mod tests {
     fn unready_pods_go_before_ready_ones() {
         let ready = pod("a", true, 0);
         let pending = pod("b", false, 0);
-        assert_eq!(compare(&pending, &ready, 100), (Ordering::Less, Criterion::Phase));
+        assert_eq!(
+            compare(&pending, &ready, 100),
+            (Ordering::Less, Criterion::Phase)
+        );
         let picked = get_pods_to_delete(&[ready, pending], 1, 100);
         assert_eq!(picked[0].name, "b");
     }
