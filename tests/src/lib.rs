@@ -49,7 +49,10 @@ pub fn first_difference(
                     }
                 }
             }
-            let extra: Vec<&String> = a.keys().filter(|k| !raw(k) && !e.contains_key(*k)).collect();
+            let extra: Vec<&String> = a
+                .keys()
+                .filter(|k| !raw(k) && !e.contains_key(*k))
+                .collect();
             (!extra.is_empty()).then(|| format!("{path}: unexpected fields {extra:?}"))
         }
         (Value::Array(e), Value::Array(a)) => {
@@ -58,13 +61,11 @@ pub fn first_difference(
                     return Some(d);
                 }
             }
-            (e.len() != a.len())
-                .then(|| format!("{path}: {} items, expected {}", a.len(), e.len()))
+            (e.len() != a.len()).then(|| format!("{path}: {} items, expected {}", a.len(), e.len()))
         }
         (Value::Number(e), Value::Number(a)) => {
             // 3 and 3.0 are different: integers must stay integers.
-            (e != a || e.is_f64() != a.is_f64())
-                .then(|| format!("{path}: expected {e}, got {a}"))
+            (e != a || e.is_f64() != a.is_f64()).then(|| format!("{path}: expected {e}, got {a}"))
         }
         (e, a) => (e != a).then(|| format!("{path}: expected {e}, got {a}")),
     }

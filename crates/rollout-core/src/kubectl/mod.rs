@@ -1,1 +1,7 @@
+//! What `kubectl` prints about a Deployment (`k8s.io/kubectl`).
 
+pub mod rollout_status;
+
+pub use rollout_status::{
+    rollout_status, rollout_status_of, RolloutStatus, RolloutStatusInput, StatusCondition,
+};
