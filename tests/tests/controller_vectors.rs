@@ -353,7 +353,7 @@ fn proportional_scaling_sync() {
             rs.metadata.owner = Some(OwnerReference {
                 kind: "Deployment".into(),
                 name: "web".into(),
-                uid: d.metadata.uid.clone(),
+                uid: d.metadata.uid,
             });
             for (k, v) in [
                 (DESIRED_REPLICAS_ANNOTATION, old_desired.to_string()),

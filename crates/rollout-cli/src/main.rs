@@ -24,7 +24,10 @@ fn main() -> ExitCode {
                 }
             };
             let trace = rollout_core::sim::run_trace(scenario);
-            println!("{}", serde_json::to_string(&trace).expect("trace serialises"));
+            println!(
+                "{}",
+                serde_json::to_string(&trace).expect("trace serialises")
+            );
             ExitCode::SUCCESS
         }
         _ => {

@@ -5,7 +5,7 @@
 //! with PodScheduled=True; a pod that is not ready, whose image can start, and that was created
 //! `readyAfterRounds` rounds ago becomes Running and Ready.
 
-use crate::api::{ConditionStatus, PodCondition, PodPhase, Time};
+use crate::api::{ConditionStatus, PodCondition, PodConditionType, PodPhase, Time};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
 
@@ -70,42 +70,50 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             }
             continue;
         }
+        let needs_scheduling = pod.node_name.is_empty();
+        let becomes_ready = !pod.is_ready()
+            && !model.never_ready_images.contains(&pod.image)
+            && rounds_between(
+                pod.metadata.creation_timestamp,
+                now,
+                model.seconds_per_round,
+            ) >= i64::from(model.ready_after_rounds);
+        let changed = needs_scheduling || becomes_ready;
+        if !changed {
+            continue;
+        }
         let mut p = (*pod).clone();
-        let mut changed = false;
-        if p.node_name.is_empty() {
+        if needs_scheduling {
             p.node_name = format!("node-{}", p.serial % model.nodes.max(1));
             p.phase = PodPhase::Pending;
-            set_condition(&mut p.conditions, "PodScheduled", now);
+            set_condition(&mut p.conditions, PodConditionType::PodScheduled, now);
             changes.push(PodChange::Scheduled {
                 pod: p.metadata.name.clone(),
                 node: p.node_name.clone(),
             });
-            changed = true;
         }
-        if !p.is_ready()
-            && !model.never_ready_images.contains(&p.image)
-            && rounds_between(p.metadata.creation_timestamp, now, model.seconds_per_round)
-                >= i64::from(model.ready_after_rounds)
-        {
+        if becomes_ready {
             p.phase = PodPhase::Running;
-            for c in ["PodScheduled", "Initialized", "ContainersReady", "Ready"] {
+            for c in [
+                PodConditionType::PodScheduled,
+                PodConditionType::Initialized,
+                PodConditionType::ContainersReady,
+                PodConditionType::Ready,
+            ] {
                 set_condition(&mut p.conditions, c, now);
             }
             changes.push(PodChange::BecameReady {
                 pod: p.metadata.name.clone(),
             });
-            changed = true;
         }
-        if changed {
-            api.update_pod(p);
-        }
+        api.update_pod(p);
     }
     changes
 }
 
-fn set_condition(conditions: &mut Vec<PodCondition>, type_: &str, now: Time) {
+fn set_condition(conditions: &mut Vec<PodCondition>, type_: PodConditionType, now: Time) {
     let c = PodCondition {
-        type_: type_.to_string(),
+        type_,
         status: ConditionStatus::True,
         last_transition_time: now,
     };

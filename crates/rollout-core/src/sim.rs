@@ -527,14 +527,20 @@ impl Simulation {
 
 /// The API server's create validation; `Err` is the message a client sees.
 fn check_create(input: &DeploymentInput) -> Result<(), String> {
-    let _ = input;
-    Ok(())
+    let outcome = crate::validation::validate_create(input);
+    match crate::validation::status_message(&outcome) {
+        Some(msg) => Err(msg.to_string()),
+        None => Ok(()),
+    }
 }
 
 /// The API server's update validation; `Err` is the message a client sees.
 fn check_update(new: &DeploymentInput, old: &Deployment) -> Result<(), String> {
-    let _ = (new, old);
-    Ok(())
+    let outcome = crate::validation::validate_update(new, &DeploymentInput::from_deployment(old));
+    match crate::validation::status_message(&outcome) {
+        Some(msg) => Err(msg.to_string()),
+        None => Ok(()),
+    }
 }
 
 /// Runs a whole scenario and returns its trace (what `rollout trace` prints).
@@ -542,4 +548,85 @@ pub fn run_trace(scenario: Scenario) -> Trace {
     let mut sim = Simulation::new(scenario).without_history();
     sim.run();
     sim.trace()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(actions: &str) -> Scenario {
+        Scenario::from_json(&format!(
+            r#"{{"name":"t","rounds":6,"secondsPerRound":5,"readyAfterRounds":1,
+                "terminationRounds":0,"nodes":1,"actions":[
+                {{"round":0,"type":"create","deployment":{{"name":"web","replicas":3,"image":"a"}}}}
+                {actions}]}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn refused_action_changes_nothing_and_reports_the_api_message() {
+        let mut sim = Simulation::new(scenario(
+            r#",{"round":2,"type":"setStrategy","strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":0}}"#,
+        ))
+        .without_history();
+        sim.run();
+        let rounds: Vec<_> = sim.trace_rounds().cloned().collect();
+        assert_eq!(
+            rounds[2].errors,
+            vec!["setStrategy web: Deployment.apps \"web\" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when `maxSurge` is 0".to_string()]
+        );
+        assert_eq!(
+            rounds[2].deployments[0].generation, 1,
+            "the refused update must not land"
+        );
+        let d = sim.api().deployment("web").unwrap();
+        assert_eq!(
+            d.spec.strategy,
+            crate::api::DeploymentStrategy::default_rolling()
+        );
+    }
+
+    #[test]
+    fn step_back_restores_the_exact_previous_state() {
+        let mut sim = Simulation::new(scenario(r#",{"round":3,"type":"setImage","image":"b"}"#));
+        for _ in 0..9 {
+            sim.step();
+        }
+        let before = (
+            sim.steps_taken(),
+            sim.round(),
+            format!("{:?}", sim.api().replica_sets().collect::<Vec<_>>()),
+        );
+        sim.step();
+        sim.step();
+        assert!(sim.step_back());
+        assert!(sim.step_back());
+        let after = (
+            sim.steps_taken(),
+            sim.round(),
+            format!("{:?}", sim.api().replica_sets().collect::<Vec<_>>()),
+        );
+        assert_eq!(before, after);
+    }
+
+    #[test]
+    fn a_step_is_one_controller_sync() {
+        let mut sim = Simulation::new(scenario(""));
+        let kinds: Vec<StepKind> = (0..4).map(|_| sim.step().unwrap().kind.clone()).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                StepKind::Actions,
+                StepKind::SyncDeployment { name: "web".into() },
+                StepKind::SyncReplicaSet {
+                    name: "web-rev1".into()
+                },
+                StepKind::Kubelet,
+            ]
+        );
+        let next = sim.step().unwrap();
+        assert_eq!(next.kind, StepKind::SyncDeployment { name: "web".into() });
+        assert_eq!(next.round, 1);
+    }
 }

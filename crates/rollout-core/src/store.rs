@@ -10,7 +10,7 @@
 //! snapshot for stepping back) costs O(1) and a write copies only the path it touches.
 
 use crate::api::{
-    go_quote, Deployment, ObjectMeta, OwnerReference, Pod, ReplicaSet, StringMap, Time,
+    go_quote, Deployment, ObjectMeta, OwnerReference, Pod, ReplicaSet, StringMap, Time, Uid,
 };
 use imbl::OrdMap;
 use serde::{Deserialize, Serialize};
@@ -86,10 +86,11 @@ impl ApiServer {
         self.pod_quota = quota;
     }
 
-    fn new_uid(&mut self, prefix: &str) -> String {
+    fn new_uid(&mut self) -> Uid {
+        // One counter for every kind: pod uids sort in creation order, as the conformance
+        // harness's do.
         self.next_uid += 1;
-        // Zero-padded so that uids sort in creation order, as the conformance harness's do.
-        format!("{prefix}-{:010}", self.next_uid)
+        Uid(self.next_uid)
     }
 
     fn next_rv(&mut self) -> u64 {
@@ -97,9 +98,9 @@ impl ApiServer {
         self.next_resource_version
     }
 
-    fn stamp_new(&mut self, meta: &mut ObjectMeta, uid_prefix: &str) {
+    fn stamp_new(&mut self, meta: &mut ObjectMeta) {
         meta.namespace = NAMESPACE.to_string();
-        meta.uid = self.new_uid(uid_prefix);
+        meta.uid = self.new_uid();
         meta.generation = 1;
         meta.creation_timestamp = self.now;
         meta.deletion_timestamp = None;
@@ -129,7 +130,7 @@ impl ApiServer {
                 ),
             });
         }
-        self.stamp_new(&mut d.metadata, "deploy");
+        self.stamp_new(&mut d.metadata);
         d.status = Default::default();
         let d = Arc::new(d);
         self.deployments
@@ -146,7 +147,7 @@ impl ApiServer {
             .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
         let mut new = d.clone();
         new.status = old.status.clone();
-        new.metadata.uid = old.metadata.uid.clone();
+        new.metadata.uid = old.metadata.uid;
         new.metadata.creation_timestamp = old.metadata.creation_timestamp;
         new.metadata.generation = old.metadata.generation;
         if new.spec != old.spec || new.metadata.annotations != old.metadata.annotations {
@@ -215,7 +216,7 @@ impl ApiServer {
                 ),
             });
         }
-        self.stamp_new(&mut rs.metadata, "rs");
+        self.stamp_new(&mut rs.metadata);
         rs.status = Default::default();
         let rs = Arc::new(rs);
         self.replica_sets
@@ -231,7 +232,7 @@ impl ApiServer {
             .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
         let mut new = rs.clone();
         new.status = old.status.clone();
-        new.metadata.uid = old.metadata.uid.clone();
+        new.metadata.uid = old.metadata.uid;
         new.metadata.creation_timestamp = old.metadata.creation_timestamp;
         new.metadata.generation = old.metadata.generation;
         if new.spec != old.spec {
@@ -284,8 +285,13 @@ impl ApiServer {
 
     /// Pods whose controller is the given ReplicaSet (by uid), in name order.
     pub fn pods_of(&self, rs: &ReplicaSet) -> Vec<Arc<Pod>> {
+        // A ReplicaSet's pods are named `<rs>-NNNNN`, so they sit together in the name order;
+        // the owner check keeps out another ReplicaSet whose name extends this one's.
+        let from = format!("{}-", rs.metadata.name);
+        let to = format!("{}.", rs.metadata.name);
         self.pods
-            .values()
+            .range(from..to)
+            .map(|(_, p)| p)
             .filter(|p| {
                 p.metadata
                     .owner
@@ -330,11 +336,11 @@ impl ApiServer {
             owner: Some(OwnerReference {
                 kind: "ReplicaSet".to_string(),
                 name: rs.metadata.name.clone(),
-                uid: rs.metadata.uid.clone(),
+                uid: rs.metadata.uid,
             }),
             ..Default::default()
         };
-        self.stamp_new(&mut meta, "pod");
+        self.stamp_new(&mut meta);
         let pod = Arc::new(Pod {
             metadata: meta,
             image: rs.spec.template.image.clone(),

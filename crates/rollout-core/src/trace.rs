@@ -1,7 +1,7 @@
 //! The conformance trace format of `../shared/conformance/README.md`: what the cluster looks
 //! like after each round, with names normalised (`<deployment>-rev<N>`, `<replicaset>-pod`).
 
-use crate::api::{ConditionStatus, Event, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION};
+use crate::api::{ConditionStatus, Event, Uid, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION};
 use crate::api::{DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
@@ -235,12 +235,12 @@ pub fn snapshot(api: &ApiServer) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>)
         })
         .collect();
 
-    let mut counts: HashMap<&str, PodCounts> = HashMap::new();
+    let mut counts: HashMap<Uid, PodCounts> = HashMap::new();
     for p in api.pods() {
         let Some(owner) = &p.metadata.owner else {
             continue;
         };
-        let c = counts.entry(owner.uid.as_str()).or_default();
+        let c = counts.entry(owner.uid).or_default();
         if p.metadata.deletion_timestamp.is_some() {
             c.terminating += 1;
         } else {
@@ -290,10 +290,7 @@ pub fn snapshot(api: &ApiServer) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>)
                         last_transition_time: c.last_transition_time,
                     })
                     .collect(),
-                pods: counts
-                    .get(rs.metadata.uid.as_str())
-                    .copied()
-                    .unwrap_or_default(),
+                pods: counts.get(&rs.metadata.uid).copied().unwrap_or_default(),
             }
         })
         .collect();

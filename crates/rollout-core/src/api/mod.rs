@@ -13,8 +13,60 @@ use std::collections::BTreeMap;
 /// Seconds on the simulated clock.
 pub type Time = i64;
 
-/// Labels or annotations: `map[string]string`, kept sorted for stable output.
-pub type StringMap = BTreeMap<String, String>;
+/// Labels, annotations or a selector: `map[string]string`, kept sorted for stable output.
+///
+/// Shared copy-on-write: a pod's labels are the template's until someone changes them, so the
+/// thousands of pods of a ReplicaSet share one map and comparing them with the template is a
+/// pointer check.
+#[derive(Clone, Debug, Default, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct StringMap(std::sync::Arc<BTreeMap<String, String>>);
+
+impl StringMap {
+    /// An empty map.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for StringMap {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::ops::Deref for StringMap {
+    type Target = BTreeMap<String, String>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for StringMap {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<const N: usize> From<[(String, String); N]> for StringMap {
+    fn from(pairs: [(String, String); N]) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+impl FromIterator<(String, String)> for StringMap {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(iter: I) -> Self {
+        StringMap(std::sync::Arc::new(iter.into_iter().collect()))
+    }
+}
+
+impl<'a> IntoIterator for &'a StringMap {
+    type Item = (&'a String, &'a String);
+    type IntoIter = std::collections::btree_map::Iter<'a, String, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
 
 /// `deployment.kubernetes.io/revision`.
 pub const REVISION_ANNOTATION: &str = "deployment.kubernetes.io/revision";
@@ -54,6 +106,33 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
+/// `metadata.uid`: unique over the simulation's lifetime, handed out in creation order. Shown
+/// like a real UUID; the trailing hex digits carry the counter, so uids sort in creation order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Uid(pub u64);
+
+impl std::fmt::Display for Uid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "5e1f0c3a-7d2b-4c1e-9a00-{:012x}", self.0)
+    }
+}
+
+impl Serialize for Uid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Uid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let tail = text.rsplit('-').next().unwrap_or("");
+        u64::from_str_radix(tail, 16)
+            .map(Uid)
+            .map_err(|_| serde::de::Error::custom(format!("not a uid: {text}")))
+    }
+}
+
 /// `metav1.OwnerReference` with `controller: true`: the object that owns this one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -63,7 +142,7 @@ pub struct OwnerReference {
     /// The owner's name.
     pub name: String,
     /// The owner's uid.
-    pub uid: String,
+    pub uid: Uid,
 }
 
 /// `metav1.ObjectMeta`: the metadata every object carries.
@@ -75,7 +154,7 @@ pub struct ObjectMeta {
     /// Always `default` in the simulation.
     pub namespace: String,
     /// Set by the API server on create; pod uids sort in creation order.
-    pub uid: String,
+    pub uid: Uid,
     /// Bumped by the API server when the spec (for Deployments also the annotations) changes.
     pub generation: i64,
     /// Bumped on every write.
@@ -353,13 +432,38 @@ impl PodPhase {
     }
 }
 
+/// `v1.PodConditionType`: the conditions the kubelet model sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PodConditionType {
+    /// Bound to a node.
+    PodScheduled,
+    /// Init containers done.
+    Initialized,
+    /// All containers ready.
+    ContainersReady,
+    /// The pod can serve (what the controllers count).
+    Ready,
+}
+
+impl PodConditionType {
+    /// The API's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PodConditionType::PodScheduled => "PodScheduled",
+            PodConditionType::Initialized => "Initialized",
+            PodConditionType::ContainersReady => "ContainersReady",
+            PodConditionType::Ready => "Ready",
+        }
+    }
+}
+
 /// `v1.PodCondition`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodCondition {
     /// PodScheduled, Initialized, ContainersReady or Ready.
     #[serde(rename = "type")]
-    pub type_: String,
+    pub type_: PodConditionType,
     /// True or False.
     pub status: ConditionStatus,
     /// When the status last changed.
@@ -400,7 +504,7 @@ impl Pod {
     fn ready_condition(&self) -> Option<&PodCondition> {
         self.conditions
             .iter()
-            .find(|c| c.type_ == "Ready")
+            .find(|c| c.type_ == PodConditionType::Ready)
             .filter(|c| c.status == ConditionStatus::True)
     }
 

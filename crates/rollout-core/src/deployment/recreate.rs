@@ -3,7 +3,7 @@
 use super::sync::with_new;
 use super::util;
 use super::{DeploymentController, SyncResult};
-use crate::api::{Deployment, PodPhase, ReplicaSet};
+use crate::api::{Deployment, PodPhase, ReplicaSet, Uid};
 use std::sync::Arc;
 
 impl DeploymentController<'_> {
@@ -16,10 +16,10 @@ impl DeploymentController<'_> {
     ) -> SyncResult {
         self.rec.enter("rolloutRecreate");
         // The pods of the Deployment's ReplicaSets, as the sync saw them at its start.
-        let pod_owners: Vec<(String, PodPhase)> = rs_list
+        let pod_owners: Vec<(Uid, PodPhase)> = rs_list
             .iter()
             .flat_map(|rs| self.api.pods_of(rs))
-            .filter_map(|p| p.metadata.owner.as_ref().map(|o| (o.uid.clone(), p.phase)))
+            .filter_map(|p| p.metadata.owner.as_ref().map(|o| (o.uid, p.phase)))
             .collect();
 
         let (mut new_rs, mut old_rss) =
@@ -97,12 +97,12 @@ impl DeploymentController<'_> {
 pub fn old_pods_running(
     new_rs: Option<&ReplicaSet>,
     old_rss: &[Arc<ReplicaSet>],
-    pod_owners: &[(String, PodPhase)],
+    pod_owners: &[(Uid, PodPhase)],
 ) -> usize {
     let from_status = util::get_actual_replica_count_for_replica_sets(old_rss);
     let from_pods = pod_owners
         .iter()
-        .filter(|(owner, _)| new_rs.is_none_or(|n| &n.metadata.uid != owner))
+        .filter(|(owner, _)| new_rs.is_none_or(|n| n.metadata.uid != *owner))
         .filter(|(_, phase)| !matches!(phase, PodPhase::Succeeded | PodPhase::Failed))
         .count();
     if from_status > 0 {

@@ -225,7 +225,7 @@ impl DeploymentController<'_> {
                 owner: Some(OwnerReference {
                     kind: "Deployment".to_string(),
                     name: d.metadata.name.clone(),
-                    uid: d.metadata.uid.clone(),
+                    uid: d.metadata.uid,
                 }),
                 ..Default::default()
             },

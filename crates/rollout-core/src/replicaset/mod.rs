@@ -293,7 +293,7 @@ impl<'a> ReplicaSetController<'a> {
     /// `getPodsRankedByRelatedPodsOnSameNode`: each pod with the number of active pods of
     /// all ReplicaSets of the same Deployment on its node.
     fn ranked(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
-        let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid.clone());
+        let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
         let related: Vec<Arc<ReplicaSet>> = self
             .api
             .replica_sets()

@@ -86,7 +86,7 @@ impl RankedPod {
             rank,
             restart_count: pod.restart_count,
             creation_time: pod.metadata.creation_timestamp,
-            uid: pod.metadata.uid.clone(),
+            uid: pod.metadata.uid.to_string(),
         }
     }
 }
@@ -164,14 +164,17 @@ fn uid_order(a: &RankedPod, b: &RankedPod, c: Criterion) -> (Ordering, Criterion
 }
 
 /// `sort.Sort(ActivePodsWithRanks)`: a stable merge sort by [`compare`], which gives what Go's
-/// insertion sort gives for the small lists it uses it on, and never panics whatever the
+/// insertion sort gives for the short lists it uses it on, and never panics whatever the
 /// comparisons say.
 pub fn sort_pods(pods: &mut Vec<RankedPod>, now: Time) {
-    let less = |a: &RankedPod, b: &RankedPod| compare(a, b, now).0 == Ordering::Less;
-    merge_sort(pods, &less);
+    let mut order: Vec<usize> = (0..pods.len()).collect();
+    let less = |a: &usize, b: &usize| compare(&pods[*a], &pods[*b], now).0 == Ordering::Less;
+    merge_sort(&mut order, &less);
+    let mut slots: Vec<Option<RankedPod>> = std::mem::take(pods).into_iter().map(Some).collect();
+    pods.extend(order.into_iter().filter_map(|i| slots[i].take()));
 }
 
-fn merge_sort<T: Clone>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
+fn merge_sort<T: Copy>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
     if v.len() <= 12 {
         // Go's sort.Sort on short slices: insertion sort.
         for i in 1..v.len() {
@@ -191,10 +194,10 @@ fn merge_sort<T: Clone>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
     let (mut i, mut j) = (0, 0);
     while i < left.len() && j < right.len() {
         if less(&right[j], &left[i]) {
-            v.push(right[j].clone());
+            v.push(right[j]);
             j += 1;
         } else {
-            v.push(left[i].clone());
+            v.push(left[i]);
             i += 1;
         }
     }

@@ -20,11 +20,12 @@ pub fn calculate_status(
     let fully_labeled = filtered
         .iter()
         .filter(|p| {
-            rs.spec
-                .template
-                .labels
-                .iter()
-                .all(|(k, v)| p.metadata.labels.get(k) == Some(v))
+            let template = &rs.spec.template.labels;
+            // `labels.Set(template).AsSelectorPreValidated().Matches(pod labels)`.
+            p.metadata.labels == *template
+                || template
+                    .iter()
+                    .all(|(k, v)| p.metadata.labels.get(k) == Some(v))
         })
         .count();
     let ready = filtered.iter().filter(|p| p.is_ready()).count();
