@@ -18,7 +18,7 @@ pub type Time = i64;
 /// Shared copy-on-write: a pod's labels are the template's until someone changes them, so the
 /// thousands of pods of a ReplicaSet share one map and comparing them with the template is a
 /// pointer check.
-#[derive(Clone, Debug, Default, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct StringMap(std::sync::Arc<BTreeMap<String, String>>);
 
@@ -32,6 +32,12 @@ impl StringMap {
 impl PartialEq for StringMap {
     fn eq(&self, other: &Self) -> bool {
         std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::hash::Hash for StringMap {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 
