@@ -106,6 +106,19 @@ pub struct SimState {
     trace: imbl::Vector<Arc<TraceRound>>,
     steps_taken: usize,
     last_step: Option<Arc<StepRecord>>,
+    events: imbl::Vector<Arc<LoggedEvent>>,
+}
+
+/// An event with the round it was recorded in and the controller that recorded it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoggedEvent {
+    /// The round.
+    pub round: u32,
+    /// `deployment` or `replicaset`.
+    pub phase: String,
+    /// The event.
+    pub event: Event,
 }
 
 /// A scenario being simulated.
@@ -142,6 +155,7 @@ impl Simulation {
                 trace: imbl::Vector::new(),
                 steps_taken: 0,
                 last_step: None,
+                events: imbl::Vector::new(),
             },
             history: Vec::new(),
             keep_history: true,
@@ -198,6 +212,11 @@ impl Simulation {
     /// Whether every round of the scenario has run.
     pub fn finished(&self) -> bool {
         self.state.round >= self.scenario.rounds
+    }
+
+    /// Every event recorded so far, oldest first.
+    pub fn events(&self) -> impl DoubleEndedIterator<Item = &Arc<LoggedEvent>> {
+        self.state.events.iter()
     }
 
     /// The completed rounds of the trace.
@@ -438,6 +457,11 @@ impl Simulation {
     ) {
         for e in &rec.events {
             self.state.acc.events.push(TraceEvent::of(phase, e));
+            self.state.events.push_back(Arc::new(LoggedEvent {
+                round: self.state.round,
+                phase: phase.to_string(),
+                event: e.clone(),
+            }));
         }
         if let Err(e) = result {
             let line = format!("{function} {name}: {}", trace::normalise_in_text(&e));

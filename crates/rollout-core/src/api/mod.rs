@@ -207,6 +207,11 @@ impl PodTemplate {
     }
 }
 
+/// `EqualIgnoreHash` as a free function.
+pub fn equal_ignore_hash_templates(a: &PodTemplate, b: &PodTemplate) -> bool {
+    a.equal_ignore_hash(b)
+}
+
 /// `apps.DeploymentStrategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]

@@ -79,7 +79,7 @@ impl From<&Deployment> for RolloutStatusInput {
 }
 
 /// `Status`'s three results.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct RolloutStatus {
     /// What kubectl prints, with its trailing newline (empty when `error` is set).
     pub message: String,

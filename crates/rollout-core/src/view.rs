@@ -1,0 +1,303 @@
+//! Plain data for a front end: the cluster at this step as `kubectl get deploy,rs`,
+//! `kubectl describe deployment` and `kubectl rollout status` would show it, with every pod's
+//! state. The UI renders this and nothing else, so it stays a function of the simulation.
+
+use crate::api::{Deployment, Pod, ReplicaSet, Time, REVISION_ANNOTATION};
+use crate::deployment::util;
+use crate::kubectl::{rollout_status_of, RolloutStatus};
+use crate::sim::Simulation;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What a pod looks like to a learner, in the order a pod goes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PodState {
+    /// Created, not scheduled or not started.
+    Pending,
+    /// Running but not ready.
+    Running,
+    /// Ready, but not yet for minReadySeconds.
+    Ready,
+    /// Ready for minReadySeconds: counts as available.
+    Available,
+    /// Being deleted (graceful termination).
+    Terminating,
+}
+
+impl PodState {
+    /// A word for the UI.
+    pub fn label(self) -> &'static str {
+        match self {
+            PodState::Pending => "Pending",
+            PodState::Running => "Running, not ready",
+            PodState::Ready => "Ready",
+            PodState::Available => "Available",
+            PodState::Terminating => "Terminating",
+        }
+    }
+
+    /// The state of a pod now, for a ReplicaSet with `min_ready_seconds`.
+    pub fn of(pod: &Pod, min_ready_seconds: i32, now: Time) -> PodState {
+        if pod.metadata.deletion_timestamp.is_some() {
+            PodState::Terminating
+        } else if pod.is_available(min_ready_seconds, now) {
+            PodState::Available
+        } else if pod.is_ready() {
+            PodState::Ready
+        } else if pod.phase == crate::api::PodPhase::Running {
+            PodState::Running
+        } else {
+            PodState::Pending
+        }
+    }
+}
+
+/// One pod in a ReplicaSet card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PodView {
+    /// The pod's name.
+    pub name: String,
+    /// Its state.
+    pub state: PodState,
+    /// Its node ("" until scheduled).
+    pub node: String,
+    /// When it was created.
+    pub created: Time,
+}
+
+/// A ReplicaSet as its card shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetView {
+    /// Name.
+    pub name: String,
+    /// The owning Deployment.
+    pub deployment: String,
+    /// The revision annotation.
+    pub revision: String,
+    /// The template's image.
+    pub image: String,
+    /// Whether its template is the Deployment's (the "new" ReplicaSet).
+    pub is_new: bool,
+    /// `kubectl get rs` DESIRED (spec.replicas).
+    pub desired: i32,
+    /// CURRENT (status.replicas).
+    pub current: i32,
+    /// READY (status.readyReplicas).
+    pub ready: i32,
+    /// status.availableReplicas.
+    pub available: i32,
+    /// The desired-replicas annotation.
+    pub desired_annotation: Option<String>,
+    /// The max-replicas annotation.
+    pub max_annotation: Option<String>,
+    /// When it was created.
+    pub created: Time,
+    /// Its pods, by name.
+    pub pods: Vec<PodView>,
+    /// ReplicaFailure condition message, if any.
+    pub failure: Option<String>,
+}
+
+/// A condition row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConditionView {
+    /// Type.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// True / False / Unknown.
+    pub status: String,
+    /// Reason.
+    pub reason: String,
+    /// Message.
+    pub message: String,
+    /// Last update.
+    pub last_update_time: Time,
+    /// Last transition.
+    pub last_transition_time: Time,
+}
+
+/// A Deployment with what kubectl would print about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentView {
+    /// Name.
+    pub name: String,
+    /// The object itself.
+    pub object: Deployment,
+    /// `kubectl get deploy`: READY column, e.g. `2/3`.
+    pub ready_column: String,
+    /// `N desired | N updated | N total | N available | N unavailable`.
+    pub replicas_line: String,
+    /// Conditions in stored order.
+    pub conditions: Vec<ConditionView>,
+    /// `kubectl rollout status`.
+    pub rollout_status: RolloutStatus,
+    /// replicas + maxSurge: the most pods a rolling update may have.
+    pub upper_bound: i32,
+    /// replicas − maxUnavailable: the fewest available pods it keeps.
+    pub lower_bound: i32,
+    /// The strategy's name.
+    pub strategy: String,
+}
+
+/// The whole picture at one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterView {
+    /// Round of the next step.
+    pub round: u32,
+    /// Simulated seconds.
+    pub time: Time,
+    /// Steps taken.
+    pub step: usize,
+    /// Deployments by name.
+    pub deployments: Vec<DeploymentView>,
+    /// ReplicaSets in creation order.
+    pub replica_sets: Vec<ReplicaSetView>,
+}
+
+fn rs_view(
+    rs: &ReplicaSet,
+    pods: Vec<Arc<Pod>>,
+    d: Option<&Deployment>,
+    now: Time,
+) -> ReplicaSetView {
+    ReplicaSetView {
+        name: rs.metadata.name.clone(),
+        deployment: rs
+            .metadata
+            .owner
+            .as_ref()
+            .map(|o| o.name.clone())
+            .unwrap_or_default(),
+        revision: rs
+            .metadata
+            .annotations
+            .get(REVISION_ANNOTATION)
+            .cloned()
+            .unwrap_or_default(),
+        image: rs.spec.template.image.clone(),
+        is_new: d.is_some_and(|d| rs.spec.template.equal_ignore_hash(&d.spec.template)),
+        desired: rs.spec.replicas,
+        current: rs.status.replicas,
+        ready: rs.status.ready_replicas,
+        available: rs.status.available_replicas,
+        desired_annotation: util::get_desired_replicas_annotation(rs).map(|v| v.to_string()),
+        max_annotation: util::get_max_replicas_annotation(rs).map(|v| v.to_string()),
+        created: rs.metadata.creation_timestamp,
+        pods: pods
+            .iter()
+            .map(|p| PodView {
+                name: p.metadata.name.clone(),
+                state: PodState::of(p, rs.spec.min_ready_seconds, now),
+                node: p.node_name.clone(),
+                created: p.metadata.creation_timestamp,
+            })
+            .collect(),
+        failure: rs
+            .status
+            .conditions
+            .iter()
+            .find(|c| c.type_ == "ReplicaFailure")
+            .map(|c| c.message.clone()),
+    }
+}
+
+/// The Deployment's view.
+pub fn deployment_view(d: &Deployment) -> DeploymentView {
+    let s = &d.status;
+    DeploymentView {
+        name: d.metadata.name.clone(),
+        object: d.clone(),
+        ready_column: format!("{}/{}", s.ready_replicas, d.spec.replicas),
+        replicas_line: format!(
+            "{} desired | {} updated | {} total | {} available | {} unavailable",
+            d.spec.replicas,
+            s.updated_replicas,
+            s.replicas,
+            s.available_replicas,
+            s.unavailable_replicas
+        ),
+        conditions: s
+            .conditions
+            .iter()
+            .map(|c| ConditionView {
+                type_: c.type_.clone(),
+                status: c.status.as_str().to_string(),
+                reason: c.reason.clone(),
+                message: c.message.clone(),
+                last_update_time: c.last_update_time,
+                last_transition_time: c.last_transition_time,
+            })
+            .collect(),
+        rollout_status: rollout_status_of(d, 0),
+        upper_bound: d.spec.replicas.saturating_add(util::max_surge(d)),
+        lower_bound: d.spec.replicas - util::max_unavailable(d),
+        strategy: d.spec.strategy.type_name().to_string(),
+    }
+}
+
+/// The picture of the cluster now.
+pub fn cluster_view(sim: &Simulation) -> ClusterView {
+    let api = sim.api();
+    let now = api.now();
+    let mut rss: Vec<_> = api.replica_sets().cloned().collect();
+    rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+    ClusterView {
+        round: sim.round(),
+        time: now,
+        step: sim.steps_taken(),
+        deployments: api.deployments().map(|d| deployment_view(d)).collect(),
+        replica_sets: rss
+            .iter()
+            .map(|rs| {
+                let owner = rs
+                    .metadata
+                    .owner
+                    .as_ref()
+                    .and_then(|o| api.deployment(&o.name))
+                    .map(|d| &**d);
+                rs_view(rs, api.pods_of(rs), owner, now)
+            })
+            .collect(),
+    }
+}
+
+/// `kubectl describe`'s AGE column (`duration.HumanDuration`): `5s`, `3m20s`, `15m`, `3h5m`.
+pub fn age(seconds: Time) -> String {
+    let s = seconds.max(0);
+    match s {
+        0..=119 => format!("{s}s"),
+        120..=599 => {
+            if s % 60 == 0 {
+                format!("{}m", s / 60)
+            } else {
+                format!("{}m{}s", s / 60, s % 60)
+            }
+        }
+        600..=10_799 => format!("{}m", s / 60),
+        10_800..=28_799 if (s / 60) % 60 != 0 => format!("{}h{}m", s / 3600, (s / 60) % 60),
+        10_800..=172_799 => format!("{}h", s / 3600),
+        _ => format!("{}d", s / 86_400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_like_kubectl() {
+        assert_eq!(age(5), "5s");
+        assert_eq!(age(200), "3m20s");
+        assert_eq!(age(240), "4m");
+        assert_eq!(age(900), "15m");
+        assert_eq!(age(7300), "121m");
+        assert_eq!(age(11000), "3h3m");
+        assert_eq!(age(10800), "3h");
+    }
+}
