@@ -279,10 +279,7 @@ fn pod_deletion_ranking_picks_the_same_pods() {
             let pods: Vec<RankedPod> = filtered
                 .iter()
                 .map(|p| {
-                    let rank = on_node
-                        .get(p["nodeName"].as_str().unwrap())
-                        .copied()
-                        .unwrap_or(0);
+                    let rank = on_node.get(p["nodeName"].as_str().unwrap());
                     ranked_pod(p, rank)
                 })
                 .collect();

@@ -56,21 +56,25 @@ fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
 /// One kubelet pass over every pod.
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let now = api.now();
-    let pods: Vec<_> = api.pods().cloned().collect();
     let mut changes = Vec::new();
-    for pod in pods {
+    let mut removed = Vec::new();
+    // (name, schedule to node, become ready)
+    let mut updates: Vec<(String, Option<String>, bool)> = Vec::new();
+    for pod in api.pods() {
+        let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
             if rounds_between(deleted, now, model.seconds_per_round)
                 >= i64::from(model.termination_rounds)
             {
-                api.remove_pod(&pod.metadata.name);
-                changes.push(PodChange::Removed {
-                    pod: pod.metadata.name.clone(),
-                });
+                removed.push(name.clone());
+                changes.push(PodChange::Removed { pod: name.clone() });
             }
             continue;
         }
-        let needs_scheduling = pod.node_name.is_empty();
+        let node = pod
+            .node_name
+            .is_empty()
+            .then(|| format!("node-{}", pod.serial % model.nodes.max(1)));
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
             && rounds_between(
@@ -78,35 +82,41 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
                 now,
                 model.seconds_per_round,
             ) >= i64::from(model.ready_after_rounds);
-        let changed = needs_scheduling || becomes_ready;
-        if !changed {
-            continue;
-        }
-        let mut p = (*pod).clone();
-        if needs_scheduling {
-            p.node_name = format!("node-{}", p.serial % model.nodes.max(1));
-            p.phase = PodPhase::Pending;
-            set_condition(&mut p.conditions, PodConditionType::PodScheduled, now);
+        if let Some(node) = &node {
             changes.push(PodChange::Scheduled {
-                pod: p.metadata.name.clone(),
-                node: p.node_name.clone(),
+                pod: name.clone(),
+                node: node.clone(),
             });
         }
         if becomes_ready {
-            p.phase = PodPhase::Running;
-            for c in [
-                PodConditionType::PodScheduled,
-                PodConditionType::Initialized,
-                PodConditionType::ContainersReady,
-                PodConditionType::Ready,
-            ] {
-                set_condition(&mut p.conditions, c, now);
-            }
-            changes.push(PodChange::BecameReady {
-                pod: p.metadata.name.clone(),
-            });
+            changes.push(PodChange::BecameReady { pod: name.clone() });
         }
-        api.update_pod(p);
+        if node.is_some() || becomes_ready {
+            updates.push((name.clone(), node, becomes_ready));
+        }
+    }
+    for name in removed {
+        api.remove_pod(&name);
+    }
+    for (name, node, becomes_ready) in updates {
+        api.modify_pod(&name, |p| {
+            if let Some(node) = node {
+                p.node_name = node;
+                p.phase = PodPhase::Pending;
+                set_condition(&mut p.conditions, PodConditionType::PodScheduled, now);
+            }
+            if becomes_ready {
+                p.phase = PodPhase::Running;
+                for c in [
+                    PodConditionType::PodScheduled,
+                    PodConditionType::Initialized,
+                    PodConditionType::ContainersReady,
+                    PodConditionType::Ready,
+                ] {
+                    set_condition(&mut p.conditions, c, now);
+                }
+            }
+        });
     }
     changes
 }

@@ -22,7 +22,7 @@ pub struct Decision {
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     /// Events, in the order they were recorded.
-    pub events: Vec<Event>,
+    pub events: Vec<std::sync::Arc<Event>>,
     /// Decisions, in the order they were taken.
     pub decisions: Vec<Decision>,
     /// The Kubernetes functions the sync went through, in order (for the decision flow).
@@ -33,43 +33,43 @@ impl Recorder {
     /// `eventRecorder.Eventf`.
     pub fn event(
         &mut self,
-        kind: &str,
+        kind: &'static str,
         name: &str,
-        type_: &str,
-        reason: &str,
+        type_: &'static str,
+        reason: &'static str,
         message: String,
         now: Time,
     ) {
-        self.events.push(Event {
-            type_: type_.to_string(),
-            reason: reason.to_string(),
+        self.events.push(std::sync::Arc::new(Event {
+            type_: type_.into(),
+            reason: reason.into(),
             message,
-            kind: kind.to_string(),
+            kind: kind.into(),
             name: name.to_string(),
             pod: None,
             time: now,
-        });
+        }));
     }
 
     /// An event about a pod of a ReplicaSet (`Created pod: …`).
     pub fn pod_event(
         &mut self,
         rs: &str,
-        type_: &str,
-        reason: &str,
+        type_: &'static str,
+        reason: &'static str,
         message: String,
         pod: &str,
         now: Time,
     ) {
-        self.events.push(Event {
-            type_: type_.to_string(),
-            reason: reason.to_string(),
+        self.events.push(std::sync::Arc::new(Event {
+            type_: type_.into(),
+            reason: reason.into(),
             message,
-            kind: "ReplicaSet".to_string(),
+            kind: "ReplicaSet".into(),
             name: rs.to_string(),
             pod: Some(pod.to_string()),
             time: now,
-        });
+        }));
     }
 
     /// Records a decision.

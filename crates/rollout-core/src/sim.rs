@@ -67,7 +67,7 @@ pub struct StepRecord {
     /// The decisions with their numbers.
     pub decisions: Vec<Decision>,
     /// Events it recorded.
-    pub events: Vec<Event>,
+    pub events: Vec<Arc<Event>>,
     /// The error the sync returned (or the API's refusal of an action).
     pub errors: Vec<String>,
     /// The actions applied (for an Actions step), as scenario JSON.
@@ -116,9 +116,9 @@ pub struct LoggedEvent {
     /// The round.
     pub round: u32,
     /// `deployment` or `replicaset`.
-    pub phase: String,
+    pub phase: &'static str,
     /// The event.
-    pub event: Event,
+    pub event: Arc<Event>,
 }
 
 /// A scenario being simulated.
@@ -450,7 +450,7 @@ impl Simulation {
         &mut self,
         record: &mut StepRecord,
         rec: Recorder,
-        phase: &str,
+        phase: &'static str,
         function: &str,
         name: &str,
         result: Result<(), String>,
@@ -459,8 +459,8 @@ impl Simulation {
             self.state.acc.events.push(TraceEvent::of(phase, e));
             self.state.events.push_back(Arc::new(LoggedEvent {
                 round: self.state.round,
-                phase: phase.to_string(),
-                event: e.clone(),
+                phase,
+                event: Arc::clone(e),
             }));
         }
         if let Err(e) = result {

@@ -285,21 +285,21 @@ impl ApiServer {
 
     /// Pods whose controller is the given ReplicaSet (by uid), in name order.
     pub fn pods_of(&self, rs: &ReplicaSet) -> Vec<Arc<Pod>> {
+        self.pods_of_iter(rs).cloned().collect()
+    }
+
+    /// [`ApiServer::pods_of`] without collecting.
+    pub fn pods_of_iter<'a>(&'a self, rs: &'a ReplicaSet) -> impl Iterator<Item = &'a Arc<Pod>> {
         // A ReplicaSet's pods are named `<rs>-NNNNN`, so they sit together in the name order;
         // the owner check keeps out another ReplicaSet whose name extends this one's.
         let from = format!("{}-", rs.metadata.name);
         let to = format!("{}.", rs.metadata.name);
-        self.pods
-            .range(from..to)
-            .map(|(_, p)| p)
-            .filter(|p| {
-                p.metadata
-                    .owner
-                    .as_ref()
-                    .is_some_and(|o| o.uid == rs.metadata.uid)
-            })
-            .cloned()
-            .collect()
+        self.pods.range(from..to).map(|(_, p)| p).filter(move |p| {
+            p.metadata
+                .owner
+                .as_ref()
+                .is_some_and(|o| o.uid == rs.metadata.uid)
+        })
     }
 
     /// `podControl.CreatePods` as the API server sees it: the pod gets its name first (a
@@ -370,6 +370,20 @@ impl ApiServer {
             self.pods.remove(name);
         }
         Ok(())
+    }
+
+    /// Changes a pod in place (copy-on-write: a snapshot that still holds the old pod keeps
+    /// it), bumping its resourceVersion. False when there is no such pod.
+    pub fn modify_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> bool {
+        let rv = self.next_resource_version + 1;
+        let Some(slot) = self.pods.get_mut(name) else {
+            return false;
+        };
+        let pod = Arc::make_mut(slot);
+        change(pod);
+        pod.metadata.resource_version = rv;
+        self.next_resource_version = rv;
+        true
     }
 
     /// The kubelet's write of a pod's node, phase and conditions (and the user's edit of a

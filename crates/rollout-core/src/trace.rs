@@ -1,11 +1,10 @@
 //! The conformance trace format of `../shared/conformance/README.md`: what the cluster looks
 //! like after each round, with names normalised (`<deployment>-rev<N>`, `<replicaset>-pod`).
 
-use crate::api::{ConditionStatus, Event, Uid, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION};
+use crate::api::{ConditionStatus, Event, Text, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION};
 use crate::api::{DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A whole trace.
@@ -45,25 +44,25 @@ pub struct TraceRound {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceEvent {
     /// `deployment` or `replicaset`: the controller that recorded it.
-    pub phase: String,
+    pub phase: Text,
     /// Normal or Warning.
     #[serde(rename = "type")]
-    pub type_: String,
+    pub type_: Text,
     /// The reason.
-    pub reason: String,
+    pub reason: Text,
     /// The message, pod names normalised.
     pub message: String,
     /// The involved object's kind.
-    pub kind: String,
+    pub kind: Text,
     /// The involved object's name.
     pub name: String,
 }
 
 impl TraceEvent {
     /// The trace form of an event recorded by `phase`.
-    pub fn of(phase: &str, e: &Event) -> TraceEvent {
+    pub fn of(phase: &'static str, e: &Event) -> TraceEvent {
         TraceEvent {
-            phase: phase.to_string(),
+            phase: phase.into(),
             type_: e.type_.clone(),
             reason: e.reason.clone(),
             message: normalise_pod_names(&e.message, e.pod.as_deref()),
@@ -77,7 +76,11 @@ impl TraceEvent {
 pub fn normalise_pod_names(message: &str, pod: Option<&str>) -> String {
     match pod {
         Some(pod) if !pod.is_empty() => match pod.rsplit_once('-') {
-            Some((rs, _)) => message.replace(pod, &format!("{rs}-pod")),
+            // Pod events end with the pod's name ("Created pod: web-rev1-00003").
+            Some((rs, _)) => match message.strip_suffix(pod) {
+                Some(head) if !head.contains(pod) => format!("{head}{rs}-pod"),
+                _ => message.replace(pod, &format!("{rs}-pod")),
+            },
             None => message.to_string(),
         },
         _ => message.to_string(),
@@ -235,21 +238,6 @@ pub fn snapshot(api: &ApiServer) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>)
         })
         .collect();
 
-    let mut counts: HashMap<Uid, PodCounts> = HashMap::new();
-    for p in api.pods() {
-        let Some(owner) = &p.metadata.owner else {
-            continue;
-        };
-        let c = counts.entry(owner.uid).or_default();
-        if p.metadata.deletion_timestamp.is_some() {
-            c.terminating += 1;
-        } else {
-            c.active += 1;
-            if p.is_ready() {
-                c.ready += 1;
-            }
-        }
-    }
     let mut rss: Vec<_> = api.replica_sets().collect();
     rss.sort_by(|a, b| crate::deployment::util::by_creation_timestamp(a, b));
     let replica_sets = rss
@@ -290,7 +278,15 @@ pub fn snapshot(api: &ApiServer) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>)
                         last_transition_time: c.last_transition_time,
                     })
                     .collect(),
-                pods: counts.get(&rs.metadata.uid).copied().unwrap_or_default(),
+                pods: api.pods_of_iter(rs).fold(PodCounts::default(), |mut c, p| {
+                    if p.metadata.deletion_timestamp.is_some() {
+                        c.terminating += 1;
+                    } else {
+                        c.active += 1;
+                        c.ready += i32::from(p.is_ready());
+                    }
+                    c
+                }),
             }
         })
         .collect();

@@ -18,7 +18,7 @@ pub type Time = i64;
 /// Shared copy-on-write: a pod's labels are the template's until someone changes them, so the
 /// thousands of pods of a ReplicaSet share one map and comparing them with the template is a
 /// pointer check.
-#[derive(Clone, Debug, Default, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct StringMap(std::sync::Arc<BTreeMap<String, String>>);
 
@@ -26,6 +26,15 @@ impl StringMap {
     /// An empty map.
     pub fn new() -> Self {
         Self::default()
+    }
+}
+
+impl Default for StringMap {
+    /// The empty map, shared: most objects have no annotations.
+    fn default() -> Self {
+        static EMPTY: std::sync::OnceLock<std::sync::Arc<BTreeMap<String, String>>> =
+            std::sync::OnceLock::new();
+        StringMap(std::sync::Arc::clone(EMPTY.get_or_init(Default::default)))
     }
 }
 
@@ -546,19 +555,22 @@ impl Pod {
     }
 }
 
+/// A string that is usually a literal (a reason, a kind): no allocation for those.
+pub type Text = std::borrow::Cow<'static, str>;
+
 /// A recorded event (`record.EventRecorder.Eventf`), as `kubectl describe` lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     /// `Normal` or `Warning`.
     #[serde(rename = "type")]
-    pub type_: String,
+    pub type_: Text,
     /// e.g. `ScalingReplicaSet`.
-    pub reason: String,
+    pub reason: Text,
     /// e.g. `Scaled up replica set web-rev2 to 1`.
     pub message: String,
     /// The involved object's kind.
-    pub kind: String,
+    pub kind: Text,
     /// The involved object's name.
     pub name: String,
     /// The pod named in the message, if any (for normalising traces).

@@ -36,7 +36,13 @@ impl<'a> DeploymentController<'a> {
         self.api.now()
     }
 
-    pub(crate) fn event(&mut self, d: &Deployment, type_: &str, reason: &str, message: String) {
+    pub(crate) fn event(
+        &mut self,
+        d: &Deployment,
+        type_: &'static str,
+        reason: &'static str,
+        message: String,
+    ) {
         let now = self.now();
         self.rec
             .event("Deployment", &d.metadata.name, type_, reason, message, now);

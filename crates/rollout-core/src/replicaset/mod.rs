@@ -122,9 +122,9 @@ impl<'a> ReplicaSetController<'a> {
         let now = self.api.now();
         let filtered: Vec<Arc<Pod>> = self
             .api
-            .pods_of(&rs)
-            .into_iter()
+            .pods_of_iter(&rs)
             .filter(|p| p.is_active())
+            .cloned()
             .collect();
         self.rec.decide(
             "syncReplicaSet",
@@ -313,7 +313,7 @@ impl<'a> ReplicaSetController<'a> {
         );
         filtered
             .iter()
-            .map(|p| RankedPod::of(p, on_node.get(p.node_name.as_str()).copied().unwrap_or(0)))
+            .map(|p| RankedPod::of(p, on_node.get(&p.node_name)))
             .collect()
     }
 }
@@ -322,7 +322,7 @@ impl<'a> ReplicaSetController<'a> {
 fn record_pod_events(
     rec: &mut Recorder,
     rs: &str,
-    mut events: Vec<(&str, &str, String, String)>,
+    mut events: Vec<(&'static str, &'static str, String, String)>,
     now: Time,
 ) {
     events.sort_by(|a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));

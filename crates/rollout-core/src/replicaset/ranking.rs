@@ -210,14 +210,30 @@ fn merge_sort<T: Copy>(v: &mut Vec<T>, less: &impl Fn(&T, &T) -> bool) {
 /// active.
 pub fn active_pods_per_node<'a>(
     related: impl IntoIterator<Item = (&'a str, bool)>,
-) -> std::collections::HashMap<&'a str, usize> {
-    let mut on_node = std::collections::HashMap::new();
-    for (node, active) in related {
-        if active {
-            *on_node.entry(node).or_insert(0) += 1;
+) -> NodeCounts<'a> {
+    let mut counts = NodeCounts(Vec::new());
+    for (node, active) in related.into_iter().filter(|(_, active)| *active) {
+        let _ = active;
+        match counts.0.iter_mut().find(|(n, _)| *n == node) {
+            Some((_, c)) => *c += 1,
+            None => counts.0.push((node, 1)),
         }
     }
-    on_node
+    counts
+}
+
+/// Active pods per node (a cluster has few nodes, so a short list beats hashing).
+#[derive(Clone, Debug, Default)]
+pub struct NodeCounts<'a>(Vec<(&'a str, usize)>);
+
+impl NodeCounts<'_> {
+    /// The count for a node (0 when none).
+    pub fn get(&self, node: &str) -> usize {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == node)
+            .map_or(0, |(_, c)| *c)
+    }
 }
 
 /// `getPodsToDelete`: the first `diff` pods after ranking (unsorted when all go). Each pod's

@@ -1,0 +1,48 @@
+//! The two scenarios of `../shared/bench/`, each simulated round by round and its full trace
+//! serialised to memory. Run with `cargo bench -p rollout-core`; results go in BENCHMARKS.md.
+
+use rollout_core::scenario::Scenario;
+use rollout_core::sim::run_trace;
+use std::path::PathBuf;
+
+fn bench_dir() -> PathBuf {
+    match std::env::var_os("ROLLOUT_BENCH_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench"),
+    }
+}
+
+fn scenario(file: &str) -> Scenario {
+    let path = bench_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    Scenario::from_json(&text).expect("bench scenario parses")
+}
+
+fn simulate_and_serialise(s: &Scenario) -> usize {
+    let trace = run_trace(s.clone());
+    serde_json::to_vec(&trace).expect("serialises").len()
+}
+
+#[divan::bench(sample_count = 20)]
+fn rolling_5000_replicas(bencher: divan::Bencher) {
+    let s = scenario("rolling-5000-replicas.json");
+    bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
+}
+
+#[divan::bench(sample_count = 20)]
+fn surge1_100_replicas_420_rounds(bencher: divan::Bencher) {
+    let s = scenario("surge1-100-replicas-420-rounds.json");
+    bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
+}
+
+fn main() {
+    divan::main();
+}
+
+/// The simulation alone, without serialising the trace (for comparison).
+#[divan::bench(sample_count = 20)]
+fn rolling_5000_replicas_simulate_only(bencher: divan::Bencher) {
+    let s = scenario("rolling-5000-replicas.json");
+    bencher.bench(|| run_trace(divan::black_box(s.clone())).rounds.len());
+}
