@@ -1,37 +1,60 @@
 //! `rollout`: run a Rollout Lab scenario natively.
 //!
-//! `rollout trace SCENARIO.json` prints the trace in the conformance format.
+//! * `rollout trace SCENARIO.json` prints the trace in the conformance format.
+//! * `rollout show SCENARIO.json` prints, round by round, what `kubectl get deploy,rs` and the
+//!   events of `kubectl describe deployment` would show.
+//! * `rollout presets` lists the built-in scenarios; a preset id can stand for a file.
+
+mod show;
 
 use rollout_core::scenario::Scenario;
 use std::process::ExitCode;
 
+const USAGE: &str = "usage:
+  rollout trace SCENARIO.json|PRESET   print the trace (conformance format, JSON)
+  rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
+  rollout presets                      list the built-in scenarios";
+
+fn load(arg: &str) -> Result<Scenario, String> {
+    if let Some(p) = rollout_core::presets::preset(arg) {
+        return Ok(p.scenario);
+    }
+    let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
+    Scenario::from_json(&text).map_err(|e| format!("{arg}: {e}"))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [cmd, path] if cmd == "trace" => {
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("rollout: cannot read {path}: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let scenario = match Scenario::from_json(&text) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("rollout: {path}: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let trace = rollout_core::sim::run_trace(scenario);
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["trace", arg] => load(arg).map(|s| {
+            let trace = rollout_core::sim::run_trace(s);
             println!(
                 "{}",
-                serde_json::to_string(&trace).expect("trace serialises")
+                serde_json::to_string(&trace).expect("a trace serialises")
             );
-            ExitCode::SUCCESS
+        }),
+        ["show", arg] => load(arg).map(|s| print!("{}", show::show(s))),
+        ["presets"] => {
+            for p in rollout_core::presets::presets() {
+                println!("{:<22} {}", p.id, p.title);
+            }
+            Ok(())
         }
-        _ => {
-            eprintln!("usage: rollout trace SCENARIO.json");
+        ["--help" | "-h" | "help"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rollout: {e}");
             ExitCode::from(2)
         }
     }

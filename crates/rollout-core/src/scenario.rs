@@ -265,7 +265,6 @@ const SCENARIO_KEYS: &[&str] = &[
     "nodes",
     "podQuota",
     "actions",
-    "model",
 ];
 
 impl Scenario {
@@ -374,13 +373,59 @@ impl Action {
         };
         // `null` means absent (the trace echoes actions without null keys).
         obj.retain(|_, v| !v.is_null());
-        let kind: ActionKind =
-            serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| ScenarioError {
-                path: path_with(Some(round)),
+        let kind: ActionKind = serde_json::from_value(serde_json::Value::Object(obj.clone()))
+            .map_err(|e| ScenarioError {
+                path: match mistyped_field(&obj) {
+                    Some(field) => format!("{}.{field}", path_with(Some(round))),
+                    None => path_with(Some(round)),
+                },
                 message: e.to_string(),
             })?;
         Ok(Action { round, kind })
     }
+}
+
+/// The first field of an action whose JSON type cannot be right (serde's message for an
+/// internally tagged enum does not say which field it was).
+fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    use serde_json::Value;
+    let is_int = |v: &Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
+    for (key, v) in obj {
+        let ok = match key.as_str() {
+            "type" | "name" | "image" => v.is_string(),
+            "replicas" | "value" => is_int(v),
+            "revision" => v.as_i64().is_some(),
+            "deployment" | "strategy" => v.is_object(),
+            _ => true,
+        };
+        if !ok {
+            return Some(key.clone());
+        }
+        if key == "deployment" {
+            if let Err(e) = serde_json::from_value::<DeploymentInput>(v.clone()) {
+                let inner = v.as_object().and_then(|d| {
+                    d.iter()
+                        .find(|(k, dv)| match k.as_str() {
+                            "name" | "image" => !dv.is_string(),
+                            "replicas"
+                            | "minReadySeconds"
+                            | "progressDeadlineSeconds"
+                            | "revisionHistoryLimit" => !is_int(dv),
+                            "paused" => !dv.is_boolean(),
+                            "strategy" => !dv.is_object(),
+                            _ => false,
+                        })
+                        .map(|(k, _)| k.clone())
+                });
+                let _ = e;
+                return Some(match inner {
+                    Some(k) => format!("deployment.{k}"),
+                    None => "deployment".to_string(),
+                });
+            }
+        }
+    }
+    None
 }
 
 impl DeploymentInput {
@@ -485,6 +530,18 @@ mod tests {
         let e = Scenario::from_json(text).unwrap_err();
         assert_eq!(e.path, "actions[1] (round 2)");
         assert!(e.message.contains("imagee"), "{}", e.message);
+    }
+
+    #[test]
+    fn type_errors_name_the_field() {
+        let text = r#"{"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}},
+                       {"round":1,"type":"scale","replicas":"x"},
+                       {"round":2,"type":"create","deployment":{"name":"w","image":"a","replicas":true}}]}"#;
+        let e = Scenario::from_json(text).unwrap_err();
+        assert_eq!(e.path, "actions[1] (round 1).replicas");
+        let text = text.replace(r#""replicas":"x""#, r#""replicas":2"#);
+        let e = Scenario::from_json(&text).unwrap_err();
+        assert_eq!(e.path, "actions[2] (round 2).deployment.replicas");
     }
 
     #[test]
