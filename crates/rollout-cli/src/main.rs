@@ -13,7 +13,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   rollout trace SCENARIO.json|PRESET   print the trace (conformance format, JSON)
   rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
-  rollout presets                      list the built-in scenarios";
+  rollout presets                      list the built-in scenarios
+  rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)";
 
 fn load(arg: &str) -> Result<Scenario, String> {
     if let Some(p) = rollout_core::presets::preset(arg) {
@@ -39,6 +40,26 @@ fn main() -> ExitCode {
             );
         }),
         ["show", arg] => load(arg).map(|s| print!("{}", show::show(s))),
+        ["bench", arg, rest @ ..] => load(arg).map(|s| {
+            let n: u32 = rest.first().and_then(|n| n.parse().ok()).unwrap_or(20);
+            let mut times: Vec<f64> = (0..n)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    let trace = rollout_core::sim::run_trace(s.clone());
+                    let bytes = serde_json::to_vec(&trace).expect("a trace serialises");
+                    std::hint::black_box(bytes);
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let median = times[times.len() / 2];
+            println!(
+                "{}: {n} runs, fastest {:.2} ms, median {median:.2} ms, slowest {:.2} ms",
+                s.name,
+                times[0],
+                times[times.len() - 1]
+            );
+        }),
         ["presets"] => {
             for p in rollout_core::presets::presets() {
                 println!("{:<22} {}", p.id, p.title);
