@@ -1,1 +1,3 @@
-fn main() {}
+fn main() {
+    yew::Renderer::<rollout_web::App>::new().render();
+}

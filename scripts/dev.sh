@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Rollout Lab's two entry points.
+#
+#   scripts/dev.sh serve [TRUNK SERVE ARGS…]   build the app and serve it on http://127.0.0.1:8080
+#                                              (e.g. --release, --port 9000); rebuilds on change
+#   scripts/dev.sh test                        every check, in order, stopping at the first failure
+#
+# Both install whatever is missing first (scripts/install-tools.sh), run without a terminal, and
+# can be run again and again. Honours CARGO_TARGET_DIR.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
+# wasm-opt (npm binaryen 132) must win over Debian's older /usr/bin/wasm-opt, if any.
+export PATH="$CARGO_HOME/bin:$ROOT/tests/e2e/node_modules/.bin:$PATH"
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-auto}
+
+bold() { printf '\033[1m%s\033[0m\n' "$*"; }
+
+usage() {
+  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+serve() {
+  "$ROOT/scripts/install-tools.sh" build
+  # trunk builds offline (Trunk.toml); fetch any crates the lock file names but the cache lacks.
+  cargo fetch --quiet
+  exec trunk serve "$@"
+}
+
+# ---- test ------------------------------------------------------------------------------------
+
+LOGDIR=
+declare -a SUMMARY=()
+SUITE_START=$SECONDS
+
+summary() {
+  local status=$1
+  echo
+  bold "Summary"
+  local line
+  for line in "${SUMMARY[@]}"; do echo "  $line"; done
+  printf '  %-34s %5ss\n' "total" "$((SECONDS - SUITE_START))"
+  if [ "$status" = ok ]; then bold "All layers passed."; else bold "FAILED"; fi
+}
+
+# layer NAME CHECK COMMAND…: runs COMMAND with its output shown and kept in a log, then CHECK
+# (a function given the log path) which must print what ran (e.g. "42 tests") or fail.
+layer() {
+  local name=$1 check=$2
+  shift 2
+  local log="$LOGDIR/$(echo "$name" | tr -c 'a-zA-Z0-9\n' '_').log"
+  bold "==> $name"
+  echo "    \$ $*"
+  local start=$SECONDS status=0
+  "$@" 2>&1 | tee "$log" || status=$?
+  local took=$((SECONDS - start)) detail=""
+  if [ "$status" = 0 ]; then
+    detail=$("$check" "$log") || status=$?
+  fi
+  if [ "$status" != 0 ]; then
+    SUMMARY+=("$(printf '%-34s %5ss  FAILED %s' "$name" "$took" "$detail")")
+    summary failed
+    echo "The output of the failed layer is in $log" >&2
+    exit 1
+  fi
+  SUMMARY+=("$(printf '%-34s %5ss  ok %s' "$name" "$took" "$detail")")
+}
+
+no_check() { :; }
+
+# Sums "N passed" over cargo's and wasm-bindgen-test-runner's "test result:" lines.
+cargo_tests_ran() {
+  local n
+  n=$(sed -E 's/\x1b\[[0-9;]*m//g' "$1" | grep -E '^test result: ok\. [0-9]+ passed' |
+    sed -E 's/^test result: ok\. ([0-9]+) passed.*/\1/' |
+    awk '{ s += $1 } END { print s + 0 }')
+  if [ "$n" -gt 0 ]; then echo "($n tests)"; else echo "(no tests ran)"; return 1; fi
+}
+
+# The wasm suite must have run in the browser, not just compiled.
+wasm_tests_ran() {
+  grep -q 'Running headless tests in Chrome' "$1" || { echo "(no headless Chrome run)"; return 1; }
+  cargo_tests_ran "$1"
+}
+
+dist_built() {
+  [ -f dist/index.html ] || { echo "(no dist/index.html)"; return 1; }
+  local wasm
+  wasm=$(find dist -maxdepth 1 -name '*.wasm' | head -1)
+  [ -n "$wasm" ] || { echo "(no .wasm in dist/)"; return 1; }
+  echo "($(du -h "$wasm" | cut -f1) wasm, dev profile)"
+}
+
+# node --test writes TAP to a file next to the human-readable report: read the counts there.
+E2E_TAP=
+e2e_tests_ran() {
+  local pass fail
+  pass=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$E2E_TAP" | tail -1)
+  fail=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$E2E_TAP" | tail -1)
+  if [ -z "$pass" ] || [ "$pass" = 0 ] || [ "${fail:-1}" != 0 ]; then
+    echo "(pass=${pass:-?} fail=${fail:-?})"
+    return 1
+  fi
+  echo "($pass tests)"
+}
+
+e2e() {
+  (cd tests/e2e && ROLLOUT_DIST="$ROOT/dist" node --test --test-concurrency=1 \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$E2E_TAP" \
+    specs/)
+}
+
+trunk_build() {
+  # A failed build must not leave an older dist/ behind for the e2e suite to test.
+  rm -rf dist
+  trunk build
+}
+
+run_tests() {
+  LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/rollout-test.XXXXXX")
+  E2E_TAP="$LOGDIR/e2e.tap"
+  # The wasm tests drive Debian's Chromium through its chromedriver.
+  export CHROMEDRIVER=${CHROMEDRIVER:-/usr/bin/chromedriver}
+  export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-120}
+
+  layer "install tools" no_check "$ROOT/scripts/install-tools.sh" test
+  layer "cargo fmt --check" no_check cargo fmt --all --check
+  layer "clippy (native)" no_check cargo clippy --workspace --all-targets -- -D warnings
+  layer "clippy (web, wasm32)" no_check \
+    cargo clippy -p rollout-web --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
+  layer "cargo test (native)" cargo_tests_ran cargo test --workspace
+  layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
+    cargo test -p rollout-web --target wasm32-unknown-unknown
+  layer "trunk build" dist_built trunk_build
+  layer "e2e (node --test, Chromium)" e2e_tests_ran e2e
+  summary ok
+}
+
+case "${1:-}" in
+  serve) shift; serve "$@" ;;
+  test) shift; [ $# = 0 ] || { usage >&2; exit 2; }; run_tests ;;
+  -h | --help | help) usage ;;
+  *) usage >&2; exit 2 ;;
+esac

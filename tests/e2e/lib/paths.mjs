@@ -1,0 +1,11 @@
+// Where things are, relative to this file: the repository root, the built app and the screenshots.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** The trunk output the suite tests; scripts/dev.sh test rebuilds it just before. */
+export const distDir = path.resolve(process.env.ROLLOUT_DIST ?? path.join(repoRoot, 'dist'));
+
+/** Gitignored; every run overwrites the files it writes. */
+export const screenshotDir = path.join(repoRoot, 'tests', 'e2e', 'screenshots');
