@@ -301,3 +301,112 @@ mod tests {
         assert_eq!(age(10800), "3h");
     }
 }
+
+/// One point of the pod-count chart: the cluster after a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartPoint {
+    /// The round.
+    pub round: u32,
+    /// Its time.
+    pub time: Time,
+    /// Active pods of ReplicaSets whose image is not the Deployment's.
+    pub old: i32,
+    /// Active pods of the ReplicaSet with the Deployment's image.
+    pub new: i32,
+    /// Available pods (the ReplicaSets' status).
+    pub available: i32,
+    /// Every pod, terminating ones included.
+    pub total: i32,
+    /// spec.replicas + maxSurge at that round.
+    pub upper: i32,
+    /// spec.replicas − maxUnavailable at that round.
+    pub lower: i32,
+}
+
+/// The chart's series for one Deployment: a point per completed round.
+pub fn chart_series(sim: &Simulation, deployment: &str) -> Vec<ChartPoint> {
+    // Bounds depend on the spec at each round; replay them from the trace's spec fields and
+    // the strategy actions (the trace keeps replicas but not the strategy).
+    let mut strategy = None;
+    let scenario = sim.scenario();
+    sim.trace_rounds()
+        .filter_map(|r| {
+            for a in scenario.actions.iter().filter(|a| a.round == r.round) {
+                match &a.kind {
+                    crate::scenario::ActionKind::Create { deployment: d }
+                        if d.name == deployment =>
+                    {
+                        strategy = d.defaulted_strategy();
+                    }
+                    crate::scenario::ActionKind::SetStrategy { name, strategy: s }
+                        if name.as_deref().is_none_or(|n| n == deployment) =>
+                    {
+                        if let Some(s) = crate::scenario::defaulted_strategy(Some(s)) {
+                            strategy = Some(s);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let d = r.deployments.iter().find(|d| d.name == deployment)?;
+            let (surge, unavailable) = match &strategy {
+                Some(crate::api::DeploymentStrategy::RollingUpdate {
+                    max_surge,
+                    max_unavailable,
+                }) => util::resolve_fenceposts(
+                    max_surge.as_ref(),
+                    max_unavailable.as_ref(),
+                    d.spec_replicas,
+                )
+                .map(|(s, u)| (s, u.min(d.spec_replicas)))
+                .unwrap_or((0, 0)),
+                _ => (0, 0),
+            };
+            let mut p = ChartPoint {
+                round: r.round,
+                time: r.time,
+                old: 0,
+                new: 0,
+                available: 0,
+                total: 0,
+                upper: d.spec_replicas.saturating_add(surge),
+                lower: d.spec_replicas - unavailable,
+            };
+            for rs in r
+                .replica_sets
+                .iter()
+                .filter(|rs| rs.deployment == deployment)
+            {
+                if rs.image == d.image {
+                    p.new += rs.pods.active;
+                } else {
+                    p.old += rs.pods.active;
+                }
+                p.available += rs.available_replicas;
+                p.total += rs.pods.active + rs.pods.terminating;
+            }
+            Some(p)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod chart_tests {
+    use super::*;
+
+    #[test]
+    fn the_basic_rollout_stays_inside_its_band() {
+        let mut sim = Simulation::new(crate::presets::preset("rolling-basic").unwrap().scenario)
+            .without_history();
+        sim.run();
+        let series = chart_series(&sim, "web");
+        assert_eq!(series.len(), 20);
+        let last = series.last().unwrap();
+        assert_eq!((last.old, last.new, last.available), (0, 3, 3));
+        for p in &series[5..] {
+            assert_eq!((p.upper, p.lower), (4, 3));
+            assert!(p.total <= p.upper, "{p:?}");
+        }
+    }
+}
