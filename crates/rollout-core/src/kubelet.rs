@@ -3,7 +3,8 @@
 //! For each pod, by name: a terminating pod whose deletion is `terminationRounds` rounds old
 //! goes away; an unscheduled pod is bound to `node-(serial mod nodes)` and becomes Pending
 //! with PodScheduled=True; a pod that is not ready, whose image can start, and that was created
-//! `readyAfterRounds` rounds ago becomes Running and Ready.
+//! `readyAfterRounds` rounds ago becomes Running and Ready. Beyond the conformance model, a
+//! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
 
 use crate::api::{ConditionStatus, PodCondition, PodConditionType, PodPhase, Time};
 use crate::store::ApiServer;
@@ -23,6 +24,33 @@ pub struct KubeletModel {
     pub never_ready_images: Vec<String>,
     /// Nodes the pods are spread over.
     pub nodes: u32,
+    /// Extra rounds, up to this many, a pod may take to become ready (per pod, from `seed`).
+    #[serde(default)]
+    pub ready_jitter_rounds: u32,
+    /// Seed of the jitter.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+impl KubeletModel {
+    /// Rounds from a container start to Ready for this pod: `readyAfterRounds` plus its
+    /// deterministic jitter.
+    pub fn ready_after(&self, pod_name: &str) -> u32 {
+        if self.ready_jitter_rounds == 0 {
+            return self.ready_after_rounds;
+        }
+        // FNV-1a over the seed and the name, then a splitmix64 finaliser.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.seed;
+        for b in pod_name.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h ^= h >> 30;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^= h >> 27;
+        let extra = h % (u64::from(self.ready_jitter_rounds) + 1);
+        self.ready_after_rounds + extra as u32
+    }
 }
 
 /// One thing the kubelet did to a pod.
@@ -77,11 +105,8 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             .then(|| format!("node-{}", pod.serial % model.nodes.max(1)));
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
-            && rounds_between(
-                pod.metadata.creation_timestamp,
-                now,
-                model.seconds_per_round,
-            ) >= i64::from(model.ready_after_rounds);
+            && rounds_between(pod.started_at, now, model.seconds_per_round)
+                >= i64::from(model.ready_after(name));
         if let Some(node) = &node {
             changes.push(PodChange::Scheduled {
                 pod: name.clone(),
@@ -122,9 +147,19 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
 }
 
 fn set_condition(conditions: &mut Vec<PodCondition>, type_: PodConditionType, now: Time) {
+    set_condition_status(conditions, type_, ConditionStatus::True, now);
+}
+
+/// Sets a pod condition's status, its transition time now.
+pub fn set_condition_status(
+    conditions: &mut Vec<PodCondition>,
+    type_: PodConditionType,
+    status: ConditionStatus,
+    now: Time,
+) {
     let c = PodCondition {
         type_,
-        status: ConditionStatus::True,
+        status,
         last_transition_time: now,
     };
     match conditions.iter_mut().find(|c| c.type_ == type_) {

@@ -95,6 +95,22 @@ pub struct Scenario {
     pub pod_quota: Option<i32>,
     /// The user's actions in file order.
     pub actions: Vec<Action>,
+    /// Cluster-model settings beyond the conformance format (absent: none of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelExtras>,
+}
+
+/// Cluster-model settings that the conformance format does not have.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ModelExtras {
+    /// Each pod becomes ready up to this many rounds later than `readyAfterRounds`, chosen
+    /// per pod from `seed` (deterministic start-up jitter).
+    #[serde(default)]
+    pub ready_jitter_rounds: u32,
+    /// Seed of the jitter.
+    #[serde(default)]
+    pub seed: u64,
 }
 
 /// One user action, applied at the start of its round.
@@ -189,6 +205,20 @@ pub enum ActionKind {
         /// How many old ReplicaSets to keep.
         value: i32,
     },
+    /// `kubectl annotate pod <pod> controller.kubernetes.io/pod-deletion-cost=<value>`
+    /// (`null`: remove the annotation).
+    SetPodDeletionCost {
+        /// The pod.
+        pod: String,
+        /// The cost.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<i32>,
+    },
+    /// The pod's container restarts: not ready until it has run `readyAfterRounds` again.
+    RestartPod {
+        /// The pod.
+        pod: String,
+    },
     /// Replaces the pod quota (`null` or absent: unlimited).
     SetPodQuota {
         /// The quota.
@@ -212,6 +242,8 @@ impl ActionKind {
             ActionKind::SetProgressDeadlineSeconds { .. } => "setProgressDeadlineSeconds",
             ActionKind::SetRevisionHistoryLimit { .. } => "setRevisionHistoryLimit",
             ActionKind::SetPodQuota { .. } => "setPodQuota",
+            ActionKind::SetPodDeletionCost { .. } => "setPodDeletionCost",
+            ActionKind::RestartPod { .. } => "restartPod",
         }
     }
 
@@ -228,7 +260,9 @@ impl ActionKind {
             | ActionKind::SetMinReadySeconds { name, .. }
             | ActionKind::SetProgressDeadlineSeconds { name, .. }
             | ActionKind::SetRevisionHistoryLimit { name, .. } => name.as_deref(),
-            ActionKind::SetPodQuota { .. } => None,
+            ActionKind::SetPodQuota { .. }
+            | ActionKind::SetPodDeletionCost { .. }
+            | ActionKind::RestartPod { .. } => None,
         }
     }
 }
@@ -265,6 +299,7 @@ const SCENARIO_KEYS: &[&str] = &[
     "nodes",
     "podQuota",
     "actions",
+    "model",
 ];
 
 impl Scenario {
@@ -325,6 +360,15 @@ impl Scenario {
             nodes: field(obj, "nodes", Some(1))?,
             pod_quota: field(obj, "podQuota", Some(None))?,
             actions: Vec::new(),
+            model: match obj.get("model") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(v) => Some(
+                    serde_json::from_value(v.clone()).map_err(|e| ScenarioError {
+                        path: "model".to_string(),
+                        message: e.to_string(),
+                    })?,
+                ),
+            },
         };
         if s.seconds_per_round < 1 {
             return Err(err("secondsPerRound", "must be at least 1".to_string()));
@@ -392,7 +436,7 @@ fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<St
     let is_int = |v: &Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
     for (key, v) in obj {
         let ok = match key.as_str() {
-            "type" | "name" | "image" => v.is_string(),
+            "type" | "name" | "image" | "pod" => v.is_string(),
             "replicas" | "value" => is_int(v),
             "revision" => v.as_i64().is_some(),
             "deployment" | "strategy" => v.is_object(),

@@ -6,7 +6,7 @@
 //! 2. every ReplicaSet that exists at the start of this phase synced once, in creation order;
 //! 3. one kubelet pass; 4. a snapshot for the trace; then the clock advances.
 
-use crate::api::{Deployment, Event, Time, DEPRECATED_ROLLBACK_TO};
+use crate::api::{Deployment, Event, PodConditionType, Time, DEPRECATED_ROLLBACK_TO};
 use crate::deployment::DeploymentController;
 use crate::kubelet::{kubelet_pass, KubeletModel, PodChange};
 use crate::record::{Decision, Recorder};
@@ -141,6 +141,8 @@ impl Simulation {
             termination_rounds: scenario.termination_rounds,
             never_ready_images: scenario.never_ready_images.clone(),
             nodes: scenario.nodes.max(1),
+            ready_jitter_rounds: scenario.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
+            seed: scenario.model.as_ref().map_or(0, |m| m.seed),
         };
         let mut api = ApiServer::new();
         api.set_pod_quota(scenario.pod_quota);
@@ -489,6 +491,42 @@ impl Simulation {
                 api.set_pod_quota(*value);
                 Ok(())
             }
+            ActionKind::SetPodDeletionCost { pod, value } => {
+                let found = api.modify_pod(pod, |p| match value {
+                    Some(v) => {
+                        p.metadata.annotations.insert(
+                            crate::api::POD_DELETION_COST_ANNOTATION.to_string(),
+                            v.to_string(),
+                        );
+                    }
+                    None => {
+                        p.metadata
+                            .annotations
+                            .remove(crate::api::POD_DELETION_COST_ANNOTATION);
+                    }
+                });
+                found.then_some(()).ok_or_else(|| {
+                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
+                })
+            }
+            ActionKind::RestartPod { pod } => {
+                let now = api.now();
+                let found = api.modify_pod(pod, |p| {
+                    p.restart_count += 1;
+                    p.started_at = now;
+                    for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
+                        crate::kubelet::set_condition_status(
+                            &mut p.conditions,
+                            c,
+                            crate::api::ConditionStatus::False,
+                            now,
+                        );
+                    }
+                });
+                found.then_some(()).ok_or_else(|| {
+                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
+                })
+            }
             _ => {
                 let target = match kind.target() {
                     Some(n) => n.to_string(),
@@ -534,7 +572,10 @@ impl Simulation {
                     ActionKind::SetRevisionHistoryLimit { value, .. } => {
                         new.spec.revision_history_limit = Some(*value)
                     }
-                    ActionKind::Create { .. } | ActionKind::SetPodQuota { .. } => {}
+                    ActionKind::Create { .. }
+                    | ActionKind::SetPodQuota { .. }
+                    | ActionKind::SetPodDeletionCost { .. }
+                    | ActionKind::RestartPod { .. } => {}
                 }
                 check_update(&DeploymentInput::from_deployment(&new), &old)
                     .map_err(|m| fail(&target, m))?;
@@ -652,5 +693,120 @@ mod tests {
         let next = sim.step().unwrap();
         assert_eq!(next.kind, StepKind::SyncDeployment { name: "web".into() });
         assert_eq!(next.round, 1);
+    }
+
+    fn run_to_round(sim: &mut Simulation, round: u32) {
+        while sim.round() < round {
+            sim.run_round();
+        }
+    }
+
+    fn deletion_reasons(sim: &mut Simulation) -> Vec<crate::replicaset::DeletionReason> {
+        let mut found = Vec::new();
+        let round = sim.round();
+        while sim.round() == round {
+            if let Some(step) = sim.step() {
+                if let Some(m) = &step.manage {
+                    found.extend(m.deletions.clone());
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_pod_with_a_lower_deletion_cost_goes_first() {
+        let mut sim = Simulation::new(scenario(""));
+        run_to_round(&mut sim, 3);
+        sim.push_action(ActionKind::SetPodDeletionCost {
+            pod: "web-rev1-00003".into(),
+            value: Some(-5),
+        });
+        sim.push_action(ActionKind::Scale {
+            name: None,
+            replicas: 2,
+        });
+        let reasons = deletion_reasons(&mut sim);
+        assert_eq!(reasons.len(), 1);
+        assert_eq!(reasons[0].pod.name, "web-rev1-00003");
+        assert_eq!(
+            reasons[0].criterion,
+            crate::replicaset::ranking::Criterion::DeletionCost
+        );
+    }
+
+    #[test]
+    fn a_restarted_pod_is_unready_then_ready_again_and_is_deleted_first() {
+        let mut sim = Simulation::new(scenario(""));
+        run_to_round(&mut sim, 3);
+        sim.push_action(ActionKind::RestartPod {
+            pod: "web-rev1-00001".into(),
+        });
+        sim.run_round();
+        let pod = sim.api().pod("web-rev1-00001").unwrap().clone();
+        assert_eq!(pod.restart_count, 1);
+        assert!(
+            !pod.is_ready(),
+            "a restarted container is not ready: {pod:?}"
+        );
+        sim.push_action(ActionKind::Scale {
+            name: None,
+            replicas: 2,
+        });
+        let reasons = deletion_reasons(&mut sim);
+        assert_eq!(reasons[0].pod.name, "web-rev1-00001");
+        assert_eq!(
+            reasons[0].criterion,
+            crate::replicaset::ranking::Criterion::Readiness
+        );
+        let mut sim = Simulation::new(scenario(""));
+        run_to_round(&mut sim, 3);
+        sim.push_action(ActionKind::RestartPod {
+            pod: "web-rev1-00002".into(),
+        });
+        sim.run_round();
+        sim.run_round();
+        assert!(sim.api().pod("web-rev1-00002").unwrap().is_ready());
+    }
+
+    #[test]
+    fn start_up_jitter_is_deterministic_and_bounded() {
+        let model = KubeletModel {
+            seconds_per_round: 5,
+            ready_after_rounds: 1,
+            termination_rounds: 0,
+            never_ready_images: vec![],
+            nodes: 1,
+            ready_jitter_rounds: 3,
+            seed: 42,
+        };
+        let delays: Vec<u32> = (1..=40)
+            .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))
+            .collect();
+        assert!(delays.iter().all(|d| (1..=4).contains(d)));
+        assert!(
+            delays
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                > 1
+        );
+        let again: Vec<u32> = (1..=40)
+            .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))
+            .collect();
+        assert_eq!(delays, again);
+    }
+
+    #[test]
+    fn pod_actions_on_missing_pods_are_reported() {
+        let mut sim = Simulation::new(scenario(""));
+        run_to_round(&mut sim, 1);
+        sim.push_action(ActionKind::RestartPod { pod: "nope".into() });
+        sim.run_round();
+        let errors = sim.trace_rounds().last().unwrap().errors.clone();
+        assert_eq!(
+            errors,
+            vec!["restartPod nope: pods \"nope\" not found".to_string()]
+        );
     }
 }

@@ -341,6 +341,7 @@ impl ApiServer {
             ..Default::default()
         };
         self.stamp_new(&mut meta);
+        let started_at = meta.creation_timestamp;
         let pod = Arc::new(Pod {
             metadata: meta,
             image: rs.spec.template.image.clone(),
@@ -349,6 +350,7 @@ impl ApiServer {
             conditions: Vec::new(),
             restart_count: 0,
             serial,
+            started_at,
         });
         self.pods.insert(name, Arc::clone(&pod));
         Ok(pod)

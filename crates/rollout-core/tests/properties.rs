@@ -86,6 +86,7 @@ prop_compose! {
             nodes,
             pod_quota: None,
             actions: all,
+            model: None,
         }
     }
 }

@@ -508,6 +508,9 @@ pub struct Pod {
     pub restart_count: i32,
     /// The pod's per-ReplicaSet serial (its name suffix).
     pub serial: u32,
+    /// When its container last started (creation, or the last restart): readiness counts
+    /// from here.
+    pub started_at: Time,
 }
 
 impl Pod {

@@ -79,6 +79,21 @@ pub struct DeletionReason {
     pub criterion: Criterion,
 }
 
+/// `ControlleeExpectations`: what the ReplicaSet controller waits to observe after a sync
+/// (`ExpectCreations` / `ExpectDeletions`, minus what it already knows failed). In the
+/// lock-step model every create and delete is observed before the next sync, so they are
+/// satisfied again at the start of the next round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Expectations {
+    /// Pod creations still to be observed.
+    pub add: i64,
+    /// Pod deletions still to be observed.
+    pub del: i64,
+    /// When they were set.
+    pub set_at: Time,
+}
+
 /// What one `manageReplicas` did, for the UI.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
@@ -89,6 +104,8 @@ pub struct ManageReport {
     pub slow_start: Option<SlowStart>,
     /// One entry per deleted pod, in ranking order.
     pub deletions: Vec<DeletionReason>,
+    /// The expectations the sync left (absent when it created and deleted nothing).
+    pub expectations: Option<Expectations>,
 }
 
 /// One run of the ReplicaSet controller.
@@ -216,6 +233,12 @@ impl<'a> ReplicaSetController<'a> {
             );
             record_pod_events(self.rec, &rs_name, events, now);
             let err = run.error.clone();
+            // ExpectCreations(count), then CreationObserved for every skipped create.
+            self.report.expectations = Some(Expectations {
+                add: run.successes as i64,
+                del: 0,
+                set_at: now,
+            });
             self.report.slow_start = Some(run);
             return match err {
                 Some(e) => Err(e),
@@ -281,6 +304,12 @@ impl<'a> ReplicaSetController<'a> {
                     }
                 }
             }
+            let deleted = events.iter().filter(|e| e.1 == "SuccessfulDelete").count();
+            self.report.expectations = Some(Expectations {
+                add: 0,
+                del: deleted as i64,
+                set_at: now,
+            });
             record_pod_events(self.rec, &rs_name, events, now);
             return match first_err {
                 Some(e) => Err(e),
