@@ -18,3 +18,4 @@ pub mod store;
 pub mod trace;
 pub mod validation;
 pub mod view;
+pub mod yaml;
