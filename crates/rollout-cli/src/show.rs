@@ -40,6 +40,15 @@ pub fn kubectl_command(kind: &ActionKind, default_name: &str) -> String {
         ActionKind::SetRevisionHistoryLimit { value, .. } => format!(
             "kubectl patch deployment/{name} -p '{{\"spec\":{{\"revisionHistoryLimit\":{value}}}}}'"
         ),
+        ActionKind::SetPodDeletionCost { pod, value } => match value {
+            Some(v) => format!(
+                "kubectl annotate --overwrite pod/{pod} controller.kubernetes.io/pod-deletion-cost={v}"
+            ),
+            None => format!("kubectl annotate pod/{pod} controller.kubernetes.io/pod-deletion-cost-"),
+        },
+        ActionKind::RestartPod { pod } => {
+            format!("# the container of pod/{pod} restarts (kubelet)")
+        }
         ActionKind::SetPodQuota { value } => match value {
             Some(q) => format!("kubectl create quota pods-quota --hard=pods={q}"),
             None => "kubectl delete quota pods-quota".to_string(),
