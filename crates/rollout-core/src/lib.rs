@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod deployment;
+pub mod flow;
 pub mod kubectl;
 pub mod kubelet;
 pub mod presets;

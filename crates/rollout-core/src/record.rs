@@ -18,6 +18,18 @@ pub struct Decision {
     pub values: Vec<(String, i64)>,
 }
 
+/// The outcome of one branch of a controller's decision flow: which way it went and why,
+/// with the live values (`isScalingEvent: desired-replicas annotation 3 ≠ spec.replicas 5`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Branch {
+    /// A stable id of the question, e.g. `paused` (see `flow`).
+    pub id: String,
+    /// Whether the answer was yes.
+    pub taken: bool,
+    /// The condition with its values.
+    pub detail: String,
+}
+
 /// Collects events and decisions during one sync.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
@@ -27,6 +39,8 @@ pub struct Recorder {
     pub decisions: Vec<Decision>,
     /// The Kubernetes functions the sync went through, in order (for the decision flow).
     pub path: Vec<&'static str>,
+    /// The branches of the decision flow, in the order they were decided.
+    pub branches: Vec<Branch>,
 }
 
 impl Recorder {
@@ -78,6 +92,15 @@ impl Recorder {
             function: function.to_string(),
             text,
             values: values.iter().map(|(k, v)| ((*k).to_string(), *v)).collect(),
+        });
+    }
+
+    /// Records which way a branch of the decision flow went.
+    pub fn branch(&mut self, id: &str, taken: bool, detail: String) {
+        self.branches.push(Branch {
+            id: id.to_string(),
+            taken,
+            detail,
         });
     }
 

@@ -66,6 +66,8 @@ pub struct StepRecord {
     pub path: Vec<String>,
     /// The decisions with their numbers.
     pub decisions: Vec<Decision>,
+    /// The branches of the decision flow, in order.
+    pub branches: Vec<crate::record::Branch>,
     /// Events it recorded.
     pub events: Vec<Arc<Event>>,
     /// The error the sync returned (or the API's refusal of an action).
@@ -320,6 +322,7 @@ impl Simulation {
             kind,
             path: Vec::new(),
             decisions: Vec::new(),
+            branches: Vec::new(),
             events: Vec::new(),
             errors: Vec::new(),
             actions: Vec::new(),
@@ -472,6 +475,7 @@ impl Simulation {
         }
         record.path = rec.path.iter().map(|s| s.to_string()).collect();
         record.decisions = rec.decisions;
+        record.branches = rec.branches;
         record.events = rec.events;
     }
 

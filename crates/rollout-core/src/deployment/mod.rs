@@ -71,6 +71,16 @@ impl<'a> DeploymentController<'a> {
 
         self.check_paused_conditions(&mut d)?;
 
+        self.rec.branch(
+            "deleting",
+            d.metadata.deletion_timestamp.is_some(),
+            "metadata.deletionTimestamp is not set".to_string(),
+        );
+        self.rec.branch(
+            "paused",
+            d.spec.paused,
+            format!("spec.paused is {}", d.spec.paused),
+        );
         if d.spec.paused {
             self.rec.decide(
                 "syncDeployment",
@@ -80,7 +90,16 @@ impl<'a> DeploymentController<'a> {
             return self.sync(&mut d, &mut rs_list);
         }
 
-        if rollback::get_rollback_to(&d).is_some() {
+        let rollback_to = rollback::get_rollback_to(&d);
+        self.rec.branch(
+            "rollback",
+            rollback_to.is_some(),
+            match rollback_to {
+                Some(r) => format!("annotation deprecated.deployment.rollback.to = {r}"),
+                None => "no deprecated.deployment.rollback.to annotation".to_string(),
+            },
+        );
+        if rollback_to.is_some() {
             self.rec.decide(
                 "syncDeployment",
                 "the deprecated.deployment.rollback.to annotation is set, so roll back".to_string(),
@@ -93,6 +112,11 @@ impl<'a> DeploymentController<'a> {
             return self.sync(&mut d, &mut rs_list);
         }
 
+        self.rec.branch(
+            "recreate",
+            !util::is_rolling_update(&d),
+            format!("spec.strategy.type is {}", d.spec.strategy.type_name()),
+        );
         match d.spec.strategy {
             crate::api::DeploymentStrategy::Recreate => self.rollout_recreate(&mut d, &mut rs_list),
             crate::api::DeploymentStrategy::RollingUpdate { .. } => {

@@ -27,11 +27,26 @@ impl DeploymentController<'_> {
         let mut all_rss = with_new(&old_rss, new_rs.as_ref());
         let active_old = util::filter_active_replica_sets(&old_rss);
 
-        if self.scale_down_old_replica_sets_for_recreate(active_old, d)? {
+        let scaled_down = self.scale_down_old_replica_sets_for_recreate(active_old, d)?;
+        self.rec.branch(
+            "scaled-down",
+            scaled_down,
+            if scaled_down {
+                "old replica sets were scaled to 0 in this sync".to_string()
+            } else {
+                "every old replica set is already at 0".to_string()
+            },
+        );
+        if scaled_down {
             return self.sync_rollout_status(&all_rss, new_rs.as_ref(), d);
         }
 
         let running = old_pods_running(new_rs.as_deref(), &old_rss, &pod_owners);
+        self.rec.branch(
+            "old-pods-running",
+            running > 0,
+            format!("oldPodsRunning: {running} old pod(s) not Succeeded or Failed"),
+        );
         if running > 0 {
             self.rec.enter("oldPodsRunning");
             self.rec.decide(
@@ -59,7 +74,19 @@ impl DeploymentController<'_> {
         self.rec.enter("scaleUpNewReplicaSetForRecreate");
         self.scale_replica_set_and_record_event(&new, d.spec.replicas, d)?;
 
-        if util::deployment_complete(d, &d.status) {
+        let complete = util::deployment_complete(d, &d.status);
+        self.rec.branch(
+            "complete",
+            complete,
+            format!(
+                "DeploymentComplete: updated {} / total {} / available {} of {}",
+                d.status.updated_replicas,
+                d.status.replicas,
+                d.status.available_replicas,
+                d.spec.replicas
+            ),
+        );
+        if complete {
             self.cleanup_deployment(&old_rss, d)?;
         }
         self.sync_rollout_status(&all_rss, new_rs.as_ref(), d)

@@ -20,16 +20,53 @@ impl DeploymentController<'_> {
         let new_rs = new_rs.ok_or_else(|| "no new replica set".to_string())?;
         let all_rss = with_new(&old_rss, Some(&new_rs));
 
-        if self.reconcile_new_replica_set(&all_rss, &new_rs, d)? {
+        let scaled_up = self.reconcile_new_replica_set(&all_rss, &new_rs, d)?;
+        self.rec.branch(
+            "scaled-up",
+            scaled_up,
+            format!(
+                "reconcileNewReplicaSet {} {}",
+                if scaled_up { "scaled" } else { "did not scale" },
+                new_rs.metadata.name
+            ),
+        );
+        if scaled_up {
             return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
         }
 
         let active_old = util::filter_active_replica_sets(&old_rss);
-        if self.reconcile_old_replica_sets(&all_rss, active_old, &new_rs, d)? {
+        let scaled_down = self.reconcile_old_replica_sets(&all_rss, active_old, &new_rs, d)?;
+        self.rec.branch(
+            "scaled-down",
+            scaled_down,
+            format!(
+                "reconcileOldReplicaSets {} old replica sets",
+                if scaled_down {
+                    "scaled down"
+                } else {
+                    "did not scale down"
+                }
+            ),
+        );
+        if scaled_down {
             return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
         }
 
-        if util::deployment_complete(d, &d.status) {
+        let complete = util::deployment_complete(d, &d.status);
+        self.rec.branch(
+            "complete",
+            complete,
+            format!(
+                "DeploymentComplete: updated {} / total {} / available {} of {}, observedGeneration {} ≥ generation {}",
+                d.status.updated_replicas,
+                d.status.replicas,
+                d.status.available_replicas,
+                d.spec.replicas,
+                d.status.observed_generation,
+                d.metadata.generation
+            ),
+        );
+        if complete {
             self.cleanup_deployment(&old_rss, d)?;
         }
         self.sync_rollout_status(&all_rss, Some(&new_rs), d)

@@ -592,6 +592,14 @@ impl DeploymentController<'_> {
                 continue;
             };
             if desired != d.spec.replicas {
+                self.rec.branch(
+                    "scaling-event",
+                    true,
+                    format!(
+                        "isScalingEvent: {} desired-replicas annotation {} ≠ spec.replicas {}",
+                        rs.metadata.name, desired, d.spec.replicas
+                    ),
+                );
                 self.rec.decide(
                     "isScalingEvent",
                     format!(
@@ -606,6 +614,14 @@ impl DeploymentController<'_> {
                 return Ok(true);
             }
         }
+        self.rec.branch(
+            "scaling-event",
+            false,
+            format!(
+                "isScalingEvent: every active ReplicaSet's desired-replicas annotation = spec.replicas {}",
+                d.spec.replicas
+            ),
+        );
         self.rec.decide(
             "isScalingEvent",
             format!(

@@ -156,6 +156,30 @@ impl<'a> ReplicaSetController<'a> {
                 ("activePods", filtered.len() as i64),
             ],
         );
+        self.rec.branch(
+            "expectations",
+            true,
+            "SatisfiedExpectations: every earlier create and delete has been observed".to_string(),
+        );
+        let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+        self.rec.branch(
+            "too-few",
+            diff < 0,
+            format!(
+                "{} active pods < spec.replicas {}",
+                filtered.len(),
+                rs.spec.replicas
+            ),
+        );
+        self.rec.branch(
+            "too-many",
+            diff > 0,
+            format!(
+                "{} active pods > spec.replicas {}",
+                filtered.len(),
+                rs.spec.replicas
+            ),
+        );
         let manage_err = if rs.metadata.deletion_timestamp.is_none() {
             self.manage_replicas(&filtered, &rs).err()
         } else {
