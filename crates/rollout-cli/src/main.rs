@@ -14,7 +14,8 @@ const USAGE: &str = "usage:
   rollout trace SCENARIO.json|PRESET   print the trace (conformance format, JSON)
   rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
   rollout presets                      list the built-in scenarios
-  rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)";
+  rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
+  rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario";
 
 fn load(arg: &str) -> Result<Scenario, String> {
     if let Some(p) = rollout_core::presets::preset(arg) {
@@ -60,6 +61,29 @@ fn main() -> ExitCode {
                 times[times.len() - 1]
             );
         }),
+        ["import", path] => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {path}: {e}"))
+            .and_then(|text| rollout_core::import::import_deployment(&text))
+            .map(|imported| {
+                for line in &imported.unsupported {
+                    eprintln!("rollout: not modelled: {line}");
+                }
+                let scenario = serde_json::json!({
+                    "name": imported.deployment.name,
+                    "description": format!("imported from {path}"),
+                    "rounds": 30,
+                    "secondsPerRound": 5,
+                    "readyAfterRounds": 1,
+                    "terminationRounds": 0,
+                    "neverReadyImages": [],
+                    "nodes": 3,
+                    "actions": [{"round": 0, "type": "create", "deployment": imported.deployment}],
+                });
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&scenario).expect("serialises")
+                );
+            }),
         ["presets"] => {
             for p in rollout_core::presets::presets() {
                 println!("{:<22} {}", p.id, p.title);

@@ -8,6 +8,7 @@
 pub mod api;
 pub mod deployment;
 pub mod flow;
+pub mod import;
 pub mod kubectl;
 pub mod kubelet;
 pub mod presets;
@@ -17,6 +18,7 @@ pub mod scenario;
 pub mod sim;
 pub mod store;
 pub mod trace;
+pub mod ui_support;
 pub mod validation;
 pub mod view;
 pub mod yaml;
