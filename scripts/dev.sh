@@ -113,6 +113,33 @@ e2e() {
     specs/)
 }
 
+# The official comparison: `rollout trace` on every conformance scenario, checked by the
+# fixtures' own compare.py (the Rust suite checks the same in-process).
+CONFORMANCE_DIR=${ROLLOUT_CONFORMANCE_DIR:-$ROOT/../shared/conformance}
+compare_py() {
+  [ -d "$CONFORMANCE_DIR" ] || { echo "conformance fixtures not found at $CONFORMANCE_DIR" >&2; return 1; }
+  cargo build --quiet -p rollout-cli
+  local bin=${CARGO_TARGET_DIR:-$ROOT/target}/debug/rollout out sub f
+  out=$(mktemp -d "${TMPDIR:-/tmp}/rollout-traces.XXXXXX")
+  for sub in "" random; do
+    mkdir -p "$out/$sub"
+    for f in "$CONFORMANCE_DIR/scenarios/$sub"/*.json; do
+      "$bin" trace "$f" >"$out/$sub/$(basename "$f")"
+    done
+    python3 "$CONFORMANCE_DIR/compare.py" --dir "$CONFORMANCE_DIR/traces/$sub" "$out/$sub"
+  done
+  rm -rf "$out"
+}
+
+# Both compare.py runs must close with "N passed, 0 failed" and N > 0.
+compare_passed() {
+  local lines
+  lines=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1")
+  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 2 ] || { echo "($lines)"; return 1; }
+  ! echo "$lines" | grep -q '^0 passed' || { echo "(no traces compared)"; return 1; }
+  echo "($(echo "$lines" | awk '{ s += $1 } END { print s }') traces)"
+}
+
 trunk_build() {
   # A failed build must not leave an older dist/ behind for the e2e suite to test.
   rm -rf dist
@@ -132,6 +159,7 @@ run_tests() {
   layer "clippy (web, wasm32)" no_check \
     cargo clippy -p rollout-web --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
   layer "cargo test (native)" cargo_tests_ran cargo test --workspace
+  layer "conformance (compare.py)" compare_passed compare_py
   layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
     cargo test -p rollout-web --target wasm32-unknown-unknown
   layer "trunk build" dist_built trunk_build
