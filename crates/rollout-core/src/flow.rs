@@ -67,7 +67,22 @@ pub struct Flow {
 }
 
 type NodeSpec = (&'static str, &'static str, &'static str, NodeKind, u8, u8);
-type EdgeSpec = (&'static str, &'static str, &'static str);
+/// (from, to, label, when): `when` says from the step's branches whether this way was taken
+/// (for arrows out of a step box that continue in more than one place).
+type EdgeSpec = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&[Branch]) -> bool,
+);
+
+fn always(_: &[Branch]) -> bool {
+    true
+}
+
+fn answered(branches: &[Branch], id: &str) -> Option<bool> {
+    branches.iter().find(|b| b.id == id).map(|b| b.taken)
+}
 
 use NodeKind::{Decision, Step};
 
@@ -198,26 +213,44 @@ const DEPLOYMENT_NODES: &[NodeSpec] = &[
 ];
 
 const DEPLOYMENT_EDGES: &[EdgeSpec] = &[
-    ("list-replicasets", "list-pods", ""),
-    ("list-pods", "deleting", ""),
-    ("deleting", "sync-status-only", "yes"),
-    ("deleting", "paused", "no"),
-    ("paused", "scale", "yes"),
-    ("paused", "rollback", "no"),
-    ("rollback", "do-rollback", "yes"),
-    ("rollback", "scaling-event", "no"),
-    ("scaling-event", "scale", "yes"),
-    ("scaling-event", "recreate", "no"),
-    ("scale", "sync-status", ""),
-    ("recreate", "scale-up-new", "no"),
-    ("recreate", "recreate-scale-down", "yes"),
-    ("scale-up-new", "scale-down-old", ""),
-    ("scale-down-old", "cleanup", ""),
-    ("cleanup", "sync-rollout-status", ""),
-    ("recreate-scale-down", "wait-old-pods", ""),
-    ("wait-old-pods", "recreate-scale-up", "no"),
-    ("wait-old-pods", "sync-rollout-status", "yes"),
-    ("recreate-scale-up", "sync-rollout-status", ""),
+    ("list-replicasets", "list-pods", "", always),
+    ("list-pods", "deleting", "", always),
+    ("deleting", "sync-status-only", "yes", always),
+    ("deleting", "paused", "no", always),
+    ("paused", "scale", "yes", always),
+    ("paused", "rollback", "no", always),
+    ("rollback", "do-rollback", "yes", always),
+    ("rollback", "scaling-event", "no", always),
+    ("scaling-event", "scale", "yes", always),
+    ("scaling-event", "recreate", "no", always),
+    ("scale", "sync-status", "", always),
+    ("recreate", "scale-up-new", "no", always),
+    ("recreate", "recreate-scale-down", "yes", always),
+    ("scale-up-new", "scale-down-old", "", |b| {
+        answered(b, "scaled-up") == Some(false)
+    }),
+    ("scale-up-new", "sync-rollout-status", "scaled", |b| {
+        answered(b, "scaled-up") == Some(true)
+    }),
+    ("scale-down-old", "cleanup", "complete", |b| {
+        answered(b, "scaled-down") == Some(false) && answered(b, "complete") == Some(true)
+    }),
+    ("scale-down-old", "sync-rollout-status", "", |b| {
+        answered(b, "scaled-down") == Some(true) || answered(b, "complete") == Some(false)
+    }),
+    ("cleanup", "sync-rollout-status", "", always),
+    ("recreate-scale-down", "wait-old-pods", "", |b| {
+        answered(b, "scaled-down") == Some(false)
+    }),
+    (
+        "recreate-scale-down",
+        "sync-rollout-status",
+        "scaled",
+        |b| answered(b, "scaled-down") == Some(true),
+    ),
+    ("wait-old-pods", "recreate-scale-up", "no", always),
+    ("wait-old-pods", "sync-rollout-status", "yes", always),
+    ("recreate-scale-up", "sync-rollout-status", "", always),
 ];
 
 const REPLICASET_NODES: &[NodeSpec] = &[
@@ -288,16 +321,16 @@ const REPLICASET_NODES: &[NodeSpec] = &[
 ];
 
 const REPLICASET_EDGES: &[EdgeSpec] = &[
-    ("get-replicaset", "expectations", ""),
-    ("expectations", "too-few", "yes"),
-    ("expectations", "calculate-status", "no"),
-    ("too-few", "create", "yes"),
-    ("too-few", "too-many", "no"),
-    ("too-many", "delete", "yes"),
-    ("too-many", "calculate-status", "no"),
-    ("create", "calculate-status", ""),
-    ("delete", "calculate-status", ""),
-    ("calculate-status", "update-status", ""),
+    ("get-replicaset", "expectations", "", always),
+    ("expectations", "too-few", "yes", always),
+    ("expectations", "calculate-status", "no", always),
+    ("too-few", "create", "yes", always),
+    ("too-few", "too-many", "no", always),
+    ("too-many", "delete", "yes", always),
+    ("too-many", "calculate-status", "no", always),
+    ("create", "calculate-status", "", always),
+    ("delete", "calculate-status", "", always),
+    ("calculate-status", "update-status", "", always),
 ];
 
 fn branch<'a>(branches: &'a [Branch], id: &str) -> Option<&'a Branch> {
@@ -344,10 +377,11 @@ fn build(
     let node = |id: &str| nodes.iter().find(|n| n.id == id);
     let edges = edges
         .iter()
-        .map(|&(from, to, label)| {
+        .map(|&(from, to, label, when)| {
             let (f, t) = (node(from), node(to));
             let active = f.is_some_and(|f| f.active)
                 && t.is_some_and(|t| t.active)
+                && when(&step.branches)
                 && match (f.map(|f| f.answer), label) {
                     (Some(Some(answer)), "yes") => answer,
                     (Some(Some(answer)), "no") => !answer,
@@ -386,7 +420,9 @@ pub fn flow_of(step: &StepRecord) -> Option<Flow> {
                 "do-rollback" => has("rollback"),
                 "scale-up-new" => has("reconcileNewReplicaSet"),
                 "scale-down-old" => has("reconcileOldReplicaSets"),
-                "cleanup" => has("cleanupDeployment"),
+                "cleanup" => {
+                    has("cleanupDeployment") || answered(&step.branches, "complete") == Some(true)
+                }
                 "sync-rollout-status" => has("syncRolloutStatus"),
                 "recreate-scale-down" => has("scaleDownOldReplicaSetsForRecreate"),
                 "recreate-scale-up" => has("scaleUpNewReplicaSetForRecreate"),
@@ -410,15 +446,18 @@ pub fn flow_of(step: &StepRecord) -> Option<Flow> {
 }
 
 impl Flow {
-    /// The path as text, for screen readers: `syncDeployment: List ReplicaSets → … → Paused?
-    /// no (spec.paused is false) → …`.
+    /// The path as text, for screen readers, in the order the step took it: `syncDeployment:
+    /// List ReplicaSets → … → Paused? no (spec.paused is false) → …`.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
-        let mut by_row: Vec<&FlowNode> = self.nodes.iter().filter(|n| n.active).collect();
-        by_row.sort_by_key(|n| (n.row, n.col));
-        for n in by_row {
-            match (n.kind, n.answer) {
-                (NodeKind::Decision, Some(a)) => parts.push(format!(
+        let mut current = self.nodes.iter().find(|n| n.active);
+        let mut seen = std::collections::HashSet::new();
+        while let Some(n) = current {
+            if !seen.insert(n.id) {
+                break;
+            }
+            parts.push(match (n.kind, n.answer) {
+                (NodeKind::Decision, Some(a)) => format!(
                     "{} {}{}",
                     n.label,
                     if a { "yes" } else { "no" },
@@ -426,9 +465,14 @@ impl Flow {
                         .as_ref()
                         .map(|d| format!(" ({d})"))
                         .unwrap_or_default()
-                )),
-                _ => parts.push(n.label.to_string()),
-            }
+                ),
+                _ => n.label.to_string(),
+            });
+            current = self
+                .edges
+                .iter()
+                .find(|e| e.active && e.from == n.id)
+                .and_then(|e| self.nodes.iter().find(|m| m.id == e.to));
         }
         format!("{}: {}", self.title, parts.join(" → "))
     }
@@ -479,6 +523,23 @@ mod tests {
     }
 
     #[test]
+    fn recreate_scaling_down_goes_straight_to_the_status() {
+        let flows = deployment_flows("recreate", 4);
+        let d = flows.iter().find(|f| f.title == "syncDeployment").unwrap();
+        assert!(d
+            .edges
+            .iter()
+            .any(|e| e.from == "recreate-scale-down" && e.to == "sync-rollout-status" && e.active));
+        assert!(!active(d).contains(&"wait-old-pods"), "{:?}", active(d));
+        assert!(
+            d.describe()
+                .ends_with("Scale old RSs to 0 → Sync rollout status"),
+            "{}",
+            d.describe()
+        );
+    }
+
+    #[test]
     fn a_scale_takes_the_scaling_event_path_with_its_values() {
         let flows = deployment_flows("proportional-scaling", 8);
         let d = flows.iter().find(|f| f.title == "syncDeployment").unwrap();
@@ -494,6 +555,12 @@ mod tests {
             scaling.detail
         );
         assert!(active(d).contains(&"scale"));
+        let text = d.describe();
+        let (q, s) = (
+            text.find("Scaling event? yes").unwrap(),
+            text.find("Scale (proportionally)").unwrap(),
+        );
+        assert!(q < s, "the question comes before the answer's step: {text}");
         assert!(d
             .edges
             .iter()

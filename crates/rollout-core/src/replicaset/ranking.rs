@@ -31,6 +31,21 @@ pub enum Criterion {
 }
 
 impl Criterion {
+    /// The criterion's stable id, as serialised (`readiness`, `deletionCost`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            Criterion::Unassigned => "unassigned",
+            Criterion::Phase => "phase",
+            Criterion::Readiness => "readiness",
+            Criterion::DeletionCost => "deletionCost",
+            Criterion::NodeRank => "nodeRank",
+            Criterion::ReadyTime => "readyTime",
+            Criterion::Restarts => "restarts",
+            Criterion::CreationTime => "creationTime",
+            Criterion::Tie => "tie",
+        }
+    }
+
     /// A short English phrase for the UI.
     pub fn describe(self) -> &'static str {
         match self {
@@ -91,17 +106,20 @@ impl RankedPod {
     }
 }
 
-/// `logarithmicRankDiff`: the difference of ⌊log2(age in nanoseconds)⌋ (−1 for no age).
+/// The logarithmic bucket of a time: ⌊log2(age in nanoseconds)⌋, −1 for no age (what
+/// `logarithmicRankDiff` compares).
+pub fn log_bucket(t: Time, now: Time) -> i64 {
+    let d = (now - t) as f64 * 1e9;
+    if d > 0.0 {
+        d.log2() as i64
+    } else {
+        -1
+    }
+}
+
+/// `logarithmicRankDiff`.
 fn logarithmic_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
-    let bucket = |t: Time| {
-        let d = (now - t) as f64 * 1e9;
-        if d > 0.0 {
-            d.log2() as i64
-        } else {
-            -1
-        }
-    };
-    bucket(t1) - bucket(t2)
+    log_bucket(t1, now) - log_bucket(t2, now)
 }
 
 /// `ActivePodsWithRanks.Less` for `a` before `b`, with the criterion that decided.
@@ -267,6 +285,23 @@ mod tests {
             restart_count: 0,
             creation_time: created,
             uid: format!("uid-{name}"),
+        }
+    }
+
+    #[test]
+    fn criterion_ids_are_the_serialised_names() {
+        for c in [
+            Criterion::Unassigned,
+            Criterion::Phase,
+            Criterion::Readiness,
+            Criterion::DeletionCost,
+            Criterion::NodeRank,
+            Criterion::ReadyTime,
+            Criterion::Restarts,
+            Criterion::CreationTime,
+            Criterion::Tie,
+        ] {
+            assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(c.id()));
         }
     }
 
