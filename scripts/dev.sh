@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Rollout Lab's two entry points.
+# Rollout Lab's entry points.
 #
 #   scripts/dev.sh serve [TRUNK SERVE ARGS…]   build the app and serve it on http://127.0.0.1:8080
 #                                              (e.g. --release, --port 9000); rebuilds on change
 #   scripts/dev.sh test                        every check, in order, stopping at the first failure
+#   scripts/dev.sh bench                       web-app benchmark: release build, headless Chromium
+#                                              (bundle size, start-up, slider latency, frame times)
 #
 # Both install whatever is missing first (scripts/install-tools.sh), run without a terminal, and
 # can be run again and again. Honours CARGO_TARGET_DIR.
@@ -19,7 +21,7 @@ export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-auto}
 bold() { printf '\033[1m%s\033[0m\n' "$*"; }
 
 usage() {
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 serve() {
@@ -87,10 +89,12 @@ wasm_tests_ran() {
 
 dist_built() {
   [ -f dist/index.html ] || { echo "(no dist/index.html)"; return 1; }
-  local wasm
-  wasm=$(find dist -maxdepth 1 -name '*.wasm' | head -1)
-  [ -n "$wasm" ] || { echo "(no .wasm in dist/)"; return 1; }
-  echo "($(du -h "$wasm" | cut -f1) wasm, dev profile)"
+  # The app page's module and the public one, at their stable names (README, "Two modules").
+  local f
+  for f in rollout-web.js rollout-web_bg.wasm rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts; do
+    [ -f "dist/$f" ] || { echo "(no dist/$f)"; return 1; }
+  done
+  echo "($(du -h dist/rollout-web_bg.wasm | cut -f1) + $(du -h dist/rollout-lab_bg.wasm | cut -f1) wasm, dev profile)"
 }
 
 # node --test writes TAP to a file next to the human-readable report: read the counts there.
@@ -157,18 +161,33 @@ run_tests() {
   layer "cargo fmt --check" no_check cargo fmt --all --check
   layer "clippy (native)" no_check cargo clippy --workspace --all-targets -- -D warnings
   layer "clippy (web, wasm32)" no_check \
-    cargo clippy -p rollout-web --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
+    cargo clippy -p rollout-web -p rollout-lab --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
   layer "cargo test (native)" cargo_tests_ran cargo test --workspace
   layer "conformance (compare.py)" compare_passed compare_py
   layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
-    cargo test -p rollout-web --target wasm32-unknown-unknown
+    cargo test -p rollout-web -p rollout-lab --target wasm32-unknown-unknown
   layer "trunk build" dist_built trunk_build
   layer "e2e (node --test, Chromium)" e2e_tests_ran e2e
   summary ok
 }
 
+# ---- bench -----------------------------------------------------------------------------------
+
+bench() {
+  "$ROOT/scripts/install-tools.sh" test
+  cargo fetch --quiet
+  local out
+  out=$(mktemp -d "${TMPDIR:-/tmp}/rollout-bench.XXXXXX")
+  bold "==> trunk build --release (into $out/dist)"
+  trunk build --release --dist "$out/dist"
+  bold "==> node tests/e2e/bench/ui-bench.mjs"
+  (cd tests/e2e && ROLLOUT_DIST="$out/dist" node bench/ui-bench.mjs) | tee "$out/ui-bench.txt"
+  echo "Results also in $out/ui-bench.txt"
+}
+
 case "${1:-}" in
   serve) shift; serve "$@" ;;
+  bench) shift; [ $# = 0 ] || { usage >&2; exit 2; }; bench ;;
   test) shift; [ $# = 0 ] || { usage >&2; exit 2; }; run_tests ;;
   -h | --help | help) usage ;;
   *) usage >&2; exit 2 ;;

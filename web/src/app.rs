@@ -1,40 +1,341 @@
-//! The root component: the header, the settings and the readout.
+//! The root component: the header, playback, the cluster, the explanation and the settings.
+//! All state is in one reducer ([`Lab`]); the page is drawn from [`Frame`], recomputed once
+//! per simulation version.
 
-use crate::bounds;
-use crate::components::{BoundsReadout, SettingsPanel};
-use crate::state::Settings;
+use crate::components::{
+    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
+    ScenarioPanel, Select, SettingsPanel, Transport,
+};
+use crate::settings::StrategyKind;
+use crate::state::{Frame, Lab, Msg, SPEEDS};
+use gloo_events::{EventListener, EventListenerOptions};
+use gloo_timers::callback::Timeout;
+use rollout_core::scenario::Scenario;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
+
+/// What the app starts from and how it behaves. Every prop has a default, so `<App />` is
+/// the full page; an embed can start from a scenario or a preset and opt out of the
+/// document-wide keyboard shortcuts.
+#[derive(Properties, PartialEq, Clone)]
+pub struct AppProps {
+    /// Start from this preset (`custom` or one of `rollout_core::presets`).
+    #[prop_or_default]
+    pub preset: Option<AttrValue>,
+    /// Start from this scenario (wins over `preset`).
+    #[prop_or_default]
+    pub scenario: Option<Rc<Scenario>>,
+    /// Listen for Space and the arrow keys on the whole document.
+    #[prop_or(true)]
+    pub keyboard: bool,
+    /// Show the header (title and preset menu).
+    #[prop_or(true)]
+    pub header: bool,
+    /// Start from this lab (a restored permalink, see `crate::share`; wins over the others).
+    #[prop_or_default]
+    pub start: Option<Rc<Lab>>,
+}
+
+impl Default for AppProps {
+    fn default() -> Self {
+        AppProps {
+            preset: None,
+            scenario: None,
+            keyboard: true,
+            header: true,
+            start: None,
+        }
+    }
+}
+
+fn initial_lab(props: &AppProps) -> Lab {
+    if let Some(lab) = &props.start {
+        return (**lab).clone();
+    }
+    if let Some(s) = &props.scenario {
+        return match crate::state::importable(s) {
+            Ok(()) => Lab::from_scenario((**s).clone(), "imported"),
+            Err(why) => {
+                let mut lab = Lab::default();
+                lab.notice = Some(why);
+                lab
+            }
+        };
+    }
+    props
+        .preset
+        .as_ref()
+        .and_then(|id| Lab::from_preset(id))
+        .unwrap_or_default()
+}
+
+/// Whether a key press is meant for the element that has focus rather than for the app.
+fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
+    let Some(el) = e.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else {
+        return false;
+    };
+    if el.is_content_editable() {
+        return true;
+    }
+    match el.tag_name().as_str() {
+        "INPUT" | "SELECT" | "TEXTAREA" => true,
+        "BUTTON" | "A" | "SUMMARY" => space,
+        _ => false,
+    }
+}
 
 /// Rollout Lab.
 #[function_component(App)]
-pub fn app() -> Html {
-    let settings = use_reducer_eq(Settings::default);
-    let result = bounds::resolve(&settings);
-    let invalid_field = result.as_ref().err().and_then(|e| e.field);
-    let on_action = {
-        let dispatcher = settings.dispatcher();
-        Callback::from(move |action| dispatcher.dispatch(action))
+pub fn app(props: &AppProps) -> Html {
+    let lab = use_reducer(|| initial_lab(props));
+    let large = use_state(|| false);
+    let dispatcher = lab.dispatcher();
+    let on_msg = {
+        let d = dispatcher.clone();
+        Callback::from(move |m: Msg| d.dispatch(m))
     };
+
+    // Playback: one step per tick, scheduled after each render.
+    {
+        let d = dispatcher.clone();
+        let interval = 1000 / SPEEDS[lab.speed.min(SPEEDS.len() - 1)];
+        use_effect_with(
+            (lab.playing, lab.version, interval),
+            move |(playing, _, interval)| {
+                let timer = playing.then(|| Timeout::new(*interval, move || d.dispatch(Msg::Tick)));
+                move || drop(timer)
+            },
+        );
+    }
+    // Seeking (jump to the end, timeline): the next chunk once the page has drawn this one.
+    {
+        let d = dispatcher.clone();
+        use_effect_with((lab.seek, lab.version), move |(seek, _)| {
+            let timer = seek.map(|_| Timeout::new(0, move || d.dispatch(Msg::Advance)));
+            move || drop(timer)
+        });
+    }
+    // Keyboard: Space plays / pauses, arrows step (Shift: a whole round).
+    {
+        let d = dispatcher.clone();
+        use_effect_with(props.keyboard, move |on| {
+            let listener = on.then(gloo_utils_document).flatten().map(|doc| {
+                let options = EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&doc, "keydown", options, move |event| {
+                    let Some(e) = event.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                        return;
+                    }
+                    let key = e.key();
+                    let msg = match key.as_str() {
+                        " " | "Spacebar" if !key_belongs_to_target(e, true) => Msg::TogglePlay,
+                        "ArrowRight" if !key_belongs_to_target(e, false) => {
+                            if e.shift_key() {
+                                Msg::StepRound
+                            } else {
+                                Msg::Step
+                            }
+                        }
+                        "ArrowLeft" if !key_belongs_to_target(e, false) => {
+                            if e.shift_key() {
+                                Msg::BackRound
+                            } else {
+                                Msg::StepBack
+                            }
+                        }
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    d.dispatch(msg);
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let frame = {
+        let lab = lab.clone();
+        use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
+    };
+    let frame: &Frame = &frame;
+    let problems = lab.problems();
+    let started = lab.started();
+    let deployment = frame.cluster.deployments.first().cloned();
+    let next_image = lab.next_image();
+    let next_image_broken = lab
+        .sim()
+        .scenario()
+        .never_ready_images
+        .contains(&next_image);
+    let next_round = lab.sim().next_action_round();
+    let first_command = (!started)
+        .then(|| {
+            frame
+                .pending
+                .first()
+                .map(|p| AttrValue::from(p.command.clone()))
+        })
+        .flatten();
+    let band = deployment
+        .as_ref()
+        .map_or(lab.settings.strategy == StrategyKind::RollingUpdate, |d| {
+            d.strategy == "RollingUpdate"
+        });
+    let scenario_json = {
+        let lab = lab.clone();
+        Callback::from(move |()| {
+            serde_json::to_string_pretty(lab.sim().scenario()).unwrap_or_default()
+        })
+    };
+    let presets = rollout_core::presets::presets();
+    let mut preset_options: Vec<(AttrValue, AttrValue)> =
+        vec![("custom".into(), "Custom: from the settings".into())];
+    preset_options.extend(
+        presets
+            .iter()
+            .map(|p| (AttrValue::from(p.id), AttrValue::from(p.title))),
+    );
+    if lab.preset == "imported" {
+        preset_options.push(("imported".into(), "Imported scenario".into()));
+    }
+    let description = presets
+        .iter()
+        .find(|p| p.id == lab.preset)
+        .map(|p| p.description);
+    let on_preset = {
+        let d = dispatcher.clone();
+        Callback::from(move |id: String| d.dispatch(Msg::LoadPreset(id)))
+    };
+    let toggle_large = {
+        let large = large.clone();
+        Callback::from(move |_: MouseEvent| large.set(!*large))
+    };
+    let share_session = {
+        let (lab, json) = (lab.clone(), scenario_json.clone());
+        Callback::from(move |()| crate::share::session_of(&lab, json.emit(())))
+    };
+    let dismiss = {
+        let d = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
+    };
+
     html! {
-        <div class="app">
-            <header class="app-header">
-                <div class="brand">
-                    <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-                        <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
-                        <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
-                        <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
-                    </svg>
-                    <h1>{ "Rollout Lab" }</h1>
+        <div class={classes!("app", large.then_some("large-text"))}>
+            if props.header {
+                <header class="app-header">
+                    <div class="brand">
+                        <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+                            <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
+                            <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
+                            <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
+                        </svg>
+                        <div>
+                            <h1>{ "Rollout Lab" }</h1>
+                            <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of the v1.28 controllers." }</p>
+                        </div>
+                    </div>
+                    <div class="header-tools">
+                        <div class="preset-picker">
+                            <label class="field-label" for="preset">{ "Start from" }</label>
+                            <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
+                                options={preset_options} on_change={on_preset} />
+                        </div>
+                        { crate::components::share_buttons(&share_session, &on_msg) }
+                        <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
+                            aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
+                            title="Larger text for projectors">
+                            <span aria-hidden="true" class="aa">{ "Aa" }</span>{ "Large text" }
+                        </button>
+                    </div>
+                </header>
+            }
+            if let Some(d) = description {
+                <p class="preset-description" data-testid="preset-description">{ d }</p>
+            }
+            <Transport
+                round={frame.round}
+                time={frame.time}
+                at_round_start={frame.at_round_start}
+                finished={frame.finished}
+                can_back={frame.can_back}
+                steps={frame.steps}
+                horizon={frame.horizon}
+                action_rounds={frame.action_rounds.clone()}
+                playing={lab.playing}
+                seeking={lab.seek.is_some()}
+                speed={lab.speed}
+                on_msg={on_msg.clone()}
+            />
+            if let Some(n) = &lab.notice {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
                 </div>
-                <p class="tagline">
-                    { "How a Kubernetes Deployment rolls out, worked out by a Rust port of the \
-                       Deployment controller's own code." }
-                </p>
-            </header>
-            <main class="layout">
-                <SettingsPanel settings={(*settings).clone()} {invalid_field} {on_action} />
-                <BoundsReadout {result} />
-            </main>
+            }
+            <div class="layout">
+                <main class="main">
+                    <KubectlPanel
+                        deployment={AttrValue::from(frame.deployment.clone())}
+                        next_image={AttrValue::from(next_image)}
+                        {next_image_broken}
+                        replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
+                        paused={lab.paused_after_pending()}
+                        history={frame.history.clone()}
+                        pending={frame.pending.clone()}
+                        console={lab.console.clone()}
+                        {next_round}
+                        on_msg={on_msg.clone()}
+                    />
+                    <div class="cluster-grid">
+                        <div class="cluster-col">
+                            <ReplicaSets
+                                replica_sets={frame.replica_sets.clone()}
+                                departed={frame.departed.clone()}
+                                before={lab.before.clone()}
+                            />
+                            <DeploymentStatus
+                                {deployment}
+                                name={AttrValue::from(frame.deployment.clone())}
+                                now={frame.time}
+                                before={lab.before.clone()}
+                            />
+                        </div>
+                        <div class="cluster-col">
+                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
+                            <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} />
+                        </div>
+                    </div>
+                    <EventsTable
+                        deployment_events={frame.deployment_events.clone()}
+                        all_events={frame.all_events.clone()}
+                        total={frame.event_count}
+                        name={AttrValue::from(frame.deployment.clone())}
+                        round={frame.round}
+                    />
+                </main>
+                <aside class="aside" aria-label="Settings">
+                    <SettingsPanel
+                        settings={lab.settings.clone()}
+                        applied={lab.applied.clone()}
+                        {problems}
+                        {started}
+                        on_msg={on_msg.clone()}
+                    />
+                    <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
+                        steps={Some(frame.steps)} />
+                    <p class="footnote">
+                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round." }
+                    </p>
+                </aside>
+            </div>
         </div>
     }
+}
+
+fn gloo_utils_document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
 }

@@ -1,9 +1,11 @@
 //! Resolving the settings into rolling-update bounds, and the words the readout shows.
 //!
 //! Pure functions over [`Settings`]; the arithmetic is `rollout-core`'s port of
-//! `deploymentutil.ResolveFenceposts`, the checks before it are the app's own.
+//! `deploymentutil.ResolveFenceposts`, the checks before it are the app's own. The readout is
+//! only shown for settings the API accepts, so its "both were 0" rule only ever shows for
+//! values that *resolve* to 0 (`0%` / `10%` of 3 replicas); the API refuses a literal 0 / 0.
 
-use crate::state::Settings;
+use crate::settings::Settings;
 use rollout_core::api::intstr::{get_scaled_value_from_int_or_percent, is_valid_percent};
 use rollout_core::api::IntOrString;
 use rollout_core::deployment::util::resolve_fenceposts;
@@ -210,6 +212,7 @@ mod tests {
             replicas: replicas.into(),
             max_surge: surge.into(),
             max_unavailable: unavailable.into(),
+            ..Settings::default()
         }
     }
 

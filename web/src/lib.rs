@@ -1,13 +1,43 @@
 //! Rollout Lab's browser front end: Yew function components over `rollout-core`.
 //!
-//! The app keeps all of its state in one reducer ([`state::Settings`]); components only
-//! render props and dispatch [`state::Action`]s. Everything that can be computed without a
-//! browser (the resolved rolling-update bounds and their wording) lives in [`bounds`] and is
-//! tested natively.
+//! All state lives in one reducer ([`state::Lab`]): the settings as typed, the simulation (in
+//! place, with its history), playback and the kubectl console. Components render props and
+//! dispatch [`state::Msg`]s; what the page shows is [`state::Frame`], a function of the
+//! simulation. Everything that can be computed without a browser (settings and validation,
+//! the reducer, explanations, image names, bounds, chart geometry) is tested natively.
 
 pub mod app;
 pub mod bounds;
+pub mod chart;
 pub mod components;
+pub mod embed;
+pub mod explain;
+pub mod export;
+pub mod images;
+pub mod lazy;
+pub mod settings;
+pub mod share;
+pub mod share_dialog;
 pub mod state;
 
-pub use app::App;
+pub use app::{App, AppProps};
+
+/// Replaces Yew's panic hook: the message still goes to the console, and the page says that
+/// something went wrong instead of silently freezing. (Release builds abort on panic, so a
+/// panic cannot be caught; the app validates its inputs so that none should happen.)
+pub fn install_panic_hook() {
+    yew::set_custom_panic_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            if let (Ok(banner), Some(body)) = (document.create_element("div"), document.body()) {
+                banner.set_class_name("crash-banner");
+                banner.set_attribute("role", "alert").ok();
+                banner.set_text_content(Some(
+                    "Rollout Lab hit an internal error and stopped. Reload the page to start \
+                     again; the browser console has the details.",
+                ));
+                body.prepend_with_node_1(&banner).ok();
+            }
+        }
+    }));
+}

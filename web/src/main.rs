@@ -1,3 +1,4 @@
 fn main() {
-    yew::Renderer::<rollout_web::App>::new().render();
+    // The full app, from the permalink in the address if any (panic hook included).
+    rollout_web::share::start_app();
 }

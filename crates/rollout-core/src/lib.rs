@@ -15,6 +15,7 @@ pub mod presets;
 pub mod record;
 pub mod replicaset;
 pub mod scenario;
+pub mod share;
 pub mod sim;
 pub mod store;
 pub mod trace;

@@ -54,3 +54,68 @@ export async function expectText(page, testid, expected, timeout = 5_000) {
   if (isRe) assert.match(actual ?? '<missing>', expected, `${sel}`);
   else assert.ok(actual?.includes(expected), `${sel}: expected to contain ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
+
+/** Every ReplicaSet card's data attributes, in page order. */
+export async function rsCards(page) {
+  return page.locator(byTestId('rs-card')).evaluateAll((cards) =>
+    cards.map((c) => ({
+      name: c.dataset.name,
+      revision: c.dataset.revision,
+      image: c.dataset.image,
+      desired: Number(c.dataset.desired),
+      current: Number(c.dataset.current),
+      ready: Number(c.dataset.ready),
+      available: Number(c.dataset.available),
+      isNew: c.dataset.new === 'true',
+    })),
+  );
+}
+
+/** The round display: `{ round, time, text }` from `data-round` / `data-time`. */
+export async function roundInfo(page) {
+  return page.locator(byTestId('round')).evaluate((el) => ({
+    round: Number(el.dataset.round),
+    time: Number(el.dataset.time),
+    text: el.textContent ?? '',
+  }));
+}
+
+/** Clicks step-button until the round display reaches `round` (at most `max` clicks). */
+export async function stepToRound(page, round, max = 50) {
+  for (let i = 0; i < max; i++) {
+    if ((await roundInfo(page)).round >= round) return;
+    await page.locator(byTestId('step-button')).click();
+  }
+  throw new Error(`round ${round} not reached after ${max} steps (at ${(await roundInfo(page)).round})`);
+}
+
+/** Waits until the round display shows `round`. */
+export async function waitForRound(page, round, timeout = 15_000) {
+  await page.waitForFunction(
+    ({ sel, round }) => Number(document.querySelector(sel)?.dataset.round) === round,
+    { sel: byTestId('round'), round },
+    { timeout },
+  );
+}
+
+/** Picks a preset from the menu and waits for the page to show it. */
+export async function choosePreset(page, id) {
+  await page.locator(byTestId('preset-select')).selectOption(id);
+  await page.waitForFunction(
+    ({ sel, id }) => document.querySelector(sel)?.value === id,
+    { sel: byTestId('preset-select'), id },
+  );
+}
+
+/** Runs to the end of the scenario with the End button. */
+export async function runToEnd(page) {
+  await page.locator(byTestId('end-button')).click();
+  await page.waitForFunction((sel) => document.querySelector(sel)?.disabled === true, byTestId('end-button'), {
+    timeout: 30_000,
+  });
+}
+
+/** The text kubectl rollout status would print, without the trailing newline. */
+export async function rolloutStatus(page) {
+  return ((await page.locator(byTestId('rollout-status')).textContent()) ?? '').replace(/\n$/, '');
+}

@@ -9,3 +9,8 @@ export const distDir = path.resolve(process.env.ROLLOUT_DIST ?? path.join(repoRo
 
 /** Gitignored; every run overwrites the files it writes. */
 export const screenshotDir = path.join(repoRoot, 'tests', 'e2e', 'screenshots');
+
+/** The conformance fixtures (read at test time, never copied): ROLLOUT_CONFORMANCE_DIR or ../shared/conformance. */
+export const conformanceDir = path.resolve(
+  process.env.ROLLOUT_CONFORMANCE_DIR ?? path.join(repoRoot, '..', 'shared', 'conformance'),
+);

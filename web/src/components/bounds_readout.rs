@@ -1,6 +1,7 @@
-//! The live readout of the resolved rolling-update bounds.
+//! The resolved rolling-update bounds: how maxSurge and maxUnavailable round for this many
+//! replicas, and the range the pod count stays in during a rollout.
 
-use crate::bounds::{Bounds, Invalid};
+use crate::bounds::Bounds;
 use crate::components::PodStrip;
 use rollout_core::api::IntOrString;
 use yew::prelude::*;
@@ -8,28 +9,8 @@ use yew::prelude::*;
 /// Props of [`BoundsReadout`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct BoundsReadoutProps {
-    /// The resolved bounds, or why there are none.
-    pub result: Result<Bounds, Invalid>,
-}
-
-/// Resolved bounds: three figures, a pod strip and a one-line summary.
-#[function_component(BoundsReadout)]
-pub fn bounds_readout(props: &BoundsReadoutProps) -> Html {
-    let body = match &props.result {
-        Err(invalid) => html! {
-            <p class="validation" role="alert" data-testid="validation-message">
-                { invalid.message.clone() }
-            </p>
-        },
-        Ok(b) => ok_body(b),
-    };
-    html! {
-        <section class="panel readout" aria-labelledby="readout-title">
-            <h2 class="panel-title" id="readout-title">{ "Rolling-update bounds" }</h2>
-            <p class="panel-sub">{ "As the Deployment controller resolves them" }</p>
-            <div aria-live="polite">{ body }</div>
-        </section>
-    }
+    /// The resolved bounds.
+    pub bounds: Bounds,
 }
 
 fn how(value: &IntOrString, rounding: &str, replicas: i32) -> String {
@@ -39,39 +20,39 @@ fn how(value: &IntOrString, rounding: &str, replicas: i32) -> String {
     }
 }
 
-fn ok_body(b: &Bounds) -> Html {
+/// Three figures, a pod strip and a one-line summary.
+#[function_component(BoundsReadout)]
+pub fn bounds_readout(props: &BoundsReadoutProps) -> Html {
+    let b = &props.bounds;
     let unavailable_how = if b.zero_rule {
-        "both were 0, so Kubernetes uses 1".to_string()
+        "both came to 0, so the controller uses 1".to_string()
     } else {
         how(&b.max_unavailable, "down", b.replicas)
     };
     let stats = [
         (
+            "surge",
             "maxSurge",
             b.surge.to_string(),
             how(&b.max_surge, "up", b.replicas),
-            "surge",
         ),
         (
+            "unavailable",
             "maxUnavailable",
             b.unavailable.to_string(),
             unavailable_how,
-            "unavailable",
         ),
         (
-            "Pods during a rollout",
-            format!("{}–{}", b.min_available, b.max_total),
-            format!(
-                "≥ {} available · ≤ {} in total",
-                b.min_available, b.max_total
-            ),
             "range",
+            "Pods in a rollout",
+            format!("{}–{}", b.min_available, b.max_total),
+            format!("≥ {} available, ≤ {} in all", b.min_available, b.max_total),
         ),
     ];
     html! {
-        <>
+        <div class="readout" aria-live="polite">
             <dl class="stats">
-                { for stats.into_iter().map(|(name, value, detail, key)| html! {
+                { for stats.into_iter().map(|(key, name, value, detail)| html! {
                     <div class={classes!("stat", format!("stat-{key}"))} data-testid={format!("{key}-stat")}>
                         <dt class="stat-name">{ name }</dt>
                         <dd class="stat-value" data-testid={format!("{key}-value")}>{ value }</dd>
@@ -87,11 +68,12 @@ fn ok_body(b: &Bounds) -> Html {
             if b.zero_rule {
                 <p class="note" data-testid="zero-rule-note">
                     <strong>{ "Both resolve to 0. " }</strong>
-                    { "A rollout could then never start, so Kubernetes uses maxUnavailable = 1: \
-                       it takes one old pod down before it adds a new one." }
+                    { "A rollout could never start, so the controller uses maxUnavailable = 1: \
+                       one old pod goes before a new one comes. (The API refuses 0 and 0 written \
+                       literally; percentages that round to 0 get this rule.)" }
                 </p>
             }
             <p class="summary" data-testid="bounds-summary">{ b.summary() }</p>
-        </>
+        </div>
     }
 }

@@ -37,7 +37,7 @@ pub fn pod_strip(props: &PodStripProps) -> Html {
         html! {
             <div class="pod-strip pod-strip-discrete" role="img" aria-label={label}>
                 { for segments.iter().flat_map(|&(kind, n)| {
-                    (0..n).map(move |_| html! { <span class={classes!("pod", format!("pod-{kind}"))} /> })
+                    (0..n).map(move |_| html! { <span class={classes!("strip-cell", format!("strip-{kind}"))} /> })
                 }) }
             </div>
         }
@@ -45,18 +45,18 @@ pub fn pod_strip(props: &PodStripProps) -> Html {
         html! {
             <div class="pod-strip pod-strip-bands" role="img" aria-label={label}>
                 { for segments.iter().filter(|(_, n)| *n > 0).map(|&(kind, n)| html! {
-                    <span class={classes!("band", format!("pod-{kind}"))} style={format!("flex-grow: {n}")} />
+                    <span class={classes!("band", format!("strip-{kind}"))} style={format!("flex-grow: {n}")} />
                 }) }
             </div>
         }
     };
     html! {
-        <figure class="pods">
+        <figure class="strip">
             { strip }
             <figcaption class="legend">
-                <span class="legend-item"><span class="swatch pod-available" />{ format!("{} always available", pods(props.available)) }</span>
-                <span class="legend-item"><span class="swatch pod-unavailable" />{ format!("{} may be down", props.unavailable) }</span>
-                <span class="legend-item"><span class="swatch pod-surge" />{ format!("{} extra allowed", props.surge) }</span>
+                <span class="legend-item"><span class="swatch strip-available" />{ format!("{} always available", pods(props.available)) }</span>
+                <span class="legend-item"><span class="swatch strip-unavailable" />{ format!("{} may be down", props.unavailable) }</span>
+                <span class="legend-item"><span class="swatch strip-surge" />{ format!("{} extra allowed", props.surge) }</span>
             </figcaption>
         </figure>
     }

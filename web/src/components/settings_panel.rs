@@ -1,99 +1,278 @@
-//! The Deployment settings: replicas, maxSurge, maxUnavailable, and a few presets.
+//! The settings: the Deployment spec (replicas, strategy, its parameters) and the cluster
+//! model, each with the API's validation message next to it.
 
-use crate::bounds::Field;
-use crate::components::TextField;
-use crate::state::{Action, Settings};
+use crate::bounds;
+use crate::components::{BoundsReadout, Select, TextField};
+use crate::settings::{Field, Problems, Settings, StrategyKind};
+use crate::state::Msg;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+/// Replica counts the slider stops at: every count up to 20, then coarser steps to 10,000.
+pub const SLIDER_STOPS: &[i32] = &[
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 30, 35, 40, 45,
+    50, 60, 70, 80, 90, 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, 1500, 2000,
+    3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000,
+];
+
+/// The slider position closest to `replicas`.
+pub fn slider_index(replicas: &str) -> usize {
+    let n = replicas.trim().parse::<i64>().unwrap_or(0);
+    SLIDER_STOPS
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, &s)| (i64::from(s) - n).abs())
+        .map_or(0, |(i, _)| i)
+}
 
 /// Props of [`SettingsPanel`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct SettingsPanelProps {
-    /// The current settings.
+    /// What the form shows.
     pub settings: Settings,
-    /// The input the current validation message is about, if any.
-    #[prop_or_default]
-    pub invalid_field: Option<Field>,
+    /// What the Deployment reflects (for "edited" badges).
+    pub applied: Settings,
+    /// What is wrong.
+    pub problems: Problems,
+    /// Whether the simulation has started (edits then wait for Apply or Reset).
+    pub started: bool,
     /// Receives every change.
-    pub on_action: Callback<Action>,
+    pub on_msg: Callback<Msg>,
 }
-
-/// Common `maxSurge` / `maxUnavailable` pairs: (label, surge, unavailable).
-const PRESETS: [(&str, &str, &str); 4] = [
-    ("Default", "25%", "25%"),
-    ("Surge first", "1", "0"),
-    ("Down first", "0", "1"),
-    ("Double", "100%", "0"),
-];
 
 /// The settings form.
 #[function_component(SettingsPanel)]
 pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     let s = &props.settings;
-    let send = |make: fn(String) -> Action| {
-        let on_action = props.on_action.clone();
-        Callback::from(move |v: String| on_action.emit(make(v)))
+    let p = &props.problems;
+    let first = p.first_field();
+    let error = |f: Field| -> Option<AttrValue> {
+        p.for_field(f).map(|problem| {
+            if first == Some(f) {
+                AttrValue::from(p.summary.clone())
+            } else {
+                AttrValue::from(problem.message.clone())
+            }
+        })
     };
-    let presets = PRESETS.iter().map(|&(label, surge, unavailable)| {
-        let active = s.max_surge.trim() == surge && s.max_unavailable.trim() == unavailable;
-        let onclick = {
-            let on_action = props.on_action.clone();
-            Callback::from(move |_: MouseEvent| {
-                on_action.emit(Action::ApplyStrategy {
-                    max_surge: surge.to_string(),
-                    max_unavailable: unavailable.to_string(),
-                })
-            })
-        };
-        html! {
-            <button
-                type="button"
-                class={classes!("chip", active.then_some("chip-active"))}
-                aria-pressed={if active { "true" } else { "false" }}
-                {onclick}
-            >
-                <span class="chip-label">{ label }</span>
-                <span class="chip-values">{ format!("{surge} / {unavailable}") }</span>
-            </button>
+    let badge = |f: Field| -> Option<AttrValue> {
+        if !props.started || !s.field_differs(&props.applied, f) {
+            return None;
         }
+        Some(AttrValue::Static(if f.is_spec() {
+            "not applied yet"
+        } else {
+            "applies on Reset"
+        }))
+    };
+    let edit = |f: Field| {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |v: String| on_msg.emit(Msg::Edit(f, v)))
+    };
+    let field = |f: Field, hint: &'static str, testid: &'static str, numeric: bool| {
+        let rolling_only = matches!(f, Field::MaxSurge | Field::MaxUnavailable);
+        // The pair is too narrow for the API's long messages: they go below both fields.
+        let error_below = rolling_only;
+        let disabled = rolling_only && s.strategy == StrategyKind::Recreate;
+        html! {
+            <TextField
+                id={f.id()}
+                label={f.label()}
+                hint={if disabled { "Only RollingUpdate uses it" } else { hint }}
+                inputmode={if numeric { "numeric" } else { "text" }}
+                testid={testid}
+                value={s.get(f).to_string()}
+                error={error(f)}
+                primary_error={first == Some(f)}
+                {error_below}
+                badge={badge(f)}
+                {disabled}
+                on_change={edit(f)}
+            />
+        }
+    };
+    let pair_errors = [Field::MaxSurge, Field::MaxUnavailable].map(|f| {
+        error(f).map(|message| {
+            if first == Some(f) {
+                html! { <p class="validation" id={format!("{}-error", f.id())} role="alert" data-testid="validation-message">{ message }</p> }
+            } else {
+                html! { <p class="validation validation-secondary" id={format!("{}-error", f.id())}>{ message }</p> }
+            }
+        })
     });
-    let invalid = |f: Field| props.invalid_field == Some(f);
+
+    let on_slider = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let i = input.value().parse::<usize>().unwrap_or(0);
+            if let Some(v) = SLIDER_STOPS.get(i) {
+                on_msg.emit(Msg::Edit(Field::Replicas, v.to_string()));
+            }
+        })
+    };
+    let on_never_ready = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            on_msg.emit(Msg::SetNeverReady(input.checked()));
+        })
+    };
+    let on_apply = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ApplySpec))
+    };
+    let spec_edited = props.started && s.spec_differs(&props.applied);
+    let model_edited = props.started && s.model_differs(&props.applied);
+    let spec_valid = Field::SPEC.iter().all(|f| p.for_field(*f).is_none());
+    let readout = match s.strategy {
+        StrategyKind::RollingUpdate if spec_valid => bounds::resolve(s).ok(),
+        _ => None,
+    };
+    let index = slider_index(&s.replicas);
+    let strategy_error = error(Field::Strategy);
+
     html! {
+        <>
         <section class="panel settings" aria-labelledby="settings-title">
-            <h2 class="panel-title" id="settings-title">{ "Deployment" }</h2>
-            <p class="panel-sub">{ "Replicas and the RollingUpdate strategy" }</p>
+            <h2 class="panel-title" id="settings-title">{ "Deployment spec" }</h2>
+            <p class="panel-sub">
+                if props.started {
+                    { "Edits are queued as updates: Apply, or kubectl scale for replicas." }
+                } else {
+                    { "Changes apply at once until you take the first step." }
+                }
+            </p>
             <form class="fields" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <TextField
-                    id="replicas"
-                    label="Replicas"
-                    hint="Desired pods, a whole number"
+                    id={Field::Replicas.id()}
+                    label={Field::Replicas.label()}
+                    hint="Desired pods: a whole number up to 10,000"
                     inputmode="numeric"
                     testid="replicas-input"
                     value={s.replicas.clone()}
-                    invalid={invalid(Field::Replicas)}
-                    on_change={send(Action::SetReplicas)}
-                />
-                <TextField
-                    id="max-surge"
-                    label="maxSurge"
-                    hint="Extra pods above replicas: 1 or 25%"
-                    testid="max-surge-input"
-                    value={s.max_surge.clone()}
-                    invalid={invalid(Field::MaxSurge)}
-                    on_change={send(Action::SetMaxSurge)}
-                />
-                <TextField
-                    id="max-unavailable"
-                    label="maxUnavailable"
-                    hint="Pods that may be down: 1 or 25%"
-                    testid="max-unavailable-input"
-                    value={s.max_unavailable.clone()}
-                    invalid={invalid(Field::MaxUnavailable)}
-                    on_change={send(Action::SetMaxUnavailable)}
-                />
+                    error={error(Field::Replicas)}
+                    primary_error={first == Some(Field::Replicas)}
+                    badge={badge(Field::Replicas)}
+                    on_change={edit(Field::Replicas)}
+                >
+                    <input
+                        class="slider"
+                        type="range"
+                        min="0"
+                        max={(SLIDER_STOPS.len() - 1).to_string()}
+                        step="1"
+                        value={index.to_string()}
+                        aria-label="Replicas (slider)"
+                        aria-valuetext={SLIDER_STOPS[index].to_string()}
+                        data-testid="replicas-slider"
+                        oninput={on_slider}
+                    />
+                </TextField>
+                <div class={classes!("field", strategy_error.is_some().then_some("field-invalid"))}>
+                    <div class="field-head">
+                        <label class="field-label" for={Field::Strategy.id()}>{ "Strategy" }</label>
+                        if let Some(b) = badge(Field::Strategy) {
+                            <span class="badge badge-edited">{ b }</span>
+                        }
+                    </div>
+                    <Select
+                        id={Field::Strategy.id()}
+                        testid="strategy-select"
+                        value={s.strategy.as_str()}
+                        options={vec![
+                            (AttrValue::Static("RollingUpdate"), AttrValue::Static("RollingUpdate")),
+                            (AttrValue::Static("Recreate"), AttrValue::Static("Recreate")),
+                        ]}
+                        describedby={Some(AttrValue::Static("strategy-hint"))}
+                        on_change={edit(Field::Strategy)}
+                    />
+                    <p class="field-hint" id="strategy-hint">
+                        if s.strategy == StrategyKind::Recreate {
+                            { "Delete every old pod, then create the new ones" }
+                        } else {
+                            { "Replace pods gradually, within the two limits below" }
+                        }
+                    </p>
+                    if let Some(e) = strategy_error {
+                        if first == Some(Field::Strategy) {
+                            <p class="validation" role="alert" data-testid="validation-message">{ e }</p>
+                        } else {
+                            <p class="validation validation-secondary">{ e }</p>
+                        }
+                    }
+                </div>
+                <div class="field-pair">
+                    { field(Field::MaxSurge, "Extra pods: 1 or 25% (rounded up)", "max-surge-input", false) }
+                    { field(Field::MaxUnavailable, "Pods down: 1 or 25% (rounded down)", "max-unavailable-input", false) }
+                </div>
+                { for pair_errors.into_iter().flatten() }
+                if let Some(b) = readout {
+                    <BoundsReadout bounds={b} />
+                }
+                <details class="more-fields">
+                    <summary>{ "minReadySeconds, progress deadline, history" }</summary>
+                    { field(Field::MinReadySeconds, "Seconds a ready pod waits before it counts as available", "min-ready-input", true) }
+                    { field(Field::ProgressDeadlineSeconds, "Seconds without progress before ProgressDeadlineExceeded", "progress-deadline-input", true) }
+                    { field(Field::RevisionHistoryLimit, "Old ReplicaSets kept for rollbacks", "history-limit-input", true) }
+                </details>
             </form>
-            <div class="presets" role="group" aria-label="Strategy presets (maxSurge / maxUnavailable)">
-                { for presets }
+            <div class="apply-row">
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    data-testid="apply-button"
+                    disabled={!spec_edited}
+                    onclick={on_apply}
+                >
+                    { "Apply changes" }
+                </button>
+                <span class="apply-hint">
+                    if spec_edited {
+                        { "Queues the edits as patches (kubectl apply) for the next round." }
+                    } else if props.started {
+                        { "No edits to apply." }
+                    } else {
+                        { "Before the first step there is nothing to apply." }
+                    }
+                </span>
             </div>
         </section>
+        <section class="panel settings" aria-labelledby="model-title">
+            <h2 class="panel-title" id="model-title">{ "Cluster model" }</h2>
+            <p class="panel-sub">
+                if model_edited {
+                    <strong class="badge badge-edited">{ "Reset to apply" }</strong>
+                    { " These settings shape the whole run." }
+                } else {
+                    { "How fast pods start and stop. Used from the start (or on Reset)." }
+                }
+            </p>
+            <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                { field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
+                { field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
+                { field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
+                { field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }
+                <div class="field field-switch">
+                    <input
+                        id="never-ready"
+                        type="checkbox"
+                        role="switch"
+                        class="switch"
+                        data-testid="never-ready-toggle"
+                        checked={s.never_ready}
+                        aria-describedby="never-ready-hint"
+                        onchange={on_never_ready}
+                    />
+                    <div>
+                        <label class="field-label" for="never-ready">{ "New image never becomes ready" }</label>
+                        <p class="field-hint" id="never-ready-hint">
+                            { "The next image rolled out is a misspelt tag whose pods never start (like the documentation's nginx:1.161)." }
+                        </p>
+                    </div>
+                </div>
+            </form>
+        </section>
+        </>
     }
 }

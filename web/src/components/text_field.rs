@@ -1,4 +1,4 @@
-//! A labelled text input with a hint line.
+//! A labelled text input with a hint line, its validation message and an "edited" badge.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -16,14 +16,30 @@ pub struct TextFieldProps {
     pub value: AttrValue,
     /// `data-testid` of the input.
     pub testid: AttrValue,
-    /// Marks the input as holding the value the validation message is about.
+    /// The message about this input, if it is invalid.
     #[prop_or_default]
-    pub invalid: bool,
+    pub error: Option<AttrValue>,
+    /// Show the error as the page's one `validation-message` (the full API message).
+    #[prop_or_default]
+    pub primary_error: bool,
+    /// The error is shown by the parent (below a pair of fields) with id `<id>-error`; this
+    /// field only points at it.
+    #[prop_or_default]
+    pub error_below: bool,
+    /// A note that the value is not applied yet (e.g. "edited: press Apply").
+    #[prop_or_default]
+    pub badge: Option<AttrValue>,
+    /// Greyed out.
+    #[prop_or_default]
+    pub disabled: bool,
     /// `inputmode` for on-screen keyboards.
     #[prop_or(AttrValue::Static("text"))]
     pub inputmode: AttrValue,
     /// Called with the new text on every keystroke.
     pub on_change: Callback<String>,
+    /// Extra content under the input (a slider).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// A labelled text input.
@@ -37,9 +53,21 @@ pub fn text_field(props: &TextFieldProps) -> Html {
         })
     };
     let hint_id = format!("{}-hint", props.id);
+    let error_id = format!("{}-error", props.id);
+    let described = if props.error.is_some() {
+        format!("{hint_id} {error_id}")
+    } else {
+        hint_id.clone()
+    };
+    let invalid = props.error.is_some();
     html! {
-        <div class={classes!("field", props.invalid.then_some("field-invalid"))}>
-            <label class="field-label" for={props.id.clone()}>{ props.label.clone() }</label>
+        <div class={classes!("field", invalid.then_some("field-invalid"), props.disabled.then_some("field-disabled"))}>
+            <div class="field-head">
+                <label class="field-label" for={props.id.clone()}>{ props.label.clone() }</label>
+                if let Some(badge) = &props.badge {
+                    <span class="badge badge-edited">{ badge.clone() }</span>
+                }
+            </div>
             <input
                 class="field-input"
                 id={props.id.clone()}
@@ -47,13 +75,24 @@ pub fn text_field(props: &TextFieldProps) -> Html {
                 inputmode={props.inputmode.clone()}
                 autocomplete="off"
                 spellcheck="false"
+                disabled={props.disabled}
                 data-testid={props.testid.clone()}
-                aria-describedby={hint_id.clone()}
-                aria-invalid={if props.invalid { "true" } else { "false" }}
+                aria-describedby={described}
+                aria-invalid={if invalid { "true" } else { "false" }}
                 value={props.value.clone()}
                 {oninput}
             />
+            { props.children.clone() }
             <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+            if let Some(error) = props.error.as_ref().filter(|_| !props.error_below) {
+                if props.primary_error {
+                    <p class="validation" id={error_id} role="alert" data-testid="validation-message">
+                        { error.clone() }
+                    </p>
+                } else {
+                    <p class="validation validation-secondary" id={error_id}>{ error.clone() }</p>
+                }
+            }
         </div>
     }
 }

@@ -1,0 +1,293 @@
+// Stepping through rollouts in real Chromium, checked against what Kubernetes does: the
+// 01-rolling-3-surge25-unavail25 conformance trace round by round, step back, presets that get
+// stuck, undo, pending actions, the explanation, keyboard control, and export / import.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { conformanceDir, distDir } from '../lib/paths.mjs';
+import { serveDir } from '../lib/server.mjs';
+import { launch } from '../lib/browser.mjs';
+import {
+  byTestId,
+  choosePreset,
+  expectText,
+  fill,
+  openApp,
+  rolloutStatus,
+  roundInfo,
+  rsCards,
+  runToEnd,
+  stepToRound,
+  text,
+  waitForRound,
+} from '../lib/app.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDir(distDir);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const click = (page, id) => page.locator(byTestId(id)).click();
+
+describe('a rollout, step by step, as Kubernetes does it', () => {
+  test('3 replicas, 25% / 25%: every round matches the 01-rolling-3-surge25-unavail25 trace', async () => {
+    const file = path.join(conformanceDir, 'traces', '01-rolling-3-surge25-unavail25.json');
+    const trace = JSON.parse(await fs.readFile(file, 'utf8'));
+    const scenario = trace.scenario;
+    const setImage = scenario.actions.find((a) => a.type === 'setImage');
+    assert.equal(scenario.rounds, trace.rounds.length);
+
+    const page = await openApp(browser.context, server.url);
+    // The trace's scenario, through the controls.
+    const create = scenario.actions[0].deployment;
+    await fill(page, 'replicas-input', String(create.replicas));
+    await page.locator(byTestId('strategy-select')).selectOption(create.strategy.type);
+    await fill(page, 'max-surge-input', String(create.strategy.maxSurge));
+    await fill(page, 'max-unavailable-input', String(create.strategy.maxUnavailable));
+    await fill(page, 'nodes-input', String(scenario.nodes));
+    await fill(page, 'ready-after-input', String(scenario.readyAfterRounds));
+    await fill(page, 'termination-input', String(scenario.terminationRounds));
+    await fill(page, 'seconds-per-round-input', String(scenario.secondsPerRound));
+    assert.equal(await page.locator(byTestId('validation-message')).count(), 0);
+
+    for (const expected of trace.rounds) {
+      const r = expected.round;
+      if (r === setImage.round) {
+        await click(page, 'update-image-button');
+        const pending = page.locator(byTestId('pending-action'));
+        assert.equal(await pending.count(), 1, 'the new image is pending');
+        assert.equal(await pending.getAttribute('data-type'), 'setImage');
+        assert.equal(await pending.getAttribute('data-round'), String(r));
+      }
+      await stepToRound(page, r + 1);
+      const info = await roundInfo(page);
+      assert.equal(info.time, (r + 1) * scenario.secondsPerRound, `clock after round ${r}`);
+      const cards = await rsCards(page);
+      const want = expected.replicaSets;
+      assert.equal(cards.length, want.length, `round ${r}: ReplicaSet cards`);
+      for (const w of want) {
+        const card = cards.find((c) => c.name === w.name);
+        assert.ok(card, `round ${r}: no card for ${w.name}`);
+        assert.deepEqual(
+          [card.desired, card.current, card.ready, card.available],
+          [w.specReplicas, w.statusReplicas, w.readyReplicas, w.availableReplicas],
+          `round ${r}, ${w.name}: DESIRED/CURRENT/READY/AVAILABLE`,
+        );
+        assert.equal(card.revision, w.revision, `round ${r}, ${w.name}: revision`);
+      }
+      if (r === setImage.round) assert.equal(await page.locator(byTestId('pending-action')).count(), 0);
+    }
+    assert.equal(await rolloutStatus(page), 'deployment "web" successfully rolled out');
+    const last = trace.rounds.at(-1).deployments[0];
+    const line = `${last.specReplicas} desired | ${last.updatedReplicas} updated | ${last.replicas} total | ${last.availableReplicas} available | ${last.unavailableReplicas} unavailable`;
+    assert.equal((await text(page, 'replicas-line')).replace(/^Replicas: /, ''), line);
+    for (const c of last.conditions) {
+      const row = page.locator(`${byTestId('condition-row')}[data-type="${c.type}"]`);
+      assert.equal(await row.getAttribute('data-status'), c.status);
+      assert.equal(await row.getAttribute('data-reason'), c.reason);
+    }
+    const reasons = await page.locator(byTestId('event-row')).evaluateAll((rows) => rows.map((r) => r.dataset.reason));
+    const deploymentEvents = trace.rounds.flatMap((r) => r.events.filter((e) => e.kind === 'Deployment'));
+    assert.deepEqual(reasons, deploymentEvents.map((e) => e.reason));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the explanation names the function that decided, with its numbers and a link to its source', async () => {
+    const page = await openApp(browser.context, server.url);
+    await choosePreset(page, 'rolling-basic');
+    await expectText(page, 'explanation', 'Nothing has run yet');
+    await click(page, 'step-button');
+    await expectText(page, 'explanation-headline', 'kubectl create deployment web --image=nginx:1.14.2 --replicas=3');
+    assert.equal(await text(page, 'actor'), 'You (kubectl)');
+    await click(page, 'step-button');
+    assert.equal(await text(page, 'actor'), 'Deployment controller');
+    await expectText(page, 'explanation-headline', 'Scaled up replica set web-rev1 to 3');
+    await expectText(page, 'decisions', 'maxTotalPods = 3 + 1 = 4');
+    // Round 5, first step: the Deployment controller waits for the surge pod.
+    await stepToRound(page, 5);
+    await click(page, 'step-button');
+    await expectText(page, 'explanation-headline', 'No scaling: minAvailable = 3 − 0 = 3');
+    const link = page.locator('.decision a.fn', { hasText: 'reconcileOldReplicaSets' });
+    assert.equal(
+      await link.getAttribute('href'),
+      'https://github.com/kubernetes/kubernetes/blob/v1.28.4/pkg/controller/deployment/rolling.go#L87',
+    );
+    assert.equal(await page.locator(byTestId('explanation')).getAttribute('aria-live'), 'polite');
+    await page.close();
+  });
+
+  test('step back restores the previous step exactly', async () => {
+    const page = await openApp(browser.context, server.url);
+    await choosePreset(page, 'rolling-basic');
+    assert.equal(await page.locator(byTestId('step-back-button')).isDisabled(), true);
+    await stepToRound(page, 7);
+    for (let i = 0; i < 3; i++) await click(page, 'step-button');
+    const before = { info: await roundInfo(page), cards: await rsCards(page), status: await rolloutStatus(page) };
+    const headline = await text(page, 'explanation-headline');
+    await click(page, 'step-button');
+    await click(page, 'step-button');
+    assert.notDeepEqual(await rsCards(page), before.cards, 'two more steps changed something');
+    await click(page, 'step-back-button');
+    await click(page, 'step-back-button');
+    assert.deepEqual(
+      { info: await roundInfo(page), cards: await rsCards(page), status: await rolloutStatus(page) },
+      before,
+    );
+    assert.equal(await text(page, 'explanation-headline'), headline);
+    // The timeline goes back to the start of a round, and forward again.
+    await page.locator(byTestId('timeline')).fill('2');
+    await waitForRound(page, 2);
+    // After round 1 (see the trace): 3 pods counted, none counted ready yet.
+    assert.deepEqual((await rsCards(page)).map((c) => [c.name, c.desired, c.current, c.ready]), [['web-rev1', 3, 3, 0]]);
+    await page.locator(byTestId('timeline')).fill('12');
+    await waitForRound(page, 12);
+    assert.equal((await rsCards(page)).length, 2);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('presets that get stuck', () => {
+  test('a bad image: the rollout waits with one new pod that never becomes ready', async () => {
+    const page = await openApp(browser.context, server.url);
+    await choosePreset(page, 'bad-image-stuck');
+    await runToEnd(page);
+    assert.equal((await roundInfo(page)).round, 20);
+    const cards = await rsCards(page);
+    const fresh = cards.find((c) => c.isNew);
+    const old = cards.find((c) => !c.isNew);
+    assert.deepEqual([fresh.name, fresh.image, fresh.desired, fresh.current, fresh.ready], ['web-rev2', 'nginx:1.161', 1, 1, 0]);
+    assert.deepEqual([old.name, old.desired, old.available], ['web-rev1', 3, 3]);
+    assert.equal(
+      await rolloutStatus(page),
+      'Waiting for deployment "web" rollout to finish: 1 out of 3 new replicas have been updated...',
+    );
+    const pending = page.locator('[data-name="web-rev2"] .pod-pending');
+    assert.equal(await pending.count(), 1, 'the stuck pod is drawn as Pending');
+    assert.match((await page.locator('[data-name="web-rev2"] [role="img"]').getAttribute('aria-label')) ?? '', /1 pod: 1 Pending/);
+
+    // kubectl rollout undo brings revision 1 back as the new ReplicaSet.
+    await click(page, 'undo-button');
+    await expectText(page, 'kubectl-console', 'deployment.apps/web rolled back');
+    assert.equal(await page.locator(byTestId('pending-action')).getAttribute('data-type'), 'setImage');
+    await stepToRound(page, 21);
+    await runToEnd(page);
+    assert.equal(await rolloutStatus(page), 'deployment "web" successfully rolled out');
+    const after = await rsCards(page);
+    const back = after.find((c) => c.isNew);
+    assert.deepEqual([back.name, back.revision, back.image, back.available], ['web-rev1', '3', 'nginx:1.14.2', 3]);
+    assert.ok(!(await page.locator(byTestId('event-row')).evaluateAll((r) => r.map((e) => e.dataset.reason))).includes('DeploymentRollback'));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('progress deadline: Progressing turns False with ProgressDeadlineExceeded', async () => {
+    const page = await openApp(browser.context, server.url);
+    await choosePreset(page, 'progress-deadline');
+    await runToEnd(page);
+    const progressing = page.locator(`${byTestId('condition-row')}[data-type="Progressing"]`);
+    assert.equal(await progressing.getAttribute('data-status'), 'False');
+    assert.equal(await progressing.getAttribute('data-reason'), 'ProgressDeadlineExceeded');
+    assert.equal(await rolloutStatus(page), 'error: deployment "web" exceeded its progress deadline');
+    // Undo is refused while paused, with kubectl's message.
+    await click(page, 'pause-button');
+    await click(page, 'step-round-button');
+    await click(page, 'undo-button');
+    await expectText(page, 'kubectl-console', "error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
+    await page.close();
+  });
+});
+
+describe('kubectl and the keyboard', () => {
+  test('actions are pending until the next round and can be cancelled', async () => {
+    const page = await openApp(browser.context, server.url);
+    await stepToRound(page, 3);
+    await fill(page, 'replicas-input', '5');
+    assert.equal(await page.locator('.badge-edited').first().textContent(), 'not applied yet');
+    await click(page, 'scale-button');
+    await expectText(page, 'kubectl-console', 'deployment.apps/web scaled');
+    await click(page, 'pause-button');
+    const pending = page.locator(byTestId('pending-action'));
+    assert.deepEqual(await pending.evaluateAll((p) => p.map((e) => [e.dataset.type, e.dataset.round])), [
+      ['scale', '3'],
+      ['pause', '3'],
+    ]);
+    assert.equal(await page.locator(byTestId('pause-button')).isDisabled(), true);
+    await pending.filter({ hasText: 'rollout pause' }).getByRole('button', { name: /Cancel/ }).click();
+    assert.equal(await pending.count(), 1);
+    await click(page, 'step-round-button');
+    assert.equal(await pending.count(), 0);
+    assert.equal((await rsCards(page))[0].desired, 5);
+    // The legacy rollback annotation is there for the curious, and records its event.
+    await click(page, 'update-image-button');
+    await stepToRound(page, 8);
+    await page.locator('summary', { hasText: 'legacy' }).click();
+    await click(page, 'legacy-rollback-button');
+    await stepToRound(page, 9);
+    const reasons = await page.locator(byTestId('event-row')).evaluateAll((r) => r.map((e) => e.dataset.reason));
+    assert.ok(reasons.includes('DeploymentRollback'), reasons.join());
+    await page.close();
+  });
+
+  test('Space plays and pauses, the arrow keys step', async () => {
+    const page = await openApp(browser.context, server.url);
+    await choosePreset(page, 'rolling-basic');
+    await page.locator('h1').click();
+    const steps = async () => Number((await roundInfo(page)).text.match(/step (\d+)/)[1]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await steps(), 2);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await steps(), 1);
+    await page.keyboard.press('Shift+ArrowRight');
+    assert.deepEqual([(await roundInfo(page)).round, (await roundInfo(page)).text.includes('round not started')], [1, true]);
+    await page.locator(byTestId('speed-input')).fill('6');
+    await page.locator('h1').click();
+    await page.keyboard.press(' ');
+    assert.equal(await page.locator(byTestId('play-button')).getAttribute('aria-pressed'), 'true');
+    await waitForRound(page, 3);
+    await page.keyboard.press(' ');
+    assert.equal(await page.locator(byTestId('play-button')).getAttribute('aria-pressed'), 'false');
+    const paused = await steps();
+    await page.waitForTimeout(300);
+    assert.equal(await steps(), paused, 'paused means paused');
+    // Keys typed into a field stay in the field.
+    await page.locator(byTestId('replicas-input')).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    assert.equal(await steps(), paused);
+    assert.equal(await page.locator(byTestId('play-button')).getAttribute('aria-pressed'), 'false');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a session exports as a scenario that imports and replays the same', async () => {
+    const page = await openApp(browser.context, server.url);
+    await stepToRound(page, 2);
+    await click(page, 'update-image-button');
+    await runToEnd(page);
+    const cards = await rsCards(page);
+    await page.locator('summary', { hasText: 'Scenario' }).click();
+    const json = await page.locator(byTestId('scenario-json')).inputValue();
+    const scenario = JSON.parse(json);
+    assert.deepEqual(scenario.actions.map((a) => [a.round, a.type]), [[0, 'create'], [2, 'setImage']]);
+    assert.ok((await page.locator(byTestId('download-link')).getAttribute('href')).startsWith('data:application/json'));
+    await click(page, 'reset-button');
+    await fill(page, 'import-textarea', json);
+    await click(page, 'import-button');
+    assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'imported');
+    await runToEnd(page);
+    assert.deepEqual(await rsCards(page), cards);
+    await page.close();
+  });
+});

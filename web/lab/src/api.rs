@@ -1,0 +1,909 @@
+//! Rollout Lab's JavaScript API, the exports of the `rollout-lab` module (`dist/rollout-lab.js`,
+//! with `dist/rollout-lab.d.ts` beside it):
+//!
+//! ```js
+//! import init, { trace, Simulation, mount } from "./rollout-lab.js";
+//! await init();                               // instantiates the wasm; starts nothing
+//! const t = trace(scenario);                  // the whole trace, conformance format
+//! const sim = new Simulation(scenario);       // step it yourself
+//! sim.onStep((record, state) => console.log(record.kind, state.round));
+//! sim.step(); sim.runRound(); sim.state(); sim.trace();
+//! const lab = mount(document.querySelector("#demo"), { preset: "rolling-basic",
+//!     controls: ["step", "replicas", "maxSurge"] });
+//! lab.step(); lab.onStep((state) => …); lab.unmount();
+//! ```
+//!
+//! Scenarios are plain objects (or JSON text) in the format of the conformance fixtures.
+//! Values go in and out as plain JS objects through serde-wasm-bindgen. Bad input throws a JS
+//! `Error` whose message is the validation message (naming the field); nothing here panics
+//! on input. With `?embed` in its address, the app's page boots from this module
+//! ([`mount_page`]).
+
+use rollout_core::scenario::{Action, ActionKind, Scenario};
+use rollout_core::share::{decode_link, encode_link, Link};
+use rollout_core::sim::{Simulation, StepRecord};
+use rollout_core::view::{chart_series, cluster_view, ClusterView};
+use rollout_web::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
+use rollout_web::export::{chart_svg, scenario_from_manifest, trace_json};
+use rollout_web::settings::{Field, MAX_REPLICAS};
+use rollout_web::share::{app_address, embed_options, link_of, EmbedOptions};
+use rollout_web::state::{default_scenario, importable, Frame, Lab, Msg};
+use serde::{Deserialize, Serialize};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use yew::AppHandle;
+
+fn error(message: impl std::fmt::Display) -> JsError {
+    JsError::new(&message.to_string())
+}
+
+/// A JS value (an object, or JSON text) as JSON.
+fn json_of(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    if let Some(text) = value.as_string() {
+        return serde_json::from_str(&text)
+            .map_err(|e| error(format!("{what} is not valid JSON: {e}")));
+    }
+    if value.is_undefined() || value.is_null() {
+        return Err(error(format!("{what} is missing")));
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| error(format!("{what}: {e}")))
+}
+
+/// Any serialisable value as a plain JS object (maps as objects, 64-bit numbers as numbers).
+fn js_of<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(error)
+}
+
+/// The limits the API keeps a scenario within, so that a call returns in reasonable time:
+/// at most 10,000 replicas in any create or scale (the core already caps rounds at 100,000).
+fn within_limits(s: &Scenario) -> Result<(), String> {
+    for (i, a) in s.actions.iter().enumerate() {
+        let replicas = match &a.kind {
+            ActionKind::Create { deployment } => deployment.replicas.unwrap_or(1),
+            ActionKind::Scale { replicas, .. } => *replicas,
+            _ => continue,
+        };
+        if replicas > MAX_REPLICAS {
+            return Err(format!(
+                "actions[{i}] (round {}): {replicas} replicas is more than the {MAX_REPLICAS} Rollout Lab simulates",
+                a.round
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads and validates a scenario.
+fn scenario_of(value: JsValue) -> Result<Scenario, JsError> {
+    let json = json_of(value, "the scenario")?;
+    let s = Scenario::from_value(&json).map_err(|e| error(format!("Invalid scenario: {e}")))?;
+    within_limits(&s).map_err(|e| error(format!("Invalid scenario: {e}")))?;
+    Ok(s)
+}
+
+/// The version of Rollout Lab.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Runs a whole scenario and returns its trace in the conformance format: `{oracle, scenario,
+/// rounds: [{round, time, actions?, errors?, events, deployments, replicaSets}]}`, exactly what
+/// `rollout trace SCENARIO.json` prints.
+#[wasm_bindgen]
+pub fn trace(scenario: JsValue) -> Result<JsValue, JsError> {
+    let s = scenario_of(scenario)?;
+    js_of(&rollout_core::sim::run_trace(s))
+}
+
+/// Reads a scenario, filling in the defaults (`rounds` 30, `nodes` 1 …); throws what is wrong
+/// with it.
+#[wasm_bindgen(js_name = parseScenario)]
+pub fn parse_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
+    js_of(&scenario_of(scenario)?)
+}
+
+/// What [`import_manifest`] returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ImportedManifest {
+    scenario: Scenario,
+    unsupported: Vec<String>,
+    notice: String,
+}
+
+/// Reads a Deployment manifest as `kubectl get deployment NAME -o yaml` (or `-o json`) prints
+/// it, status and managedFields included: `{scenario, unsupported, notice}`, where
+/// `unsupported` names every field that would change a rollout but is not modelled (a second
+/// container …). Throws when it is not a Deployment.
+#[wasm_bindgen(js_name = importManifest)]
+pub fn import_manifest(text: &str) -> Result<JsValue, JsError> {
+    let unsupported = rollout_core::import::import_deployment(text)
+        .map_err(error)?
+        .unsupported;
+    let import = scenario_from_manifest(text).map_err(error)?;
+    js_of(&ImportedManifest {
+        scenario: import.scenario,
+        unsupported,
+        notice: import.notice,
+    })
+}
+
+/// What [`import_text`] returns.
+#[derive(Serialize)]
+struct ImportedText {
+    text: String,
+    scenario: String,
+    notice: String,
+}
+
+/// Reads what a user pasted, dropped or chose in the app's import box: `input` is text or a
+/// `File`. A Deployment manifest (YAML or JSON, as kubectl prints it) becomes a scenario that
+/// creates its Deployment; anything else must be a scenario. Resolves to `{text, scenario,
+/// notice}` (`scenario` as JSON text, `notice` saying what was read and what left out);
+/// rejects with what is wrong.
+#[wasm_bindgen(js_name = importText)]
+pub async fn import_text(input: JsValue) -> Result<JsValue, JsError> {
+    let text = match input.as_string() {
+        Some(t) => t,
+        None => {
+            let blob: web_sys::Blob = input
+                .dyn_into()
+                .map_err(|_| error("importText takes text or a File"))?;
+            wasm_bindgen_futures::JsFuture::from(blob.text())
+                .await
+                .map_err(|_| error("the file could not be read"))?
+                .as_string()
+                .unwrap_or_default()
+        }
+    };
+    let (scenario, notice) = if rollout_web::export::looks_like_manifest(&text) {
+        let import = scenario_from_manifest(&text)
+            .map_err(|e| error(format!("Could not read that manifest: {e}")))?;
+        (
+            serde_json::to_string_pretty(&import.scenario).map_err(error)?,
+            import.notice,
+        )
+    } else {
+        let s = Scenario::from_json(&text)
+            .map_err(|e| error(format!("Could not read that scenario: {e}")))?;
+        importable(&s).map_err(error)?;
+        (
+            text.clone(),
+            "Scenario imported: step through it, or Reset.".to_string(),
+        )
+    };
+    js_of(&ImportedText {
+        text,
+        scenario,
+        notice,
+    })
+}
+
+/// Downloads a session's trace (`what` = `"trace"`, JSON in the conformance format) or pod
+/// chart (`"chart"`, SVG): the scenario (object or JSON text) replayed for `steps` steps.
+#[wasm_bindgen(js_name = downloadSession)]
+pub fn download_session(what: &str, scenario: JsValue, steps: u32) -> Result<(), JsError> {
+    let sim = JsSimulation::new(scenario)?;
+    sim.advance(steps);
+    let (text, name, mime) = match what {
+        "trace" => (
+            sim.trace_json(),
+            "rollout-lab-trace.json",
+            "application/json",
+        ),
+        "chart" => (sim.chart_svg(), "rollout-lab-chart.svg", "image/svg+xml"),
+        other => return Err(error(format!("cannot export `{other}`: trace or chart"))),
+    };
+    download(name, mime, &text)
+}
+
+/// Saves text as a file through a temporary `blob:` link.
+fn download(name: &str, mime: &str, text: &str) -> Result<(), JsError> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| error("no document"))?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| error("could not make the file"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| error("could not make the file"))?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| error("no link"))?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    if let Some(body) = document.body() {
+        body.append_child(&a).ok();
+        a.click();
+        a.remove();
+    }
+    // Revoked a moment later: the download has started by then.
+    let revoke = Closure::once_into_js(move || {
+        web_sys::Url::revoke_object_url(&url).ok();
+    });
+    web_sys::window().map(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 5_000)
+    });
+    Ok(())
+}
+
+/// Opens the app's "Copy link" (`which` = `"link"`: copies the session's permalink and puts it
+/// in the address bar) or "Embed" (`"embed"`: the iframe snippet) dialog under `anchor` for a
+/// session: `scenario` (JSON text) run for `steps` steps from `preset`, with an embed `title`.
+#[wasm_bindgen(js_name = openShare)]
+pub fn open_share(
+    which: &str,
+    anchor: web_sys::Element,
+    scenario: &str,
+    steps: u32,
+    preset: &str,
+    title: &str,
+) -> Result<(), JsError> {
+    use rollout_web::share_dialog::{open_share, Which};
+    let which = match which {
+        "link" => Which::Link,
+        "embed" => Which::Embed,
+        other => return Err(error(format!("no `{other}` dialog: link or embed"))),
+    };
+    open_share(which, &anchor, scenario, steps as usize, preset, title).map_err(error)
+}
+
+/// The permalink fragment (without `#`) of a scenario at a step: append it to the app's
+/// address after `#`.
+#[wasm_bindgen(js_name = encodeLink)]
+pub fn encode_link_js(
+    scenario: JsValue,
+    step: Option<u32>,
+    preset: Option<String>,
+) -> Result<String, JsError> {
+    Ok(encode_link(&Link {
+        scenario: scenario_of(scenario)?,
+        step: step.unwrap_or(0) as usize,
+        preset,
+    }))
+}
+
+/// What [`decode_link_js`] returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DecodedLink {
+    scenario: Scenario,
+    step: usize,
+    preset: Option<String>,
+    ignored: Vec<String>,
+    fell_back: bool,
+}
+
+/// Reads a permalink fragment (with or without `#`) as the app does: `{scenario, step, preset,
+/// ignored, fellBack}`; what could not be read is listed in `ignored`, and with nothing usable
+/// the scenario is the app's default. `undefined` when the fragment holds no session.
+#[wasm_bindgen(js_name = decodeLink)]
+pub fn decode_link_js(fragment: &str) -> Result<JsValue, JsError> {
+    match decode_link(fragment, &default_scenario()) {
+        None => Ok(JsValue::UNDEFINED),
+        Some(r) => js_of(&DecodedLink {
+            scenario: r.value.scenario,
+            step: r.value.step,
+            preset: r.value.preset,
+            ignored: r.ignored,
+            fell_back: r.fell_back,
+        }),
+    }
+}
+
+/// A simulation's state as plain data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct State<'a> {
+    #[serde(flatten)]
+    cluster: ClusterView,
+    at_round_start: bool,
+    finished: bool,
+    can_step_back: bool,
+    last_step: Option<&'a StepRecord>,
+}
+
+fn state_of(sim: &Simulation) -> State<'_> {
+    State {
+        cluster: cluster_view(sim),
+        at_round_start: sim.at_round_start(),
+        finished: sim.finished(),
+        can_step_back: sim.can_step_back(),
+        last_step: sim.last_step(),
+    }
+}
+
+/// A simulation to step from JavaScript: `new Simulation(scenario)`. One step is one
+/// controller sync, the round's actions, or a kubelet pass, as in the app.
+#[wasm_bindgen(js_name = Simulation)]
+pub struct JsSimulation {
+    sim: Rc<RefCell<Simulation>>,
+    listeners: RefCell<Vec<(u32, js_sys::Function)>>,
+    next_id: Cell<u32>,
+}
+
+#[wasm_bindgen(js_class = Simulation)]
+impl JsSimulation {
+    /// A simulation of `scenario` (an object or JSON text) at the start of round 0. Throws
+    /// the validation message when the scenario is not valid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario: JsValue) -> Result<JsSimulation, JsError> {
+        Ok(JsSimulation {
+            sim: Rc::new(RefCell::new(Simulation::new(scenario_of(scenario)?))),
+            listeners: RefCell::new(Vec::new()),
+            next_id: Cell::new(0),
+        })
+    }
+
+    fn notify(&self) -> Result<(), JsValue> {
+        let listeners: Vec<js_sys::Function> = self
+            .listeners
+            .borrow()
+            .iter()
+            .map(|(_, f)| f.clone())
+            .collect();
+        if listeners.is_empty() {
+            return Ok(());
+        }
+        let (record, state) = {
+            let sim = self.sim.borrow();
+            (js_of(&sim.last_step())?, js_of(&state_of(&sim))?)
+        };
+        for f in listeners {
+            f.call2(&JsValue::NULL, &record, &state)?;
+        }
+        Ok(())
+    }
+
+    /// Takes one step and returns its record (`{round, time, index, kind, path, decisions,
+    /// events, errors, …}`), or `undefined` when every round has run. Listeners hear it.
+    pub fn step(&self) -> Result<JsValue, JsValue> {
+        let record = {
+            let mut sim = self.sim.borrow_mut();
+            match sim.step() {
+                Some(r) => js_of(r)?,
+                None => return Ok(JsValue::UNDEFINED),
+            }
+        };
+        self.notify()?;
+        Ok(record)
+    }
+
+    /// Goes back one step; false at the start.
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&self) -> bool {
+        self.sim.borrow_mut().step_back()
+    }
+
+    /// Runs to the end of the current round (listeners hear every step).
+    #[wasm_bindgen(js_name = runRound)]
+    pub fn run_round(&self) -> Result<(), JsValue> {
+        let round = self.sim.borrow().round();
+        loop {
+            let moved = {
+                let mut sim = self.sim.borrow_mut();
+                if sim.finished() || sim.round() != round {
+                    false
+                } else {
+                    sim.step().is_some()
+                }
+            };
+            if !moved {
+                return Ok(());
+            }
+            self.notify()?;
+        }
+    }
+
+    /// Takes up to `steps` steps (fewer when the scenario ends first) and returns how many it
+    /// took. Listeners are not called: this is for getting to a point quickly.
+    pub fn advance(&self, steps: u32) -> u32 {
+        let mut sim = self.sim.borrow_mut();
+        let mut taken = 0;
+        while taken < steps && sim.step().is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Runs every remaining round (listeners hear every step).
+    pub fn run(&self) -> Result<(), JsValue> {
+        while !self.sim.borrow().finished() {
+            self.run_round()?;
+        }
+        Ok(())
+    }
+
+    /// The round the next step belongs to.
+    #[wasm_bindgen(getter)]
+    pub fn round(&self) -> u32 {
+        self.sim.borrow().round()
+    }
+
+    /// The simulated clock, in seconds.
+    #[wasm_bindgen(getter)]
+    pub fn time(&self) -> f64 {
+        self.sim.borrow().now() as f64
+    }
+
+    /// Steps taken.
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> u32 {
+        self.sim.borrow().steps_taken() as u32
+    }
+
+    /// Whether every round has run.
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.sim.borrow().finished()
+    }
+
+    /// The cluster now: `{round, time, step, deployments, replicaSets, atRoundStart, finished,
+    /// canStepBack, lastStep}` (each Deployment with the object, its READY column, conditions
+    /// and `kubectl rollout status`; each ReplicaSet with its counts and pods).
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        js_of(&state_of(&self.sim.borrow()))
+    }
+
+    /// The trace so far (completed rounds), in the conformance format.
+    pub fn trace(&self) -> Result<JsValue, JsError> {
+        js_of(&self.sim.borrow().trace())
+    }
+
+    /// The trace so far as (pretty) JSON text, as `rollout trace` prints it.
+    #[wasm_bindgen(js_name = traceJson)]
+    pub fn trace_json(&self) -> String {
+        trace_json(&self.sim.borrow())
+    }
+
+    /// The first Deployment's pod chart so far, as a standalone SVG document.
+    #[wasm_bindgen(js_name = chartSvg)]
+    pub fn chart_svg(&self) -> String {
+        let sim = self.sim.borrow();
+        let d = sim.api().deployments().next().cloned();
+        let name = d
+            .as_ref()
+            .map_or_else(String::new, |d| d.metadata.name.clone());
+        let band = d.is_none_or(|d| d.spec.strategy.type_name() == "RollingUpdate");
+        chart_svg(
+            &chart_series(&sim, &name),
+            sim.scenario().rounds,
+            band,
+            &format!("Pods over time: {name}"),
+        )
+    }
+
+    /// The scenario, with the actions pushed so far.
+    pub fn scenario(&self) -> Result<JsValue, JsError> {
+        js_of(self.sim.borrow().scenario())
+    }
+
+    /// The last step's record (`undefined` before the first).
+    #[wasm_bindgen(js_name = lastStep)]
+    pub fn last_step(&self) -> Result<JsValue, JsError> {
+        match self.sim.borrow().last_step() {
+            Some(r) => js_of(r),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Queues an action (`{type: "setImage", image: "nginx:1.16.1"}`, `{type: "scale",
+    /// replicas: 5}` …, without `round`) for the start of the next round; returns that round.
+    #[wasm_bindgen(js_name = pushAction)]
+    pub fn push_action(&self, action: JsValue) -> Result<u32, JsError> {
+        let mut json = json_of(action, "the action")?;
+        let round = self.sim.borrow().next_action_round();
+        if let Some(o) = json.as_object_mut() {
+            o.insert("round".into(), round.into());
+        }
+        let index = self.sim.borrow().scenario().actions.len();
+        let action =
+            Action::from_value(index, &json).map_err(|e| error(format!("Invalid action: {e}")))?;
+        let mut probe = self.sim.borrow().scenario().clone();
+        probe.actions.push(action.clone());
+        within_limits(&probe).map_err(|e| error(format!("Invalid action: {e}")))?;
+        Ok(self.sim.borrow_mut().push_action(action.kind))
+    }
+
+    /// Calls `listener(record, state)` after every step; returns an id for `offStep`.
+    #[wasm_bindgen(js_name = onStep)]
+    pub fn on_step(&self, listener: js_sys::Function) -> u32 {
+        let id = self.next_id.get() + 1;
+        self.next_id.set(id);
+        self.listeners.borrow_mut().push((id, listener));
+        id
+    }
+
+    /// Stops calling a listener.
+    #[wasm_bindgen(js_name = offStep)]
+    pub fn off_step(&self, id: u32) {
+        self.listeners.borrow_mut().retain(|(i, _)| *i != id);
+    }
+}
+
+/// The options of [`mount`].
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MountOptions {
+    scenario: Option<serde_json::Value>,
+    preset: Option<String>,
+    /// A permalink fragment.
+    link: Option<String>,
+    /// Steps to take at once.
+    step: Option<usize>,
+    /// Embed controls, as names or one comma-separated string.
+    controls: Option<Controls>,
+    chart: Option<bool>,
+    explain: Option<bool>,
+    /// "Open in Rollout Lab" goes here (default: the page's directory; false: no link).
+    app_url: Option<AppUrl>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Controls {
+    List(Vec<String>),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AppUrl {
+    Url(String),
+    Off(bool),
+}
+
+/// A lab mounted into an element by [`mount`]: drive it, read it, hear it, unmount it.
+#[wasm_bindgen]
+pub struct MountedLab {
+    controller: Controller,
+    handle: RefCell<Option<AppHandle<EmbedApp>>>,
+}
+
+fn field_of(name: &str) -> Option<Field> {
+    Some(match name {
+        "replicas" => Field::Replicas,
+        "strategy" => Field::Strategy,
+        "maxSurge" => Field::MaxSurge,
+        "maxUnavailable" => Field::MaxUnavailable,
+        "minReadySeconds" => Field::MinReadySeconds,
+        "progressDeadlineSeconds" => Field::ProgressDeadlineSeconds,
+        "revisionHistoryLimit" => Field::RevisionHistoryLimit,
+        "readyAfterRounds" => Field::ReadyAfterRounds,
+        "nodes" => Field::Nodes,
+        "terminationRounds" => Field::TerminationRounds,
+        "secondsPerRound" => Field::SecondsPerRound,
+        _ => return None,
+    })
+}
+
+/// A lab's state for JavaScript: the simulation's, plus the settings' problems and the notice.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LabState<'a> {
+    #[serde(flatten)]
+    sim: State<'a>,
+    preset: &'a str,
+    playing: bool,
+    notice: Option<&'a str>,
+    problems: Option<String>,
+    pending: Vec<String>,
+}
+
+fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
+    let sim = lab.sim();
+    let problems = lab.problems();
+    let pending = Frame::of(lab)
+        .pending
+        .into_iter()
+        .map(|p| p.command)
+        .collect();
+    js_of(&LabState {
+        sim: state_of(&sim),
+        preset: &lab.preset,
+        playing: lab.playing,
+        notice: lab.notice.as_deref(),
+        problems: (!problems.is_empty()).then(|| problems.summary.clone()),
+        pending,
+    })
+}
+
+#[wasm_bindgen]
+impl MountedLab {
+    fn send(&self, msg: Msg) -> Result<(), JsError> {
+        if self.handle.borrow().is_none() || !self.controller.dispatch(msg) {
+            return Err(error("this lab has been unmounted"));
+        }
+        Ok(())
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&Lab) -> Result<R, JsError>) -> Result<R, JsError> {
+        self.controller
+            .with_lab(f)
+            .unwrap_or_else(|| Err(error("this lab has been unmounted")))
+    }
+
+    /// One step.
+    pub fn step(&self) -> Result<(), JsError> {
+        self.send(Msg::Step)
+    }
+
+    /// One step back.
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&self) -> Result<(), JsError> {
+        self.send(Msg::StepBack)
+    }
+
+    /// To the start of the next round.
+    #[wasm_bindgen(js_name = stepRound)]
+    pub fn step_round(&self) -> Result<(), JsError> {
+        self.send(Msg::StepRound)
+    }
+
+    /// Back to the start of this round (or the previous one).
+    #[wasm_bindgen(js_name = backRound)]
+    pub fn back_round(&self) -> Result<(), JsError> {
+        self.send(Msg::BackRound)
+    }
+
+    /// Starts playing (a step every quarter second at the default speed).
+    pub fn play(&self) -> Result<(), JsError> {
+        if self.read(|l| Ok(l.playing))? {
+            return Ok(());
+        }
+        self.send(Msg::TogglePlay)
+    }
+
+    /// Pauses.
+    pub fn pause(&self) -> Result<(), JsError> {
+        if !self.read(|l| Ok(l.playing))? {
+            return Ok(());
+        }
+        self.send(Msg::TogglePlay)
+    }
+
+    /// Starts over from the current settings.
+    pub fn reset(&self) -> Result<(), JsError> {
+        self.send(Msg::Reset)
+    }
+
+    /// `kubectl set image` to the next version (as the "Roll out" button).
+    #[wasm_bindgen(js_name = rollOut)]
+    pub fn roll_out(&self) -> Result<(), JsError> {
+        self.send(Msg::UpdateImage)
+    }
+
+    /// Sets a setting (`replicas`, `maxSurge`, `maxUnavailable`, `strategy`, `minReadySeconds`,
+    /// `nodes` …) as if typed, and applies it as kubectl would once the rollout has started.
+    /// Returns the problem with the settings, if any (an invalid value is not applied).
+    pub fn set(&self, name: &str, value: &str) -> Result<Option<String>, JsError> {
+        let field =
+            field_of(name).ok_or_else(|| error(format!("there is no setting called `{name}`")))?;
+        self.send(Msg::Edit(field, value.to_string()))?;
+        self.send(Msg::ApplySpec)?;
+        self.read(|l| {
+            let p = l.problems();
+            Ok((!p.is_empty()).then(|| p.summary.clone()))
+        })
+    }
+
+    /// The state now (as `Simulation.state()`, plus `preset`, `playing`, `notice`, `problems`
+    /// and the `pending` commands).
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        self.read(lab_state)
+    }
+
+    /// The session as a scenario (what Export gives, and `rollout trace` replays).
+    pub fn scenario(&self) -> Result<JsValue, JsError> {
+        self.read(|l| js_of(l.sim().scenario()))
+    }
+
+    /// The trace so far, in the conformance format.
+    pub fn trace(&self) -> Result<JsValue, JsError> {
+        self.read(|l| js_of(&l.sim().trace()))
+    }
+
+    /// The trace so far as JSON text.
+    #[wasm_bindgen(js_name = traceJson)]
+    pub fn trace_json(&self) -> Result<String, JsError> {
+        self.read(|l| Ok(trace_json(&l.sim())))
+    }
+
+    /// The pod chart as a standalone SVG document.
+    #[wasm_bindgen(js_name = chartSvg)]
+    pub fn chart_svg(&self) -> Result<String, JsError> {
+        self.read(|l| {
+            let f = Frame::of(l);
+            let band = f
+                .cluster
+                .deployments
+                .first()
+                .is_none_or(|d| d.strategy == "RollingUpdate");
+            Ok(chart_svg(
+                &f.chart,
+                f.horizon,
+                band,
+                &format!("Pods over time: {}", f.deployment),
+            ))
+        })
+    }
+
+    /// The session's permalink fragment (without `#`).
+    pub fn link(&self) -> Result<String, JsError> {
+        self.read(|l| Ok(link_of(l)))
+    }
+
+    /// Calls `listener(state)` after every change has been drawn (a step, a step back, a
+    /// reset, an edit …); returns an id for `offStep`.
+    #[wasm_bindgen(js_name = onStep)]
+    pub fn on_step(&self, listener: js_sys::Function) -> u32 {
+        self.controller.subscribe(move |lab| {
+            if let Ok(state) = lab_state(lab) {
+                if let Err(e) = listener.call1(&JsValue::NULL, &state) {
+                    web_sys::console::error_2(&"Rollout Lab: an onStep listener threw".into(), &e);
+                }
+            }
+        })
+    }
+
+    /// Stops calling a listener.
+    #[wasm_bindgen(js_name = offStep)]
+    pub fn off_step(&self, id: u32) {
+        self.controller.unsubscribe(id);
+    }
+
+    /// Removes the lab from its element (emptied as soon as the current task ends). Further
+    /// calls throw.
+    pub fn unmount(&self) {
+        if let Some(h) = self.handle.borrow_mut().take() {
+            h.destroy();
+        }
+        self.controller.detach();
+    }
+}
+
+fn page_directory() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .map(|u| {
+            let base = app_address(&u);
+            match base.rfind('/') {
+                Some(i) => base[..=i].to_string(),
+                None => base,
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// Mounts the embeddable lab into `element`. Options (all optional): where to start
+/// (`scenario`, `preset` or `link`, and `step`: steps to take at once), `controls` (names from
+/// `step, round, play, image, reset, strategy, replicas, maxSurge, maxUnavailable`, as a list or
+/// one comma-separated string), `chart` and `explain` (booleans, default true) and `appUrl`
+/// (where "Open in Rollout Lab" goes: default the page's directory; false for no link). The
+/// page must load `app.css` and `embed.css` from beside this module. Throws on a bad option or
+/// scenario.
+#[wasm_bindgen]
+pub fn mount(element: web_sys::Element, options: JsValue) -> Result<MountedLab, JsError> {
+    let options: MountOptions = if options.is_undefined() || options.is_null() {
+        MountOptions::default()
+    } else {
+        serde_json::from_value(json_of(options, "the options")?)
+            .map_err(|e| error(format!("Invalid mount options: {e}")))?
+    };
+    let scenario = match options.scenario {
+        Some(v) => {
+            let s =
+                Scenario::from_value(&v).map_err(|e| error(format!("Invalid scenario: {e}")))?;
+            importable(&s).map_err(|e| error(format!("Invalid scenario: {e}")))?;
+            Some(Rc::new(s))
+        }
+        None => None,
+    };
+    if let Some(p) = &options.preset {
+        if rollout_core::presets::preset(p).is_none() && p != "custom" {
+            return Err(error(format!("there is no preset called `{p}`")));
+        }
+    }
+    let mut lab = start_lab(
+        options.link.as_deref(),
+        scenario.as_ref(),
+        options.preset.as_deref(),
+    );
+    for _ in 0..options.step.unwrap_or(0) {
+        if lab.sim().finished() {
+            break;
+        }
+        lab.update(Msg::Step);
+    }
+    let mut embed = EmbedOptions::default();
+    if let Some(c) = &options.controls {
+        let names: Vec<&str> = match c {
+            Controls::List(l) => l.iter().map(String::as_str).collect(),
+            Controls::Text(t) => t.split(',').collect(),
+        };
+        embed.set_controls(names);
+        if !embed.ignored.is_empty() {
+            return Err(error(format!(
+                "Invalid mount options: {}",
+                embed.ignored.join("; ")
+            )));
+        }
+    }
+    embed.chart = options.chart.unwrap_or(true);
+    embed.explain = options.explain.unwrap_or(true);
+    let app_url = match options.app_url {
+        None => Some(page_directory()),
+        Some(AppUrl::Url(u)) => Some(u),
+        Some(AppUrl::Off(true)) => Some(page_directory()),
+        Some(AppUrl::Off(false)) => None,
+    };
+    let controller = Controller::new();
+    controller.stage(lab);
+    let handle = yew::Renderer::<EmbedApp>::with_root_and_props(
+        element,
+        EmbedAppProps {
+            options: embed,
+            app_url: app_url.map(Into::into),
+            controller: Some(controller.clone()),
+            ..EmbedAppProps::default()
+        },
+    )
+    .render();
+    Ok(MountedLab {
+        controller,
+        handle: RefCell::new(Some(handle)),
+    })
+}
+
+/// What the app's page runs when it opens with a permalink in its fragment or `?embed` in its
+/// query (index.html decides): the embed layout with the controls the query asks for, or the
+/// full app, starting from the permalink (a damaged one: what could be read, and a notice).
+/// A different link pasted into the address bar later reloads the page.
+#[wasm_bindgen(js_name = mountPage)]
+pub fn mount_page() -> Result<(), JsError> {
+    rollout_web::install_panic_hook();
+    let window = web_sys::window().ok_or_else(|| error("no window"))?;
+    let document = window.document().ok_or_else(|| error("no document"))?;
+    let body = document.body().ok_or_else(|| error("no <body>"))?;
+    let location = window.location();
+    let hash = location.hash().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let href = location.href().unwrap_or_default();
+    match embed_options(&search) {
+        Some(options) => {
+            if let Some(root) = document.document_element() {
+                root.class_list().add_1("embed-page").ok();
+            }
+            yew::Renderer::<EmbedApp>::with_root_and_props(
+                body.into(),
+                EmbedAppProps {
+                    link: (!hash.is_empty()).then(|| hash.into()),
+                    options,
+                    app_url: Some(app_address(&href).into()),
+                    ..EmbedAppProps::default()
+                },
+            )
+            .render();
+        }
+        None => {
+            yew::Renderer::<rollout_web::App>::with_root_and_props(
+                body.into(),
+                rollout_web::AppProps {
+                    start: rollout_web::share::lab_from_link(&hash).map(Rc::new),
+                    ..rollout_web::AppProps::default()
+                },
+            )
+            .render();
+        }
+    }
+    rollout_web::share::reload_on_new_links();
+    Ok(())
+}

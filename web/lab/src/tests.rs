@@ -1,0 +1,167 @@
+//! The JavaScript API in a real browser, called as JavaScript calls it: values in and out as
+//! plain objects (serde-wasm-bindgen), errors as thrown `Error`s, `mount()` driven through its
+//! handle. Runs under `wasm-bindgen-test-runner` in headless Chromium:
+//! `cargo test -p rollout-lab --target wasm32-unknown-unknown`.
+
+use crate::api;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::Element;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn new_root() -> Element {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+/// Yew renders on its scheduler, after the current task: give it a moment.
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+fn find(root: &Element, testid: &str) -> Option<Element> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]"))
+        .unwrap()
+}
+
+fn attr(root: &Element, testid: &str, name: &str) -> String {
+    find(root, testid)
+        .unwrap_or_else(|| panic!("no {testid}"))
+        .get_attribute(name)
+        .unwrap_or_default()
+}
+
+fn js(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+fn error_message(e: JsValue) -> String {
+    let e: js_sys::Error = e.dyn_into().expect("a JS Error");
+    e.message().into()
+}
+
+const SCENARIO: &str = r#"{"name":"t","rounds":8,"nodes":2,"actions":[
+    {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2"}},
+    {"round":3,"type":"setImage","image":"nginx:1.16.1"}]}"#;
+
+#[wasm_bindgen_test]
+fn trace_takes_plain_objects_and_json_and_throws_validation_messages() {
+    let t = api::trace(js(SCENARIO)).unwrap();
+    let rounds = js_sys::Reflect::get(&t, &"rounds".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&rounds).length(), 8);
+    let same = api::trace(JsValue::from_str(SCENARIO)).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&t).unwrap(),
+        js_sys::JSON::stringify(&same).unwrap()
+    );
+    // JS numbers come in as the integers the scenario format wants.
+    let e = api::trace(js(r#"{"rounds":2.5,"actions":[]}"#)).unwrap_err();
+    assert!(
+        error_message(e.into()).starts_with("Invalid scenario: rounds: invalid type"),
+        "a fraction is not a round count"
+    );
+    let e = api::trace(js(r#"{"actions":[{"round":0,"type":"nope"}]}"#)).unwrap_err();
+    assert_eq!(
+        error_message(e.into()),
+        "Invalid scenario: actions[0] (round 0): unknown variant `nope`, expected one of `create`, `setImage`, `scale`, `pause`, `resume`, `rollback`, `setStrategy`, `setMinReadySeconds`, `setProgressDeadlineSeconds`, `setRevisionHistoryLimit`, `setPodDeletionCost`, `restartPod`, `setPodQuota`"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_simulation_steps_back_and_forth_and_takes_actions() {
+    let sim = api::JsSimulation::new(js(SCENARIO)).unwrap();
+    assert!(sim.step().unwrap().is_object());
+    sim.run_round().unwrap();
+    assert_eq!(sim.round(), 1);
+    assert!(sim.step_back());
+    assert_eq!(sim.round(), 0);
+    sim.run_round().unwrap();
+    let round = sim
+        .push_action(js(r#"{"type":"scale","replicas":5}"#))
+        .unwrap();
+    assert_eq!(round, 1);
+    sim.run().unwrap();
+    assert!(sim.finished());
+    assert!(sim.step().unwrap().is_undefined());
+    let state = sim.state().unwrap();
+    let rs = js_sys::Reflect::get(&state, &"replicaSets".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&rs).length(), 2);
+    let e = sim.push_action(js(r#"{"type":"teleport"}"#)).err().unwrap();
+    assert!(error_message(e.into()).starts_with("Invalid action: actions[3] (round 8)"));
+    // A session replayed to a step, and its files.
+    let again = api::JsSimulation::new(JsValue::from_str(SCENARIO)).unwrap();
+    assert_eq!(again.advance(5), 5);
+    assert!(again.advance(1000) > 0);
+    assert!(again.finished(), "then to the end");
+    let trace: serde_json::Value = serde_json::from_str(&again.trace_json()).unwrap();
+    assert_eq!(trace["rounds"].as_array().unwrap().len(), 8);
+    assert!(again.chart_svg().starts_with("<svg xmlns="));
+}
+
+#[wasm_bindgen_test]
+async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
+    let root = new_root();
+    let lab = api::mount(
+        root.clone(),
+        js(r#"{"preset":"rolling-basic","controls":["step"],"appUrl":false}"#),
+    )
+    .unwrap();
+    // Before Yew has drawn anything the handle already steps and reads.
+    lab.step().unwrap();
+    let state = lab.state().unwrap();
+    assert_eq!(
+        js_sys::Reflect::get(&state, &"step".into())
+            .unwrap()
+            .as_f64(),
+        Some(1.0)
+    );
+    settle().await;
+    assert_eq!(attr(&root, "round", "data-steps"), "1");
+    assert!(find(&root, "open-in-lab").is_none());
+    lab.step_round().unwrap();
+    settle().await;
+    assert_eq!(attr(&root, "round", "data-round"), "1");
+    let problem = lab.set("replicas", "abc").unwrap();
+    assert!(problem.is_some());
+    lab.unmount();
+    settle().await;
+    assert_eq!(root.child_element_count(), 0);
+    assert_eq!(
+        error_message(lab.step().unwrap_err().into()),
+        "this lab has been unmounted"
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn manifests_and_links_through_the_api() {
+    let json = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"api"},
+        "spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"a","image":"api:1"},{"name":"b","image":"b:1"}]}}}}"#;
+    let got = api::import_manifest(json).unwrap();
+    let unsupported = js_sys::Reflect::get(&got, &"unsupported".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&unsupported).length(), 1);
+    let scenario = js_sys::Reflect::get(&got, &"scenario".into()).unwrap();
+    let link = api::encode_link_js(scenario, Some(4), None).unwrap();
+    let back = api::decode_link_js(&format!("#{link}")).unwrap();
+    assert_eq!(
+        js_sys::Reflect::get(&back, &"step".into())
+            .unwrap()
+            .as_f64(),
+        Some(4.0)
+    );
+    assert!(api::decode_link_js("#nothing-here").unwrap().is_undefined());
+    let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
+    assert!(api::import_manifest(yaml).is_ok(), "YAML is read too");
+}

@@ -1,0 +1,226 @@
+//! Geometry of the pod-count chart: the four series as step lines and the rolling-update band
+//! (replicas + maxSurge above, replicas − maxUnavailable below), in SVG user units.
+
+use rollout_core::view::ChartPoint;
+
+/// The chart's drawing area, in SVG units.
+pub const WIDTH: f64 = 440.0;
+/// Height.
+pub const HEIGHT: f64 = 230.0;
+const LEFT: f64 = 36.0;
+const RIGHT: f64 = 10.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 34.0;
+
+/// One series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Series {
+    /// Every pod, terminating included.
+    Total,
+    /// Available pods.
+    Available,
+    /// Pods of old ReplicaSets.
+    Old,
+    /// Pods of the new ReplicaSet.
+    New,
+}
+
+impl Series {
+    /// All, in drawing order.
+    pub const ALL: [Series; 4] = [Series::Total, Series::Available, Series::Old, Series::New];
+
+    /// Legend text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Series::Total => "total pods",
+            Series::Available => "available",
+            Series::Old => "old ReplicaSets",
+            Series::New => "new ReplicaSet",
+        }
+    }
+
+    /// CSS key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Series::Total => "total",
+            Series::Available => "available",
+            Series::Old => "old",
+            Series::New => "new",
+        }
+    }
+
+    fn value(self, p: &ChartPoint) -> i32 {
+        match self {
+            Series::Total => p.total,
+            Series::Available => p.available,
+            Series::Old => p.old,
+            Series::New => p.new,
+        }
+    }
+}
+
+/// What the chart component draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Geometry {
+    /// `points` of a polyline per series, in [`Series::ALL`] order.
+    pub lines: Vec<(Series, String)>,
+    /// The band's polygon.
+    pub band: String,
+    /// The band's top edge (replicas + maxSurge).
+    pub upper: String,
+    /// The band's bottom edge (replicas − maxUnavailable).
+    pub lower: String,
+    /// Y grid lines: (y, label).
+    pub y_ticks: Vec<(f64, String)>,
+    /// X ticks: (x, label).
+    pub x_ticks: Vec<(f64, String)>,
+    /// The plot's left, top, right, bottom.
+    pub frame: (f64, f64, f64, f64),
+}
+
+/// A round step for the y axis: 1, 2, 5, 10, 20, 50 …
+fn nice_step(max: f64, ticks: f64) -> f64 {
+    let raw = (max / ticks).max(1.0);
+    let mag = 10f64.powf(raw.log10().floor());
+    for m in [1.0, 2.0, 5.0, 10.0] {
+        if raw <= m * mag {
+            return m * mag;
+        }
+    }
+    10.0 * mag
+}
+
+/// `v` with one decimal, without pulling float formatting into the wasm.
+pub fn fmt(v: f64) -> String {
+    let tenths = (v * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let t = tenths.unsigned_abs();
+    format!("{sign}{}.{}", t / 10, t % 10)
+}
+
+/// Lays out `points` (one per completed round) over rounds `0..horizon`.
+pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
+    let last_round = points.last().map_or(0, |p| p.round);
+    let x_max = f64::from(horizon.max(last_round + 1).max(2) - 1);
+    let y_top = points
+        .iter()
+        .map(|p| p.upper.max(p.total).max(p.available))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let step = nice_step(f64::from(y_top), 4.0);
+    let y_max = (f64::from(y_top) / step).ceil() * step;
+    let (x0, x1, y0, y1) = (LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM, TOP);
+    let x = |r: u32| x0 + (x1 - x0) * f64::from(r) / x_max;
+    let y = |v: i32| y0 - (y0 - y1) * f64::from(v.max(0)) / y_max;
+    // Step-after lines: a value holds until the next round.
+    let steps = |value: &dyn Fn(&ChartPoint) -> i32| -> Vec<(f64, f64)> {
+        let mut out = Vec::with_capacity(points.len() * 2);
+        for (i, p) in points.iter().enumerate() {
+            let v = y(value(p));
+            if i > 0 {
+                out.push((x(p.round), out.last().map_or(v, |l: &(f64, f64)| l.1)));
+            }
+            out.push((x(p.round), v));
+        }
+        // The last round's value holds for a round too, so a single point is a visible line.
+        if let Some(last) = points.last() {
+            if f64::from(last.round + 1) <= x_max {
+                out.push((x(last.round + 1), y(value(last))));
+            }
+        }
+        out
+    };
+    let join = |pts: &[(f64, f64)]| {
+        pts.iter()
+            .map(|(a, b)| format!("{},{}", fmt(*a), fmt(*b)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let lines = Series::ALL
+        .iter()
+        .map(|s| (*s, join(&steps(&|p| s.value(p)))))
+        .collect();
+    let upper_pts = steps(&|p| p.upper);
+    let lower_pts = steps(&|p| p.lower.max(0));
+    let mut band_pts = upper_pts.clone();
+    band_pts.extend(lower_pts.iter().rev());
+    let mut y_ticks = Vec::new();
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        y_ticks.push((y0 - (y0 - y1) * v / y_max, (v.round() as i64).to_string()));
+        v += step;
+    }
+    let x_step = nice_step(x_max, 6.0) as u32;
+    let x_ticks = (0..=x_max as u32)
+        .step_by(x_step.max(1) as usize)
+        .map(|r| (x(r), r.to_string()))
+        .collect();
+    Geometry {
+        lines,
+        band: join(&band_pts),
+        upper: join(&upper_pts),
+        lower: join(&lower_pts),
+        y_ticks,
+        x_ticks,
+        frame: (x0, y1, x1, y0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(round: u32, old: i32, new: i32) -> ChartPoint {
+        ChartPoint {
+            round,
+            time: i64::from(round) * 5,
+            old,
+            new,
+            available: old + new,
+            total: old + new,
+            upper: 4,
+            lower: 3,
+        }
+    }
+
+    #[test]
+    fn lines_step_after_each_round() {
+        let g = geometry(&[p(0, 3, 0), p(1, 2, 1)], 3);
+        let (s, old) = &g.lines[2];
+        assert_eq!(*s, Series::Old);
+        // 3 at round 0, held until round 1, then 2.
+        let pts: Vec<&str> = old.split(' ').collect();
+        assert_eq!(pts.len(), 4);
+        assert_eq!(pts[0].split(',').nth(1), pts[1].split(',').nth(1));
+        assert_ne!(pts[1].split(',').nth(1), pts[2].split(',').nth(1));
+        assert_eq!(g.frame, (36.0, 12.0, 430.0, 196.0));
+        assert_eq!(g.y_ticks.first().unwrap().1, "0");
+        assert_eq!(g.y_ticks.last().unwrap().1, "4");
+    }
+
+    #[test]
+    fn numbers_have_one_decimal() {
+        assert_eq!(fmt(0.0), "0.0");
+        assert_eq!(fmt(12.345), "12.3");
+        assert_eq!(fmt(-1.26), "-1.3");
+        assert_eq!(fmt(430.0), "430.0");
+    }
+
+    #[test]
+    fn an_empty_chart_has_axes() {
+        let g = geometry(&[], 30);
+        assert!(g.lines.iter().all(|(_, l)| l.is_empty()));
+        assert_eq!(g.x_ticks.first().unwrap().1, "0");
+        assert!(!g.y_ticks.is_empty());
+    }
+
+    #[test]
+    fn big_numbers_get_round_ticks() {
+        let mut pt = p(0, 10_000, 0);
+        pt.upper = 12_500;
+        let g = geometry(&[pt], 40);
+        let labels: Vec<&str> = g.y_ticks.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(labels, vec!["0", "5000", "10000", "15000"]);
+    }
+}

@@ -1,0 +1,150 @@
+//! The Deployment as kubectl shows it: `get deploy`, the replicas line and conditions of
+//! `describe`, and what `rollout status` would print now. Changes since the previous step are
+//! highlighted.
+
+use crate::state::Snapshot;
+use rollout_core::view::{age, DeploymentView};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What `kubectl rollout status` prints: the status line, or kubectl's `error:` line.
+pub fn rollout_status_text(rs: &rollout_core::kubectl::RolloutStatus) -> String {
+    match &rs.error {
+        Some(e) => format!("error: {e}\n"),
+        None => rs.message.clone(),
+    }
+}
+
+/// The strategy as stored: `RollingUpdate 25% / 25%` (maxSurge / maxUnavailable) or `Recreate`.
+pub fn strategy_text(d: &rollout_core::api::Deployment) -> String {
+    use rollout_core::api::DeploymentStrategy;
+    match &d.spec.strategy {
+        DeploymentStrategy::Recreate => "Recreate".to_string(),
+        DeploymentStrategy::RollingUpdate {
+            max_surge,
+            max_unavailable,
+        } => {
+            let show = |v: &Option<rollout_core::api::IntOrString>| {
+                v.as_ref().map_or("25%".to_string(), |v| v.to_string())
+            };
+            format!(
+                "RollingUpdate maxSurge {} maxUnavailable {}",
+                show(max_surge),
+                show(max_unavailable)
+            )
+        }
+    }
+}
+
+/// Props of [`DeploymentStatus`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct DeploymentStatusProps {
+    /// The Deployment (absent before it is created).
+    pub deployment: Option<DeploymentView>,
+    /// Its name (for messages when absent).
+    pub name: AttrValue,
+    /// The clock.
+    pub now: i64,
+    /// The Deployment before the last move.
+    pub before: Option<Rc<Snapshot>>,
+}
+
+/// The Deployment status panel.
+#[function_component(DeploymentStatus)]
+pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
+    let Some(d) = &props.deployment else {
+        return html! {
+            <section class="panel status" aria-labelledby="status-title">
+                <h2 class="panel-title" id="status-title">{ "Deployment" }</h2>
+                <p class="empty">{ "No Deployment yet: the first step sends the pending " }<code>{ "kubectl create deployment" }</code>{ " to the API server." }</p>
+                <div class="rollout-status-box">
+                    <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", props.name) }</div>
+                    <pre class="rollout-status is-error" data-testid="rollout-status">{ format!("Error from server (NotFound): deployments.apps \"{}\" not found\n", props.name) }</pre>
+                </div>
+            </section>
+        };
+    };
+    let o = &d.object;
+    let s = &o.status;
+    let changed = |cond: bool| cond.then_some("changed");
+    let line_changed = props
+        .before
+        .as_ref()
+        .is_some_and(|b| !b.replicas_line.is_empty() && b.replicas_line != d.replicas_line);
+    let status_changed = props.before.as_ref().is_some_and(|b| {
+        !b.rollout_status.is_empty() && b.rollout_status != d.rollout_status.message
+    });
+    let rs = &d.rollout_status;
+    let status_class = if rs.error.is_some() {
+        "is-error"
+    } else if rs.done {
+        "is-done"
+    } else {
+        "is-waiting"
+    };
+    html! {
+        <section class="panel status" aria-labelledby="status-title">
+            <div class="panel-head">
+                <h2 class="panel-title" id="status-title">{ format!("Deployment {}", d.name) }</h2>
+                <div class="chips">
+                    <span class="chip-static" data-testid="deploy-strategy">{ strategy_text(o) }</span>
+                    if o.spec.paused {
+                        <span class="chip-static chip-warn" data-testid="paused-badge">{ "paused" }</span>
+                    }
+                    <span class="chip-static">{ format!("generation {}", o.metadata.generation) }</span>
+                </div>
+            </div>
+            <div class="table-scroll">
+                <table class="kubectl-table" data-testid="get-deploy">
+                    <caption class="visually-hidden">{ "kubectl get deployment" }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "NAME" }</th><th scope="col">{ "READY" }</th>
+                        <th scope="col">{ "UP-TO-DATE" }</th><th scope="col">{ "AVAILABLE" }</th><th scope="col">{ "AGE" }</th>
+                    </tr></thead>
+                    <tbody><tr>
+                        <td>{ d.name.clone() }</td><td>{ d.ready_column.clone() }</td>
+                        <td>{ s.updated_replicas }</td><td>{ s.available_replicas }</td>
+                        <td>{ age(props.now - o.metadata.creation_timestamp) }</td>
+                    </tr></tbody>
+                </table>
+            </div>
+            <p class={classes!("replicas-line", changed(line_changed))} data-testid="replicas-line">
+                <span class="label-inline">{ "Replicas: " }</span>{ d.replicas_line.clone() }
+            </p>
+            <div class="table-scroll">
+                <table class="kubectl-table conditions">
+                    <caption class="table-caption">{ "Conditions" }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "Type" }</th><th scope="col">{ "Status" }</th>
+                        <th scope="col">{ "Reason and message" }</th>
+                    </tr></thead>
+                    <tbody>
+                        if d.conditions.is_empty() {
+                            <tr><td colspan="3" class="empty">{ "None yet: the controller writes them in its status update." }</td></tr>
+                        }
+                        { for d.conditions.iter().map(|c| {
+                            let is_changed = props.before.as_ref().is_some_and(|b| b.condition_changed(c));
+                            html! {
+                                <tr class={classes!("condition-row", changed(is_changed), format!("status-{}", c.status.to_ascii_lowercase()))}
+                                    data-testid="condition-row" data-type={c.type_.clone()}
+                                    data-status={c.status.clone()} data-reason={c.reason.clone()}>
+                                    <th scope="row">{ c.type_.clone() }</th>
+                                    <td><span class={classes!("cond-status", format!("cond-{}", c.status.to_ascii_lowercase()))}>{ c.status.clone() }</span></td>
+                                    <td class="cond-detail">
+                                        <span class="mono cond-reason">{ c.reason.clone() }</span>
+                                        <span class="cond-message">{ c.message.clone() }</span>
+                                    </td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <div class={classes!("rollout-status-box", changed(status_changed))}>
+                <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", d.name) }</div>
+                <pre class={classes!("rollout-status", status_class)} data-testid="rollout-status"
+                    data-done={rs.done.to_string()}>{ rollout_status_text(rs) }</pre>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,108 @@
+//! "What just happened": the last step explained, with links into the Kubernetes source. The
+//! headline is a polite live region, so screen readers announce every step.
+
+use crate::explain::{Explanation, FnLink};
+use rollout_core::ui_support::deployment_controller_dir;
+use yew::prelude::*;
+
+/// Props of [`ExplanationPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ExplanationPanelProps {
+    /// The last step (absent before the first).
+    pub explanation: Option<Explanation>,
+    /// What the first step will apply (before the first step).
+    #[prop_or_default]
+    pub first_command: Option<AttrValue>,
+}
+
+fn fn_link(f: &FnLink) -> Html {
+    match &f.url {
+        Some(url) => html! {
+            <a class="fn" href={url.clone()} target="_blank" rel="noopener noreferrer"
+                title={format!("{} in {} (Kubernetes v1.28.4)", f.name, f.file.unwrap_or(""))}>
+                { f.name.clone() }
+            </a>
+        },
+        None => html! { <span class="fn fn-plain">{ f.name.clone() }</span> },
+    }
+}
+
+/// The explanation panel.
+#[function_component(ExplanationPanel)]
+pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
+    let Some(e) = &props.explanation else {
+        return html! {
+            <section class="panel explanation" aria-labelledby="explain-title">
+                <div class="panel-head">
+                    <h2 class="panel-title" id="explain-title">{ "What just happened" }</h2>
+                </div>
+                <div class="explain-live" aria-live="polite" data-testid="explanation">
+                    <p class="headline">{ "Nothing has run yet." }</p>
+                </div>
+                <p class="explain-intro">
+                    { "Each step is one thing the cluster does: your kubectl commands reach the API server, the " }
+                    <a href={deployment_controller_dir()} target="_blank" rel="noopener noreferrer">{ "Deployment controller" }</a>
+                    { " syncs the Deployment, the ReplicaSet controller syncs each ReplicaSet, or the kubelet starts and stops pods. Press Step (or →) to begin." }
+                </p>
+                if let Some(cmd) = &props.first_command {
+                    <p class="explain-next">{ "The first step applies " }<code>{ cmd.clone() }</code></p>
+                }
+            </section>
+        };
+    };
+    html! {
+        <section class={classes!("panel", "explanation", format!("actor-{}", e.actor.key()))} aria-labelledby="explain-title">
+            <div class="panel-head">
+                <h2 class="panel-title" id="explain-title">{ "What just happened" }</h2>
+                <span class={classes!("actor-badge", format!("actor-badge-{}", e.actor.key()))} data-testid="actor">
+                    { e.actor.label() }
+                </span>
+            </div>
+            <div class="explain-live" aria-live="polite" aria-atomic="true" data-testid="explanation">
+                <p class="explain-title">
+                    <span class="explain-step">{ format!("Step {} · round {} · t = {} s", e.number, e.round, e.time) }</span>
+                    <span class="explain-what mono">{ e.title.clone() }</span>
+                </p>
+                <p class="headline" data-testid="explanation-headline">{ e.headline.clone() }</p>
+            </div>
+            if !e.path.is_empty() && e.path.iter().any(|f| f.url.is_some()) {
+                <ol class="call-path" aria-label="Kubernetes functions entered, in order">
+                    { for e.path.iter().map(|f| html! { <li>{ fn_link(f) }</li> }) }
+                </ol>
+            }
+            if !e.decisions.is_empty() {
+                <ul class="decisions" data-testid="decisions">
+                    { for e.decisions.iter().map(|d| html! {
+                        <li class="decision">
+                            { fn_link(&d.function) }
+                            if let Some(file) = d.function.file {
+                                <span class="fn-file">{ file }</span>
+                            }
+                            <p class="decision-text">{ d.text.clone() }</p>
+                        </li>
+                    }) }
+                </ul>
+            }
+            if !e.details.is_empty() {
+                <ul class="details">
+                    { for e.details.iter().map(|d| html! { <li>{ d.clone() }</li> }) }
+                </ul>
+            }
+            if !e.events.is_empty() {
+                <div class="step-events">
+                    <h3 class="subhead">{ "Events recorded" }</h3>
+                    <ul>{ for e.events.iter().take(8).map(|ev| html! { <li class="mono">{ ev.clone() }</li> }) }</ul>
+                    if e.events.len() > 8 {
+                        <p class="more">{ format!("and {} more", e.events.len() - 8) }</p>
+                    }
+                </div>
+            }
+            if !e.errors.is_empty() {
+                <div class="step-errors" role="note">
+                    <h3 class="subhead">{ "Errors" }</h3>
+                    <ul>{ for e.errors.iter().map(|er| html! { <li class="mono">{ er.clone() }</li> }) }</ul>
+                </div>
+            }
+        </section>
+    }
+}

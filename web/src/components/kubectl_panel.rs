@@ -1,0 +1,158 @@
+//! What a user does with kubectl: roll out a new image, scale, pause and resume, undo (to the
+//! previous or a chosen revision), the legacy rollback annotation; the queue of pending
+//! actions and the console with kubectl's answers.
+
+use crate::components::Select;
+use crate::state::{ConsoleEntry, Msg, PendingRow};
+use rollout_core::ui_support::HistoryEntry;
+use yew::prelude::*;
+
+/// Props of [`KubectlPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct KubectlPanelProps {
+    /// The Deployment's name.
+    pub deployment: AttrValue,
+    /// The image "Roll out" sets.
+    pub next_image: AttrValue,
+    /// Whether that image never becomes ready.
+    pub next_image_broken: bool,
+    /// The replicas field's text (what `kubectl scale` sends).
+    pub replicas: AttrValue,
+    /// Paused once the pending actions apply.
+    pub paused: bool,
+    /// `kubectl rollout history`.
+    pub history: Vec<HistoryEntry>,
+    /// Actions not applied yet.
+    pub pending: Vec<PendingRow>,
+    /// The console, oldest first.
+    pub console: Vec<ConsoleEntry>,
+    /// The round a new action would take effect in.
+    pub next_round: u32,
+    /// Receives the commands.
+    pub on_msg: Callback<Msg>,
+}
+
+/// The kubectl panel.
+#[function_component(KubectlPanel)]
+pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
+    let revision = use_state(|| "0".to_string());
+    let send = |msg: Msg| {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(msg.clone()))
+    };
+    let chosen: i64 = revision.parse().unwrap_or(0);
+    let on_revision = {
+        let revision = revision.clone();
+        Callback::from(move |v: String| revision.set(v))
+    };
+    let mut options: Vec<(AttrValue, AttrValue)> =
+        vec![("0".into(), "the previous revision".into())];
+    for h in &props.history {
+        options.push((
+            h.revision.to_string().into(),
+            format!(
+                "revision {} ({}){}",
+                h.revision,
+                h.image,
+                if h.current { " · current" } else { "" }
+            )
+            .into(),
+        ));
+    }
+    let chosen_value: AttrValue = if options.iter().any(|(v, _)| v.as_str() == revision.as_str()) {
+        (*revision).clone().into()
+    } else {
+        "0".into()
+    };
+    let name = &props.deployment;
+    html! {
+        <section class="panel kubectl" aria-labelledby="kubectl-title">
+            <div class="panel-head">
+                <h2 class="panel-title" id="kubectl-title">{ "kubectl" }</h2>
+                <p class="panel-sub">{ format!("Commands take effect at the start of the next round (round {}); until then they are pending.", props.next_round) }</p>
+            </div>
+            <div class="kubectl-actions">
+                <button type="button" class="btn btn-accent" data-testid="update-image-button"
+                    onclick={send(Msg::UpdateImage)}
+                    title={format!("kubectl set image deployment/{name} app={}", props.next_image)}>
+                    <span class="btn-main">{ "Roll out new image" }</span>
+                    <code class={classes!("btn-code", props.next_image_broken.then_some("is-broken"))}>
+                        { props.next_image.clone() }
+                        if props.next_image_broken { { " (never ready)" } }
+                    </code>
+                </button>
+                <button type="button" class="btn" data-testid="scale-button" onclick={send(Msg::Scale)}
+                    title={format!("kubectl scale deployment/{name} --replicas={}", props.replicas)}>
+                    <span class="btn-main">{ "Scale" }</span>
+                    <code class="btn-code">{ format!("--replicas={}", props.replicas) }</code>
+                </button>
+                <button type="button" class="btn" data-testid="pause-button" disabled={props.paused}
+                    onclick={send(Msg::PauseRollout)} title={format!("kubectl rollout pause deployment/{name}")}>
+                    <span class="btn-main">{ "Pause" }</span><code class="btn-code">{ "rollout pause" }</code>
+                </button>
+                <button type="button" class="btn" data-testid="resume-button" disabled={!props.paused}
+                    onclick={send(Msg::ResumeRollout)} title={format!("kubectl rollout resume deployment/{name}")}>
+                    <span class="btn-main">{ "Resume" }</span><code class="btn-code">{ "rollout resume" }</code>
+                </button>
+                <div class="undo-group">
+                    <button type="button" class="btn" data-testid="undo-button" onclick={send(Msg::Undo(chosen))}
+                        title={if chosen == 0 { format!("kubectl rollout undo deployment/{name}") } else { format!("kubectl rollout undo deployment/{name} --to-revision={chosen}") }}>
+                        <span class="btn-main">{ "Undo" }</span><code class="btn-code">{ "rollout undo" }</code>
+                    </button>
+                    <label class="visually-hidden" for="undo-revision">{ "Undo to" }</label>
+                    <Select id="undo-revision" testid="undo-revision-select" value={chosen_value}
+                        options={options} on_change={on_revision} class="undo-select" />
+                </div>
+            </div>
+            <details class="advanced">
+                <summary>{ "Advanced: the legacy server-side rollback" }</summary>
+                <p class="panel-sub">
+                    { "Before kubectl 1.9, " }<code>{ "rollout undo" }</code>
+                    { " set the annotation " }<code>{ "deprecated.deployment.rollback.to" }</code>
+                    { " and the Deployment controller copied the template itself, recording DeploymentRollback events. The controller still honours it." }
+                </p>
+                <button type="button" class="btn" data-testid="legacy-rollback-button" onclick={send(Msg::LegacyRollback(chosen))}>
+                    { format!("kubectl annotate deployment/{name} deprecated.deployment.rollback.to={chosen}") }
+                </button>
+            </details>
+            if !props.pending.is_empty() {
+                <div class="pending">
+                    <h3 class="subhead">{ "Pending" }</h3>
+                    <ol class="pending-list" data-testid="pending-actions">
+                        { for props.pending.iter().map(|p| {
+                            let cancel = {
+                                let on_msg = props.on_msg.clone();
+                                let index = p.index;
+                                Callback::from(move |_: MouseEvent| on_msg.emit(Msg::Cancel(index)))
+                            };
+                            html! {
+                                <li class="pending-item" data-testid="pending-action" data-type={p.type_name} data-round={p.round.to_string()}>
+                                    <span class="pending-round">{ format!("round {}", p.round) }</span>
+                                    <code class="pending-command">{ p.command.clone() }</code>
+                                    <button type="button" class="btn btn-small" onclick={cancel}
+                                        aria-label={format!("Cancel: {}", p.command)}>{ "Cancel" }</button>
+                                </li>
+                            }
+                        }) }
+                    </ol>
+                </div>
+            }
+            if !props.console.is_empty() {
+                <div class="console" data-testid="kubectl-console" aria-live="polite" aria-label="kubectl output">
+                    { for props.console.iter().map(|c| html! {
+                        <div class={classes!("console-entry", c.error.then_some("console-error"))}>
+                            <div class="console-command">{ format!("$ {}", c.command) }</div>
+                            if !c.output.is_empty() {
+                                <div class="console-output">{ c.output.clone() }
+                                    if let Some(r) = c.round {
+                                        <span class="console-note">{ format!("  (takes effect in round {r})") }</span>
+                                    }
+                                </div>
+                            }
+                        </div>
+                    }) }
+                </div>
+            }
+        </section>
+    }
+}

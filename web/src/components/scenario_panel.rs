@@ -1,0 +1,222 @@
+//! The session as a scenario in the conformance format: export it (copy or download), export
+//! its trace (JSON) and chart (SVG), and import a scenario to replay it exactly, or a Deployment
+//! manifest (`kubectl get deployment NAME -o yaml|json`, pasted, dropped or chosen) to start
+//! from its spec. Manifests and the trace and chart files are the work of the rollout-lab
+//! module, loaded the first time one is needed (`crate::lazy`).
+
+use crate::lazy;
+use crate::state::Msg;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::spawn_local;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// Props of [`ScenarioPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ScenarioPanelProps {
+    /// The scenario as pretty JSON, computed only while the panel is open.
+    pub json: Callback<(), String>,
+    /// Bumped when the simulation changes (to refresh the export).
+    pub version: u64,
+    /// Receives imports.
+    pub on_msg: Callback<Msg>,
+    /// Steps taken (offers the trace and the chart as files: the session replayed to here).
+    #[prop_or_default]
+    pub steps: Option<usize>,
+}
+
+/// Imports pasted text: a scenario at once; a Deployment manifest through the rollout-lab
+/// module (which reads YAML too and says what it left out).
+pub fn import_text(text: String, on_msg: Callback<Msg>) {
+    if crate::export::looks_like_manifest(&text) {
+        import_via_lab(JsValue::from_str(&text), on_msg, Callback::noop());
+    } else {
+        on_msg.emit(Msg::Import(text));
+    }
+}
+
+/// Imports text or a `File` through the rollout-lab module's `importText`; `shown` receives the
+/// text that was read (for the import box).
+fn import_via_lab(input: JsValue, on_msg: Callback<Msg>, shown: Callback<String>) {
+    on_msg.emit(Msg::Notice("Reading it…".into()));
+    spawn_local(async move {
+        match lazy::call_lab("importText", &[input]).await {
+            Ok(got) => {
+                let field = |k: &str| {
+                    js_sys::Reflect::get(&got, &k.into())
+                        .ok()
+                        .and_then(|v| v.as_string())
+                        .unwrap_or_default()
+                };
+                shown.emit(field("text"));
+                on_msg.emit(Msg::Import(field("scenario")));
+                on_msg.emit(Msg::Notice(field("notice")));
+            }
+            Err(e) => on_msg.emit(Msg::Notice(e)),
+        }
+    });
+}
+
+/// `data:` URL escaping for a JSON download.
+pub fn data_url(json: &str) -> String {
+    let mut out = String::from("data:application/json;charset=utf-8,");
+    for b in json.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Export and import.
+#[function_component(ScenarioPanel)]
+pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
+    let open = use_state(|| false);
+    let draft = use_state(String::new);
+    let on_toggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::HtmlElement = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
+    let on_draft = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            draft.set(area.value());
+        })
+    };
+    let on_import = {
+        let draft = draft.clone();
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| import_text((*draft).clone(), on_msg.clone()))
+    };
+    // A dropped or chosen file (or dropped text) is shown in the box and imported at once.
+    let load = {
+        let draft = draft.clone();
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |input: JsValue| {
+            let shown = {
+                let draft = draft.clone();
+                Callback::from(move |t: String| draft.set(t))
+            };
+            import_via_lab(input, on_msg.clone(), shown);
+        })
+    };
+    let over = use_state(|| false);
+    let on_dragover = {
+        let over = over.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            over.set(true);
+        })
+    };
+    let on_dragleave = {
+        let over = over.clone();
+        Callback::from(move |_: DragEvent| over.set(false))
+    };
+    let on_drop = {
+        let over = over.clone();
+        let load = load.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            over.set(false);
+            let data = e.data_transfer();
+            if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                load.emit(file.into());
+            } else if let Some(text) = data.and_then(|d| d.get_data("text/plain").ok()) {
+                if !text.trim().is_empty() {
+                    load.emit(JsValue::from_str(&text));
+                }
+            }
+        })
+    };
+    let on_file = {
+        let load = load.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                load.emit(file.into());
+            }
+            input.set_value("");
+        })
+    };
+    // The session replayed to this step by the rollout-lab module, saved as a file.
+    let export = |what: &'static str| {
+        props.steps.map(|steps| {
+            let (json, on_msg) = (props.json.clone(), props.on_msg.clone());
+            Callback::from(move |_: MouseEvent| {
+                let args = [what.into(), json.emit(()).into(), (steps as f64).into()];
+                let on_msg = on_msg.clone();
+                spawn_local(async move {
+                    if let Err(e) = lazy::call_lab("downloadSession", &args).await {
+                        on_msg.emit(Msg::Notice(format!("Could not export the {what}: {e}")));
+                    }
+                });
+            })
+        })
+    };
+    let (on_trace, on_chart) = (export("trace"), export("chart"));
+    let json = if *open {
+        props.json.emit(())
+    } else {
+        String::new()
+    };
+    html! {
+        <section class="panel scenario" aria-labelledby="scenario-title">
+            <details ontoggle={on_toggle}>
+                <summary><h2 class="panel-title inline" id="scenario-title">{ "Scenario (export / import)" }</h2></summary>
+                <p class="panel-sub">
+                    { "Every session is a scenario in the conformance format: the create, your commands with the round they took effect in, and the cluster model. " }
+                    <code>{ "rollout trace scenario.json" }</code>{ " replays it exactly." }
+                </p>
+                if *open {
+                    <label class="field-label" for="scenario-json">{ "This session" }</label>
+                    <textarea id="scenario-json" class="code-area" readonly=true rows="10"
+                        data-testid="scenario-json" value={json.clone()} />
+                    <div class="export-row">
+                        <a class="btn" href={data_url(&json)} download="rollout-lab-scenario.json" data-testid="download-link">
+                            { "Download scenario.json" }
+                        </a>
+                        if let Some(on_trace) = on_trace {
+                            <button type="button" class="btn" data-testid="download-trace" onclick={on_trace}
+                                title="The trace so far, in the conformance format">
+                                { "Trace (JSON)" }
+                            </button>
+                        }
+                        if let Some(on_chart) = on_chart {
+                            <button type="button" class="btn" data-testid="download-chart" onclick={on_chart}
+                                title="The pod chart as an SVG file">
+                                { "Chart (SVG)" }
+                            </button>
+                        }
+                    </div>
+                    <label class="field-label" for="scenario-import">{ "Import a scenario or a Deployment manifest" }</label>
+                    <p class="panel-sub">
+                        { "Paste or drop a scenario, or what " }<code>{ "kubectl get deployment NAME -o yaml" }</code>
+                        { " (or " }<code>{ "-o json" }</code>{ ") prints: the visualisation starts from its spec." }
+                    </p>
+                    <div class={classes!("drop-zone", over.then_some("is-over"))}
+                        ondragover={on_dragover.clone()} ondragenter={on_dragover} ondragleave={on_dragleave} ondrop={on_drop}
+                        data-testid="import-drop">
+                        <textarea id="scenario-import" class="code-area" rows="6"
+                            placeholder="apiVersion: apps/v1&#10;kind: Deployment&#10;…  or  { &quot;rounds&quot;: 20, &quot;actions&quot;: [ … ] }"
+                            data-testid="import-textarea" value={(*draft).clone()} oninput={on_draft} />
+                    </div>
+                    <div class="export-row">
+                        <button type="button" class="btn" data-testid="import-button" onclick={on_import}>{ "Load it" }</button>
+                        <label class="btn">
+                            { "Choose a file…" }
+                            <input type="file" class="visually-hidden" accept=".json,.yaml,.yml,application/json,text/yaml"
+                                data-testid="import-file" onchange={on_file} />
+                        </label>
+                    </div>
+                }
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,168 @@
+//! Playback: step back, step, whole rounds, play / pause at a speed, jump to the end, reset,
+//! and a timeline to scrub through rounds.
+
+use crate::state::{Msg, SPEEDS};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Props of [`Transport`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct TransportProps {
+    /// The round of the next step.
+    pub round: u32,
+    /// The clock, in seconds.
+    pub time: i64,
+    /// Nothing of `round` has run yet.
+    pub at_round_start: bool,
+    /// Every round has run.
+    pub finished: bool,
+    /// There is a step to go back to.
+    pub can_back: bool,
+    /// Steps taken.
+    pub steps: usize,
+    /// The scenario's rounds.
+    pub horizon: u32,
+    /// Rounds that have actions.
+    pub action_rounds: Vec<u32>,
+    /// Playing.
+    pub playing: bool,
+    /// Running to a later round.
+    pub seeking: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Receives the commands.
+    pub on_msg: Callback<Msg>,
+}
+
+fn icon(path: &'static str) -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d={path} />
+        </svg>
+    }
+}
+
+const ICON_BACK: &str = "M7 5h2v14H7zM10 12l9-7v14z";
+const ICON_STEP: &str = "M15 5h2v14h-2zM14 12L5 5v14z";
+const ICON_PLAY: &str = "M7 4.5v15l13-7.5z";
+const ICON_PAUSE: &str = "M6 5h4v14H6zM14 5h4v14h-4z";
+const ICON_END: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7zM20 5h2v14h-2z";
+const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
+const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
+const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
+
+/// The transport bar.
+#[function_component(Transport)]
+pub fn transport(props: &TransportProps) -> Html {
+    let send = |msg: Msg| {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(msg.clone()))
+    };
+    let on_speed = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            on_msg.emit(Msg::SetSpeed(input.value().parse().unwrap_or(0)));
+        })
+    };
+    let on_timeline = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(r) = input.value().parse::<u32>() {
+                on_msg.emit(Msg::SeekRound(r));
+            }
+        })
+    };
+    let sps = SPEEDS[props.speed.min(SPEEDS.len() - 1)];
+    let speed_text = if sps == 1 {
+        "1 step/s".to_string()
+    } else {
+        format!("{sps} steps/s")
+    };
+    let horizon = props.horizon.max(1);
+    let position = props.round.min(horizon);
+    let phase = if props.finished {
+        "end of the scenario".to_string()
+    } else if props.at_round_start {
+        "round not started".to_string()
+    } else {
+        "round in progress".to_string()
+    };
+    let mut ticks = props.action_rounds.clone();
+    ticks.dedup();
+    html! {
+        <section class="transport" aria-label="Playback">
+            <div class="transport-buttons">
+                <div class="btn-group" role="group" aria-label="Step">
+                    <button type="button" class="btn btn-icon" data-testid="back-round-button"
+                        title="Back to the start of the round (Shift+←)" aria-label="Back one round"
+                        disabled={!props.can_back} onclick={send(Msg::BackRound)}>
+                        { icon(ICON_ROUND_BACK) }
+                    </button>
+                    <button type="button" class="btn" data-testid="step-back-button"
+                        title="Step back (←)" disabled={!props.can_back} onclick={send(Msg::StepBack)}>
+                        { icon(ICON_BACK) }<span>{ "Back" }</span>
+                    </button>
+                    <button type="button" class="btn btn-primary" data-testid="step-button"
+                        title="One step: one controller sync or kubelet pass (→)" onclick={send(Msg::Step)}>
+                        <span>{ "Step" }</span>{ icon(ICON_STEP) }
+                    </button>
+                    <button type="button" class="btn btn-icon" data-testid="step-round-button"
+                        title="To the end of the round (Shift+→)" aria-label="Forward one round"
+                        onclick={send(Msg::StepRound)}>
+                        { icon(ICON_ROUND) }
+                    </button>
+                </div>
+                <button type="button" class={classes!("btn", "btn-play", props.playing.then_some("is-playing"))}
+                    data-testid="play-button" aria-pressed={if props.playing { "true" } else { "false" }}
+                    title="Play or pause (Space)" onclick={send(Msg::TogglePlay)}>
+                    if props.playing {
+                        { icon(ICON_PAUSE) }<span>{ "Pause" }</span>
+                    } else {
+                        { icon(ICON_PLAY) }<span>{ "Play" }</span>
+                    }
+                </button>
+                <label class="speed">
+                    <span class="speed-label">{ "Speed" }</span>
+                    <input type="range" min="0" max={(SPEEDS.len() - 1).to_string()} step="1"
+                        value={props.speed.to_string()} data-testid="speed-input"
+                        aria-valuetext={speed_text.clone()} oninput={on_speed} />
+                    <output class="speed-value">{ speed_text }</output>
+                </label>
+                <button type="button" class="btn" data-testid="end-button"
+                    title="Run every remaining round" disabled={props.finished || props.seeking}
+                    onclick={send(Msg::ToEnd)}>
+                    { icon(ICON_END) }<span>{ if props.seeking { "Running…" } else { "End" } }</span>
+                </button>
+                <button type="button" class="btn" data-testid="reset-button"
+                    title="Start over from the current settings" onclick={send(Msg::Reset)}>
+                    { icon(ICON_RESET) }<span>{ "Reset" }</span>
+                </button>
+                <p class="round" data-testid="round" data-round={props.round.to_string()}
+                    data-time={props.time.to_string()} aria-live="off">
+                    <span class="round-main">{ format!("Round {}", props.round) }</span>
+                    <span class="round-sub">{ format!("t = {} s · step {} · {phase}", props.time, props.steps) }</span>
+                </p>
+            </div>
+            <div class="timeline">
+                <label class="visually-hidden" for="timeline">{ "Timeline: go to the start of a round" }</label>
+                <div class="timeline-track">
+                    <input id="timeline" type="range" min="0" max={horizon.to_string()} step="1"
+                        value={position.to_string()} data-testid="timeline"
+                        aria-valuetext={format!("Round {position} of {horizon}")}
+                        oninput={on_timeline} />
+                    <div class="timeline-ticks" aria-hidden="true">
+                        { for ticks.iter().filter(|r| **r <= horizon).map(|r| html! {
+                            <span class="tick" style={format!("left: {}%", crate::chart::fmt(f64::from(*r) * 100.0 / f64::from(horizon)))}
+                                title={format!("actions at round {r}")} />
+                        }) }
+                    </div>
+                </div>
+                <div class="timeline-scale" aria-hidden="true">
+                    <span>{ "0" }</span><span>{ format!("round {horizon}") }</span>
+                </div>
+            </div>
+        </section>
+    }
+}

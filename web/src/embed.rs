@@ -1,0 +1,553 @@
+//! The embed layout: the same lab (one [`Lab`] reducer, the same ReplicaSet cards and chart) in
+//! a compact frame for an iframe of about 800 × 500 or a `mount()`ed element, without the page
+//! chrome, with the controls its options choose and an "Open in Rollout Lab" link. Also the
+//! [`Controller`] through which the JavaScript API drives a mounted lab and hears its changes.
+
+use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
+use crate::components::{ChartPanel, ReplicaSets};
+use crate::settings::{Field, StrategyKind};
+use crate::share::{lab_from_link, link_of, title_of, Control, EmbedOptions};
+use crate::state::{Frame, Lab, Msg, SPEEDS};
+use gloo_timers::callback::Timeout;
+use rollout_core::scenario::Scenario;
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+type Listener = Rc<dyn Fn(&Lab)>;
+
+#[derive(Default)]
+struct Inner {
+    lab: Option<UseReducerHandle<Lab>>,
+    /// The lab before the component has taken it (its first render is a microtask away).
+    staged: Option<Lab>,
+    listeners: Vec<(u32, Listener)>,
+    next_id: u32,
+}
+
+/// A handle on a mounted lab for code outside Yew: send it [`Msg`]s, read its state, hear
+/// about every change. Cheap to clone; all clones are the same controller.
+#[derive(Clone, Default)]
+pub struct Controller(Rc<RefCell<Inner>>);
+
+impl PartialEq for Controller {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Controller {
+    /// A controller not yet attached to a lab.
+    pub fn new() -> Controller {
+        Controller::default()
+    }
+
+    fn attach(&self, lab: UseReducerHandle<Lab>) {
+        self.0.borrow_mut().lab = Some(lab);
+    }
+
+    /// Gives the controller the lab the component will start from: until the component's
+    /// first render takes it, messages apply to it directly and reads see it.
+    pub fn stage(&self, lab: Lab) {
+        self.0.borrow_mut().staged = Some(lab);
+    }
+
+    /// The staged lab, for the component's first render.
+    pub fn take_staged(&self) -> Option<Lab> {
+        self.0.borrow_mut().staged.take()
+    }
+
+    /// Whether a lab is attached (it has rendered at least once).
+    pub fn is_attached(&self) -> bool {
+        self.0.borrow().lab.is_some()
+    }
+
+    /// Sends a message; the lab's state changes at once (the page redraws just after).
+    /// False when no lab is attached.
+    pub fn dispatch(&self, msg: Msg) -> bool {
+        let lab = self.0.borrow().lab.clone();
+        match lab {
+            Some(lab) => {
+                lab.dispatch(msg);
+                true
+            }
+            None => match self.0.borrow_mut().staged.as_mut() {
+                Some(staged) => {
+                    staged.update(msg);
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+
+    /// Reads the lab as it is now.
+    pub fn with_lab<R>(&self, f: impl FnOnce(&Lab) -> R) -> Option<R> {
+        let lab = self.0.borrow().lab.clone();
+        match lab {
+            Some(l) => Some(f(&l)),
+            None => {
+                let staged = self.0.borrow().staged.clone();
+                staged.map(|l| f(&l))
+            }
+        }
+    }
+
+    /// Calls `f` after every change of the lab has been drawn; returns an id for
+    /// [`Controller::unsubscribe`].
+    pub fn subscribe(&self, f: impl Fn(&Lab) + 'static) -> u32 {
+        let mut inner = self.0.borrow_mut();
+        inner.next_id += 1;
+        let id = inner.next_id;
+        inner.listeners.push((id, Rc::new(f)));
+        id
+    }
+
+    /// Stops calling a listener.
+    pub fn unsubscribe(&self, id: u32) {
+        self.0.borrow_mut().listeners.retain(|(i, _)| *i != id);
+    }
+
+    /// Forgets the lab and every listener (after unmounting).
+    pub fn detach(&self) {
+        let mut inner = self.0.borrow_mut();
+        inner.lab = None;
+        inner.staged = None;
+        inner.listeners.clear();
+    }
+
+    fn notify(&self) {
+        let (lab, listeners) = {
+            let inner = self.0.borrow();
+            let listeners: Vec<Listener> = inner.listeners.iter().map(|(_, l)| l.clone()).collect();
+            (inner.lab.clone(), listeners)
+        };
+        if let Some(lab) = lab {
+            for l in listeners {
+                l(&lab);
+            }
+        }
+    }
+}
+
+/// Attaches a component's lab to its controller (if any) and tells the controller's listeners
+/// about every new version once it has been drawn.
+#[hook]
+pub fn use_controller(controller: Option<Controller>, lab: &UseReducerHandle<Lab>) {
+    if let Some(c) = &controller {
+        c.attach(lab.clone());
+    }
+    use_effect_with((controller, lab.version), |(controller, _)| {
+        if let Some(c) = controller {
+            c.notify();
+        }
+    });
+}
+
+/// The playback timer and the chunked seek of a lab, as the full app runs them.
+#[hook]
+pub fn use_playback(lab: &UseReducerHandle<Lab>) {
+    let d = lab.dispatcher();
+    let interval = 1000 / SPEEDS[lab.speed.min(SPEEDS.len() - 1)];
+    use_effect_with(
+        (lab.playing, lab.version, interval),
+        move |(playing, _, interval)| {
+            let timer = playing.then(|| Timeout::new(*interval, move || d.dispatch(Msg::Tick)));
+            move || drop(timer)
+        },
+    );
+    let d = lab.dispatcher();
+    use_effect_with((lab.seek, lab.version), move |(seek, _)| {
+        let timer = seek.map(|_| Timeout::new(0, move || d.dispatch(Msg::Advance)));
+        move || drop(timer)
+    });
+}
+
+/// The lab an app or embed starts with: a permalink fragment wins, then a scenario, then a
+/// preset (an unknown preset starts the default, saying so).
+pub fn start_lab(link: Option<&str>, scenario: Option<&Rc<Scenario>>, preset: Option<&str>) -> Lab {
+    if let Some(lab) = link.and_then(lab_from_link) {
+        return lab;
+    }
+    if let Some(s) = scenario {
+        return match crate::state::importable(s) {
+            Ok(()) => Lab::from_scenario((**s).clone(), "imported"),
+            Err(why) => {
+                let mut lab = Lab::default();
+                lab.notice = Some(why);
+                lab
+            }
+        };
+    }
+    match preset {
+        Some(id) => Lab::from_preset(id).unwrap_or_else(|| {
+            let mut lab = Lab::default();
+            lab.notice = Some(format!(
+                "There is no preset called \"{id}\"; showing the default scenario."
+            ));
+            lab
+        }),
+        None => Lab::default(),
+    }
+}
+
+/// Props of [`EmbedApp`].
+#[derive(Properties, PartialEq, Clone, Default)]
+pub struct EmbedAppProps {
+    /// Start from this permalink fragment (wins over `scenario` and `preset`).
+    #[prop_or_default]
+    pub link: Option<AttrValue>,
+    /// Start from this scenario (wins over `preset`).
+    #[prop_or_default]
+    pub scenario: Option<Rc<Scenario>>,
+    /// Start from this preset.
+    #[prop_or_default]
+    pub preset: Option<AttrValue>,
+    /// What to show.
+    #[prop_or_default]
+    pub options: EmbedOptions,
+    /// The full app's address, for "Open in Rollout Lab" (none: no link).
+    #[prop_or_default]
+    pub app_url: Option<AttrValue>,
+    /// Lets the JavaScript API drive this lab.
+    #[prop_or_default]
+    pub controller: Option<Controller>,
+}
+
+/// A replicas / maxSurge / maxUnavailable value and its position on a slider.
+fn int_or_percent_stops(current: &str) -> Vec<String> {
+    let mut stops: Vec<String> = [
+        "0", "1", "2", "3", "4", "5", "10%", "25%", "50%", "75%", "100%",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let current = current.trim();
+    if !current.is_empty() && !stops.iter().any(|s| s == current) {
+        stops.push(current.to_string());
+    }
+    stops
+}
+
+const ICON_BACK: &str = "M7 5h2v14H7zM10 12l9-7v14z";
+const ICON_STEP: &str = "M15 5h2v14h-2zM14 12L5 5v14z";
+const ICON_PLAY: &str = "M7 4.5v15l13-7.5z";
+const ICON_PAUSE: &str = "M6 5h4v14H6zM14 5h4v14h-4z";
+const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
+const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
+const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
+
+fn icon(path: &'static str) -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={path} /></svg>
+    }
+}
+
+/// Rollout Lab, embedded.
+#[function_component(EmbedApp)]
+pub fn embed_app(props: &EmbedAppProps) -> Html {
+    let lab = use_reducer(|| {
+        if let Some(lab) = props.controller.as_ref().and_then(Controller::take_staged) {
+            return lab;
+        }
+        let mut lab = start_lab(
+            props.link.as_deref(),
+            props.scenario.as_ref(),
+            props.preset.as_deref(),
+        );
+        if !props.options.ignored.is_empty() {
+            let extra = format!(
+                "Ignored in the embed parameters: {}.",
+                props.options.ignored.join("; ")
+            );
+            lab.notice = Some(match lab.notice.take() {
+                Some(n) => format!("{n} {extra}"),
+                None => extra,
+            });
+        }
+        lab
+    });
+    use_controller(props.controller.clone(), &lab);
+    use_playback(&lab);
+    let frame = {
+        let lab = lab.clone();
+        use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
+    };
+    let frame: &Frame = &frame;
+    let o = &props.options;
+    let send = |msg: Msg| {
+        let d = lab.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(msg.clone()))
+    };
+    // A slider or menu edits the setting and, once the rollout has started, applies it as
+    // kubectl would (before the first step, edits apply at once).
+    let edit = |field: Field, stops: Rc<Vec<String>>| {
+        let d = lab.dispatcher();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let i = input.value().parse::<usize>().unwrap_or(0);
+            if let Some(v) = stops.get(i) {
+                d.dispatch(Msg::Edit(field, v.clone()));
+                d.dispatch(Msg::ApplySpec);
+            }
+        })
+    };
+    let on_strategy = {
+        let d = lab.dispatcher();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Msg::Edit(Field::Strategy, select.value()));
+            d.dispatch(Msg::ApplySpec);
+        })
+    };
+    let dismiss = send(Msg::DismissNotice);
+    let s = &lab.settings;
+    let problems = lab.problems();
+    let started = lab.started();
+    let rolling = s.strategy == StrategyKind::RollingUpdate;
+    let bounds = crate::bounds::resolve(s).ok();
+
+    let slider = |control: Control, field: Field, testid: &'static str| -> Html {
+        if !o.has(control) {
+            return html! {};
+        }
+        let (stops, index, shown) = match field {
+            Field::Replicas => {
+                let stops: Vec<String> = SLIDER_STOPS.iter().map(|n| n.to_string()).collect();
+                (
+                    stops,
+                    slider_index(&s.replicas),
+                    s.replicas.trim().to_string(),
+                )
+            }
+            _ => {
+                let value = s.get(field).trim().to_string();
+                let stops = int_or_percent_stops(&value);
+                let index = stops.iter().position(|x| *x == value).unwrap_or(0);
+                let pods = bounds.as_ref().filter(|_| rolling).map(|b| {
+                    if field == Field::MaxSurge {
+                        b.surge
+                    } else {
+                        b.unavailable
+                    }
+                });
+                let shown = match pods {
+                    Some(n) if value.ends_with('%') => {
+                        format!("{value} → {n} pod{}", if n == 1 { "" } else { "s" })
+                    }
+                    _ => value,
+                };
+                (stops, index, shown)
+            }
+        };
+        let disabled = field != Field::Replicas && !rolling;
+        let id = format!("embed-{testid}");
+        let max = stops.len().saturating_sub(1).to_string();
+        html! {
+            <div class={classes!("embed-slider", disabled.then_some("is-disabled"))}>
+                <label for={id.clone()}>{ field.label() }</label>
+                <input id={id} type="range" min="0" max={max} step="1" value={index.to_string()}
+                    data-testid={testid} {disabled} aria-valuetext={shown.clone()}
+                    oninput={edit(field, Rc::new(stops))} />
+                <output data-testid={format!("{testid}-value")}>{ shown }</output>
+            </div>
+        }
+    };
+    let sliders = [
+        Control::Replicas,
+        Control::MaxSurge,
+        Control::MaxUnavailable,
+    ]
+    .iter()
+    .any(|c| o.has(*c));
+    let open_href = props
+        .app_url
+        .as_ref()
+        .map(|base| format!("{base}#{}", link_of(&lab)));
+    let next_image = lab.next_image();
+    let explanation = frame.explanation.as_ref().map(|e| e.headline.clone());
+    let pending = frame
+        .pending
+        .iter()
+        .filter(|_| started)
+        .map(|p| format!("{} (round {})", p.command, p.round))
+        .collect::<Vec<_>>();
+    let band = frame
+        .cluster
+        .deployments
+        .first()
+        .map_or(rolling, |d| d.strategy == "RollingUpdate");
+    let phase = if frame.finished {
+        "end"
+    } else if frame.at_round_start {
+        "round not started"
+    } else {
+        "in progress"
+    };
+
+    html! {
+        <div class={classes!("app", "embed", (!o.chart).then_some("embed-no-chart"))} data-testid="embed">
+            <header class="embed-head">
+                <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+                    <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
+                    <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
+                    <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
+                </svg>
+                <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
+                if let Some(href) = open_href {
+                    <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
+                        { "Open in Rollout Lab" }<span aria-hidden="true">{ " ↗" }</span>
+                    </a>
+                }
+            </header>
+            <div class="embed-controls" role="group" aria-label="Playback">
+                if o.has(Control::Round) {
+                    <button type="button" class="btn btn-icon" data-testid="back-round-button" aria-label="Back one round"
+                        title="Back to the start of the round" disabled={!frame.can_back} onclick={send(Msg::BackRound)}>
+                        { icon(ICON_ROUND_BACK) }
+                    </button>
+                }
+                if o.has(Control::Step) {
+                    <button type="button" class="btn" data-testid="step-back-button" title="Step back"
+                        disabled={!frame.can_back} onclick={send(Msg::StepBack)}>
+                        { icon(ICON_BACK) }<span>{ "Back" }</span>
+                    </button>
+                    <button type="button" class="btn btn-primary" data-testid="step-button"
+                        title="One step: one controller sync or kubelet pass" onclick={send(Msg::Step)}>
+                        <span>{ "Step" }</span>{ icon(ICON_STEP) }
+                    </button>
+                }
+                if o.has(Control::Round) {
+                    <button type="button" class="btn btn-icon" data-testid="step-round-button" aria-label="Forward one round"
+                        title="To the end of the round" onclick={send(Msg::StepRound)}>
+                        { icon(ICON_ROUND) }
+                    </button>
+                }
+                if o.has(Control::Play) {
+                    <button type="button" class={classes!("btn", "btn-play", lab.playing.then_some("is-playing"))}
+                        data-testid="play-button" aria-pressed={if lab.playing { "true" } else { "false" }}
+                        onclick={send(Msg::TogglePlay)}>
+                        if lab.playing {
+                            { icon(ICON_PAUSE) }<span>{ "Pause" }</span>
+                        } else {
+                            { icon(ICON_PLAY) }<span>{ "Play" }</span>
+                        }
+                    </button>
+                }
+                if o.has(Control::Image) {
+                    <button type="button" class="btn btn-accent" data-testid="update-image-button"
+                        title={format!("kubectl set image deployment/{} app={next_image}", frame.deployment)}
+                        onclick={send(Msg::UpdateImage)}>
+                        { format!("Roll out {next_image}") }
+                    </button>
+                }
+                if o.has(Control::Reset) {
+                    <button type="button" class="btn btn-icon" data-testid="reset-button" aria-label="Reset"
+                        title="Start over" onclick={send(Msg::Reset)}>
+                        { icon(ICON_RESET) }
+                    </button>
+                }
+                if o.has(Control::Strategy) {
+                    <label class="embed-strategy">
+                        <span class="visually-hidden">{ "Strategy" }</span>
+                        <select data-testid="strategy-select" onchange={on_strategy}>
+                            <option value="RollingUpdate" selected={rolling}>{ "RollingUpdate" }</option>
+                            <option value="Recreate" selected={!rolling}>{ "Recreate" }</option>
+                        </select>
+                    </label>
+                }
+                <p class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
+                    data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
+                    <span class="round-main">{ format!("Round {}", frame.round) }</span>
+                    <span class="round-sub">{ format!("t = {} s · step {} · {phase}", frame.time, frame.steps) }</span>
+                </p>
+            </div>
+            if sliders {
+                <div class="embed-sliders">
+                    { slider(Control::Replicas, Field::Replicas, "replicas-slider") }
+                    { slider(Control::MaxSurge, Field::MaxSurge, "max-surge-slider") }
+                    { slider(Control::MaxUnavailable, Field::MaxUnavailable, "max-unavailable-slider") }
+                </div>
+            }
+            if !problems.is_empty() {
+                <p class="embed-problem" role="alert" data-testid="validation-message">{ problems.summary.clone() }</p>
+            }
+            if let Some(n) = &lab.notice {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
+                </div>
+            }
+            <div class="embed-main">
+                <ReplicaSets
+                    replica_sets={frame.replica_sets.clone()}
+                    departed={frame.departed.clone()}
+                    before={lab.before.clone()}
+                />
+                if o.chart {
+                    <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} />
+                }
+            </div>
+            if o.explain || !pending.is_empty() {
+                <footer class="embed-foot" aria-live="polite">
+                    if !pending.is_empty() {
+                        <p class="embed-pending" data-testid="embed-pending">{ format!("Queued: {}", pending.join("; ")) }</p>
+                    }
+                    if o.explain {
+                        <p class="embed-explain" data-testid="embed-explanation">
+                            { explanation.unwrap_or_else(|| "Nothing has run yet: press Step.".to_string()) }
+                        </p>
+                    }
+                </footer>
+            }
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stops_include_the_current_value() {
+        assert_eq!(int_or_percent_stops("25%").len(), 11);
+        let s = int_or_percent_stops("30%");
+        assert_eq!(s.last().map(String::as_str), Some("30%"));
+    }
+
+    #[test]
+    fn starting_points() {
+        assert_eq!(start_lab(None, None, Some("recreate")).preset, "recreate");
+        let lab = start_lab(None, None, Some("nope"));
+        assert_eq!(lab.preset, "custom");
+        assert!(lab.notice.unwrap().contains("no preset called \"nope\""));
+        let lab = start_lab(Some("#p=rolling-basic&at=3"), None, Some("recreate"));
+        assert_eq!(
+            (lab.preset.as_str(), lab.sim().steps_taken()),
+            ("rolling-basic", 3)
+        );
+        let s = Rc::new(rollout_core::presets::preset("recreate").unwrap().scenario);
+        assert_eq!(
+            start_lab(Some("#nothing"), Some(&s), None).preset,
+            "imported"
+        );
+    }
+
+    #[test]
+    fn a_controller_reaches_its_lab_only_once_attached() {
+        let c = Controller::new();
+        assert!(!c.dispatch(Msg::Step));
+        assert!(c.with_lab(|l| l.version).is_none());
+        c.stage(Lab::default());
+        assert!(c.dispatch(Msg::Step), "a staged lab takes messages");
+        assert_eq!(c.with_lab(|l| l.sim().steps_taken()), Some(1));
+        assert_eq!(c.take_staged().map(|l| l.sim().steps_taken()), Some(1));
+        assert!(c.take_staged().is_none());
+        let id = c.subscribe(|_| {});
+        c.unsubscribe(id);
+        assert!(c.0.borrow().listeners.is_empty());
+        assert!(c.clone() == c);
+        assert!(Controller::new() != c);
+    }
+}

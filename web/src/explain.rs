@@ -1,0 +1,397 @@
+//! A step's explanation in words: which part of the cluster acted, the Kubernetes functions it
+//! went through (with links to their source), the decisions with their live numbers, and what
+//! changed. Pure functions over the core's `StepRecord`, tested natively.
+
+use rollout_core::kubelet::PodChange;
+use rollout_core::scenario::Action;
+use rollout_core::sim::{StepKind, StepRecord};
+use rollout_core::ui_support::{kubectl_command, source_in_step};
+
+/// Who acted in a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The user's kubectl commands.
+    User,
+    /// The Deployment controller.
+    Deployment,
+    /// The ReplicaSet controller.
+    ReplicaSet,
+    /// The kubelet and the scheduler.
+    Kubelet,
+}
+
+impl Actor {
+    /// Of a step.
+    pub fn of(kind: &StepKind) -> Actor {
+        match kind {
+            StepKind::Actions => Actor::User,
+            StepKind::SyncDeployment { .. } => Actor::Deployment,
+            StepKind::SyncReplicaSet { .. } => Actor::ReplicaSet,
+            StepKind::Kubelet => Actor::Kubelet,
+        }
+    }
+
+    /// A name for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Actor::User => "You (kubectl)",
+            Actor::Deployment => "Deployment controller",
+            Actor::ReplicaSet => "ReplicaSet controller",
+            Actor::Kubelet => "Kubelet and scheduler",
+        }
+    }
+
+    /// A CSS-friendly key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Actor::User => "user",
+            Actor::Deployment => "deployment",
+            Actor::ReplicaSet => "replicaset",
+            Actor::Kubelet => "kubelet",
+        }
+    }
+}
+
+/// A Kubernetes function, with a link to its source when it is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FnLink {
+    /// The Go name.
+    pub name: String,
+    /// The file it is in (`rolling.go`).
+    pub file: Option<&'static str>,
+    /// GitHub link to its declaration in v1.28.4.
+    pub url: Option<String>,
+}
+
+impl FnLink {
+    fn new(name: &str, kind: &StepKind) -> FnLink {
+        let source = source_in_step(name, kind);
+        FnLink {
+            name: name.to_string(),
+            file: source.map(|s| s.file_name()),
+            url: source.map(|s| s.url()),
+        }
+    }
+}
+
+/// One decision: the function that took it and the sentence with the numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecisionLine {
+    /// The function.
+    pub function: FnLink,
+    /// The sentence.
+    pub text: String,
+}
+
+/// Everything the explanation panel shows about one step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// Who acted.
+    pub actor: Actor,
+    /// e.g. `syncDeployment web`.
+    pub title: String,
+    /// One sentence: what happened.
+    pub headline: String,
+    /// The functions entered, in order.
+    pub path: Vec<FnLink>,
+    /// The decisions with their numbers.
+    pub decisions: Vec<DecisionLine>,
+    /// Extra facts: pods created, deleted (and why), scheduled, ready.
+    pub details: Vec<String>,
+    /// Events, as `Type Reason: message`.
+    pub events: Vec<String>,
+    /// Errors returned by the sync or refusals of actions.
+    pub errors: Vec<String>,
+    /// The step's round.
+    pub round: u32,
+    /// The step's time.
+    pub time: i64,
+    /// The step's number (1-based, as a user counts).
+    pub number: usize,
+}
+
+/// How many pods of one kind the kubelet details name before summarising.
+const NAMED: usize = 6;
+
+fn pods(n: usize) -> String {
+    if n == 1 {
+        "1 pod".to_string()
+    } else {
+        format!("{n} pods")
+    }
+}
+
+fn list(names: &[&str]) -> String {
+    if names.len() <= NAMED {
+        names.join(", ")
+    } else {
+        format!(
+            "{} and {} more",
+            names[..NAMED].join(", "),
+            names.len() - NAMED
+        )
+    }
+}
+
+/// The kubectl commands of an Actions step.
+fn commands(record: &StepRecord, deployment: &str) -> Vec<String> {
+    record
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match Action::from_value(i, v) {
+            Ok(a) => kubectl_command(&a.kind, deployment),
+            Err(_) => v.to_string(),
+        })
+        .collect()
+}
+
+/// Decisions that say why a Deployment sync did (or did not) scale, most telling first.
+const TELLING: &[&str] = &[
+    "rollback",
+    "checkPausedConditions",
+    "scale",
+    "rolloutRecreate",
+    "oldPodsRunning",
+    "scaleDownOldReplicaSetsForRecreate",
+    "scaleUpNewReplicaSetForRecreate",
+    "scaleDownOldReplicaSetsForRollingUpdate",
+    "cleanupUnhealthyReplicas",
+    "reconcileOldReplicaSets",
+    "reconcileNewReplicaSet",
+    "getNewReplicaSet",
+];
+
+/// Explains one step of a simulation whose (first) Deployment is `deployment`.
+pub fn explain(record: &StepRecord, deployment: &str) -> Explanation {
+    let actor = Actor::of(&record.kind);
+    let kind = &record.kind;
+    let mut details = Vec::new();
+    let title = match kind {
+        StepKind::Actions => "kubectl".to_string(),
+        StepKind::SyncDeployment { name } => format!("syncDeployment {name}"),
+        StepKind::SyncReplicaSet { name } => format!("syncReplicaSet {name}"),
+        StepKind::Kubelet => "kubelet pass over every pod".to_string(),
+    };
+    let events: Vec<String> = record
+        .events
+        .iter()
+        .map(|e| format!("{} {}: {}", e.type_, e.reason, e.message))
+        .collect();
+    let decision_text = |names: &[&str]| {
+        record
+            .decisions
+            .iter()
+            .rev()
+            .find(|d| names.contains(&d.function.as_str()))
+            .map(|d| d.text.clone())
+    };
+    let headline = match kind {
+        StepKind::Actions => {
+            let cmds = commands(record, deployment);
+            if record.errors.is_empty() {
+                format!("Your command reaches the API server: {}", cmds.join("; "))
+            } else {
+                format!(
+                    "The API server refused {}: {}",
+                    if cmds.len() == 1 {
+                        "your command"
+                    } else {
+                        "a command"
+                    },
+                    record.errors.join("; ")
+                )
+            }
+        }
+        StepKind::SyncDeployment { .. } => {
+            let scaling: Vec<&str> = record.events.iter().map(|e| e.message.as_str()).collect();
+            if !scaling.is_empty() {
+                scaling.join("; ")
+            } else if let Some(t) = decision_text(TELLING) {
+                format!("No scaling: {t}")
+            } else if let Some(d) = record.decisions.last() {
+                d.text.clone()
+            } else {
+                "Nothing to do.".to_string()
+            }
+        }
+        StepKind::SyncReplicaSet { .. } => {
+            if let Some(m) = &record.manage {
+                if let Some(ss) = &m.slow_start {
+                    let sizes: Vec<String> = ss.batch_sizes.iter().map(|n| n.to_string()).collect();
+                    details.push(format!(
+                        "slowStartBatch: batches of {} ({} created{})",
+                        sizes.join(", "),
+                        ss.successes,
+                        ss.error
+                            .as_ref()
+                            .map(|e| format!(", stopped by: {e}"))
+                            .unwrap_or_default()
+                    ));
+                }
+                for d in m.deletions.iter().take(NAMED) {
+                    details.push(match &d.kept {
+                        Some(kept) => format!(
+                            "getPodsToDelete: {} goes before {} ({})",
+                            d.pod.name,
+                            kept.name,
+                            d.criterion.describe()
+                        ),
+                        None => format!("getPodsToDelete: {} goes (every pod goes)", d.pod.name),
+                    });
+                }
+                if m.deletions.len() > NAMED {
+                    details.push(format!(
+                        "… and {} more, in the same ranking order",
+                        m.deletions.len() - NAMED
+                    ));
+                }
+            }
+            decision_text(&["manageReplicas"])
+                .or_else(|| decision_text(&["syncReplicaSet"]))
+                .unwrap_or_else(|| "Nothing to do.".to_string())
+        }
+        StepKind::Kubelet => {
+            let mut scheduled = Vec::new();
+            let mut ready = Vec::new();
+            let mut removed = Vec::new();
+            for c in &record.pod_changes {
+                match c {
+                    PodChange::Scheduled { pod, .. } => scheduled.push(pod.as_str()),
+                    PodChange::BecameReady { pod } => ready.push(pod.as_str()),
+                    PodChange::Removed { pod } => removed.push(pod.as_str()),
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
+            for c in record.pod_changes.iter().take(NAMED) {
+                if let PodChange::Scheduled { pod, node } = c {
+                    details.push(format!("{pod} → {node}"));
+                }
+            }
+            if !ready.is_empty() {
+                details.push(format!("Ready: {}", list(&ready)));
+            }
+            if !removed.is_empty() {
+                details.push(format!("Grace period over, removed: {}", list(&removed)));
+            }
+            let mut parts = Vec::new();
+            if !scheduled.is_empty() {
+                parts.push(format!("scheduled {}", pods(scheduled.len())));
+            }
+            if !ready.is_empty() {
+                parts.push(format!("{} became Running and Ready", pods(ready.len())));
+            }
+            if !removed.is_empty() {
+                parts.push(format!(
+                    "removed {} after graceful termination",
+                    pods(removed.len())
+                ));
+            }
+            if parts.is_empty() {
+                "No pod changed: every pod is where the cluster model says it should be."
+                    .to_string()
+            } else {
+                let mut s = parts.join(", ");
+                // ASCII only: the sentence starts with "scheduled", "removed" or a digit.
+                if let Some(first) = s.get_mut(..1) {
+                    first.make_ascii_uppercase();
+                }
+                s + "."
+            }
+        }
+    };
+    Explanation {
+        actor,
+        title,
+        headline,
+        path: record.path.iter().map(|f| FnLink::new(f, kind)).collect(),
+        decisions: record
+            .decisions
+            .iter()
+            .map(|d| DecisionLine {
+                function: FnLink::new(&d.function, kind),
+                text: d.text.clone(),
+            })
+            .collect(),
+        details,
+        events,
+        errors: record.errors.clone(),
+        round: record.round,
+        time: record.time,
+        number: record.index + 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rollout_core::sim::Simulation;
+
+    fn steps(preset: &str, n: usize) -> Vec<Explanation> {
+        let mut sim = Simulation::new(rollout_core::presets::preset(preset).unwrap().scenario);
+        (0..n)
+            .filter_map(|_| sim.step().map(|r| explain(r, "web")))
+            .collect()
+    }
+
+    #[test]
+    fn the_first_steps_of_a_rollout() {
+        let e = steps("rolling-basic", 4);
+        assert_eq!(e[0].actor, Actor::User);
+        assert_eq!(
+            e[0].headline,
+            "Your command reaches the API server: kubectl create deployment web \
+             --image=nginx:1.14.2 --replicas=3"
+        );
+        assert_eq!(e[1].actor, Actor::Deployment);
+        assert_eq!(e[1].headline, "Scaled up replica set web-rev1 to 3");
+        assert_eq!(e[1].path[0].name, "syncDeployment");
+        assert_eq!(
+            e[1].path[0].url.as_deref(),
+            Some("https://github.com/kubernetes/kubernetes/blob/v1.28.4/pkg/controller/deployment/deployment_controller.go#L581")
+        );
+        assert!(e[1]
+            .decisions
+            .iter()
+            .any(|d| d.function.name == "getNewReplicaSet"
+                && d.text.contains("maxTotalPods = 3 + 1 = 4")));
+        assert_eq!(e[2].actor, Actor::ReplicaSet);
+        assert!(e[2].headline.contains("create 3"), "{}", e[2].headline);
+        assert_eq!(
+            e[2].details,
+            vec!["slowStartBatch: batches of 1, 2 (3 created)"]
+        );
+        assert_eq!(e[2].events.len(), 3);
+        assert_eq!(e[3].actor, Actor::Kubelet);
+        assert_eq!(e[3].headline, "Scheduled 3 pods.");
+        assert_eq!(e[3].number, 4);
+    }
+
+    #[test]
+    fn a_waiting_rollout_says_why() {
+        let e = steps("rolling-basic", 19);
+        let wait = &e[18];
+        assert_eq!(wait.actor, Actor::Deployment);
+        assert!(
+            wait.headline
+                .starts_with("No scaling: minAvailable = 3 − 0 = 3"),
+            "{}",
+            wait.headline
+        );
+    }
+
+    #[test]
+    fn deletions_name_the_ranking_criterion() {
+        let e = steps("rolling-basic", 28);
+        let del = &e[27];
+        assert_eq!(del.title, "syncReplicaSet web-rev1");
+        assert_eq!(
+            del.details,
+            vec!["getPodsToDelete: web-rev1-00001 goes before web-rev1-00002 (more sibling pods on its node)"
+                .to_string()]
+        );
+        let kubelet_ready = &e[6];
+        assert_eq!(kubelet_ready.headline, "3 pods became Running and Ready.");
+    }
+}

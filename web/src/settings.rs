@@ -1,0 +1,847 @@
+//! The settings form: what the user typed, kept verbatim, and its parsing into a Deployment to
+//! create (or update) and a cluster model. Validation messages come from the Kubernetes API
+//! rules in `rollout_core::validation`; the app adds only parse errors for text that is not a
+//! number and its own size limits.
+
+use rollout_core::api::{Deployment, DeploymentStrategy, IntOrString};
+use rollout_core::deployment::util::resolve_fenceposts;
+use rollout_core::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
+use rollout_core::validation::{self, InputField};
+
+/// The Deployment the app creates when a scenario does not name one.
+pub const DEPLOYMENT_NAME: &str = "web";
+/// The image the app starts from when a scenario does not name one.
+pub const DEFAULT_IMAGE: &str = "nginx:1.14.2";
+/// The most replicas the app simulates (the tab must stay responsive).
+pub const MAX_REPLICAS: i32 = 10_000;
+/// The most pods a rolling update may have at once (replicas + maxSurge).
+pub const MAX_PODS: i64 = 20_000;
+
+/// One control of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `spec.replicas`.
+    Replicas,
+    /// `spec.strategy.type`.
+    Strategy,
+    /// `rollingUpdate.maxSurge`.
+    MaxSurge,
+    /// `rollingUpdate.maxUnavailable`.
+    MaxUnavailable,
+    /// `spec.minReadySeconds`.
+    MinReadySeconds,
+    /// `spec.progressDeadlineSeconds`.
+    ProgressDeadlineSeconds,
+    /// `spec.revisionHistoryLimit`.
+    RevisionHistoryLimit,
+    /// Cluster model: rounds from a pod's creation until it is ready.
+    ReadyAfterRounds,
+    /// Cluster model: nodes.
+    Nodes,
+    /// Cluster model: rounds a deleted pod stays Terminating.
+    TerminationRounds,
+    /// Cluster model: simulated seconds per round.
+    SecondsPerRound,
+}
+
+impl Field {
+    /// The fields of the Deployment spec, in form order.
+    pub const SPEC: [Field; 7] = [
+        Field::Replicas,
+        Field::Strategy,
+        Field::MaxSurge,
+        Field::MaxUnavailable,
+        Field::MinReadySeconds,
+        Field::ProgressDeadlineSeconds,
+        Field::RevisionHistoryLimit,
+    ];
+    /// The fields of the cluster model, in form order.
+    pub const MODEL: [Field; 4] = [
+        Field::ReadyAfterRounds,
+        Field::Nodes,
+        Field::TerminationRounds,
+        Field::SecondsPerRound,
+    ];
+
+    /// The visible label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Replicas => "Replicas",
+            Field::Strategy => "Strategy",
+            Field::MaxSurge => "maxSurge",
+            Field::MaxUnavailable => "maxUnavailable",
+            Field::MinReadySeconds => "minReadySeconds",
+            Field::ProgressDeadlineSeconds => "progressDeadlineSeconds",
+            Field::RevisionHistoryLimit => "revisionHistoryLimit",
+            Field::ReadyAfterRounds => "Pod ready delay (rounds)",
+            Field::Nodes => "Nodes",
+            Field::TerminationRounds => "Graceful termination (rounds)",
+            Field::SecondsPerRound => "Seconds per round",
+        }
+    }
+
+    /// The element id of its input.
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::Replicas => "replicas",
+            Field::Strategy => "strategy",
+            Field::MaxSurge => "max-surge",
+            Field::MaxUnavailable => "max-unavailable",
+            Field::MinReadySeconds => "min-ready",
+            Field::ProgressDeadlineSeconds => "progress-deadline",
+            Field::RevisionHistoryLimit => "history-limit",
+            Field::ReadyAfterRounds => "ready-after",
+            Field::Nodes => "nodes",
+            Field::TerminationRounds => "termination",
+            Field::SecondsPerRound => "seconds-per-round",
+        }
+    }
+
+    /// Whether it belongs to the Deployment spec (an update mid-rollout) rather than to the
+    /// cluster model (applied by Reset).
+    pub fn is_spec(self) -> bool {
+        Field::SPEC.contains(&self)
+    }
+}
+
+/// `spec.strategy.type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrategyKind {
+    /// Replace pods gradually within maxSurge / maxUnavailable.
+    RollingUpdate,
+    /// Delete every old pod, then create the new ones.
+    Recreate,
+}
+
+impl StrategyKind {
+    /// The API's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StrategyKind::RollingUpdate => "RollingUpdate",
+            StrategyKind::Recreate => "Recreate",
+        }
+    }
+
+    /// From the API's spelling.
+    pub fn parse(s: &str) -> Option<StrategyKind> {
+        match s {
+            "RollingUpdate" => Some(StrategyKind::RollingUpdate),
+            "Recreate" => Some(StrategyKind::Recreate),
+            _ => None,
+        }
+    }
+}
+
+/// What the user has typed, kept verbatim so a half-typed value never jumps around.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `spec.replicas`.
+    pub replicas: String,
+    /// `spec.strategy.type`.
+    pub strategy: StrategyKind,
+    /// `maxSurge` (`1` or `25%`).
+    pub max_surge: String,
+    /// `maxUnavailable` (`1` or `25%`).
+    pub max_unavailable: String,
+    /// `spec.minReadySeconds`.
+    pub min_ready_seconds: String,
+    /// `spec.progressDeadlineSeconds`.
+    pub progress_deadline_seconds: String,
+    /// `spec.revisionHistoryLimit`.
+    pub revision_history_limit: String,
+    /// Rounds until a new pod is ready.
+    pub ready_after_rounds: String,
+    /// Nodes.
+    pub nodes: String,
+    /// Rounds a deleted pod stays Terminating (0 = gone at once).
+    pub termination_rounds: String,
+    /// Simulated seconds per round.
+    pub seconds_per_round: String,
+    /// The next image rolled out never becomes ready.
+    pub never_ready: bool,
+}
+
+impl Default for Settings {
+    /// Three replicas with the apps/v1 defaults (25% / 25%): small enough that the rounding
+    /// is visible straight away (25% of 3 is 1 surge pod but 0 unavailable ones).
+    fn default() -> Self {
+        Settings {
+            replicas: "3".into(),
+            strategy: StrategyKind::RollingUpdate,
+            max_surge: "25%".into(),
+            max_unavailable: "25%".into(),
+            min_ready_seconds: "0".into(),
+            progress_deadline_seconds: "600".into(),
+            revision_history_limit: "10".into(),
+            ready_after_rounds: "1".into(),
+            nodes: "3".into(),
+            termination_rounds: "0".into(),
+            seconds_per_round: "5".into(),
+            never_ready: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The text of a field (`Strategy` gives its type name).
+    pub fn get(&self, field: Field) -> &str {
+        match field {
+            Field::Replicas => &self.replicas,
+            Field::Strategy => self.strategy.as_str(),
+            Field::MaxSurge => &self.max_surge,
+            Field::MaxUnavailable => &self.max_unavailable,
+            Field::MinReadySeconds => &self.min_ready_seconds,
+            Field::ProgressDeadlineSeconds => &self.progress_deadline_seconds,
+            Field::RevisionHistoryLimit => &self.revision_history_limit,
+            Field::ReadyAfterRounds => &self.ready_after_rounds,
+            Field::Nodes => &self.nodes,
+            Field::TerminationRounds => &self.termination_rounds,
+            Field::SecondsPerRound => &self.seconds_per_round,
+        }
+    }
+
+    /// Sets a field's text (`Strategy` takes a type name; others are ignored).
+    pub fn set(&mut self, field: Field, value: String) {
+        let slot = match field {
+            Field::Replicas => &mut self.replicas,
+            Field::Strategy => {
+                if let Some(k) = StrategyKind::parse(value.trim()) {
+                    self.strategy = k;
+                }
+                return;
+            }
+            Field::MaxSurge => &mut self.max_surge,
+            Field::MaxUnavailable => &mut self.max_unavailable,
+            Field::MinReadySeconds => &mut self.min_ready_seconds,
+            Field::ProgressDeadlineSeconds => &mut self.progress_deadline_seconds,
+            Field::RevisionHistoryLimit => &mut self.revision_history_limit,
+            Field::ReadyAfterRounds => &mut self.ready_after_rounds,
+            Field::Nodes => &mut self.nodes,
+            Field::TerminationRounds => &mut self.termination_rounds,
+            Field::SecondsPerRound => &mut self.seconds_per_round,
+        };
+        *slot = value;
+    }
+
+    /// Whether the Deployment-spec part differs from `other`'s. Irrelevant differences
+    /// (surge text under Recreate) do not count.
+    pub fn spec_differs(&self, other: &Settings) -> bool {
+        Field::SPEC.iter().any(|&f| self.field_differs(other, f))
+    }
+
+    /// Whether one field differs from `other`'s (trimmed).
+    pub fn field_differs(&self, other: &Settings, field: Field) -> bool {
+        if matches!(field, Field::MaxSurge | Field::MaxUnavailable)
+            && self.strategy == StrategyKind::Recreate
+            && other.strategy == StrategyKind::Recreate
+        {
+            return false;
+        }
+        self.get(field).trim() != other.get(field).trim()
+    }
+
+    /// Whether the cluster-model part differs from `other`'s.
+    pub fn model_differs(&self, other: &Settings) -> bool {
+        Field::MODEL.iter().any(|&f| self.field_differs(other, f))
+            || self.never_ready != other.never_ready
+    }
+
+    /// Copies the Deployment-spec fields of `other`.
+    pub fn take_spec(&mut self, other: &Settings) {
+        for f in Field::SPEC {
+            self.set(f, other.get(f).to_string());
+        }
+    }
+
+    /// The settings a scenario starts from (its first `create` action and its cluster model),
+    /// with that create's input. `None` when the scenario creates no Deployment.
+    pub fn from_scenario(s: &Scenario) -> Option<(Settings, DeploymentInput)> {
+        let input = first_create(s)?.clone();
+        let mut out = Settings {
+            replicas: input.replicas.unwrap_or(1).to_string(),
+            ready_after_rounds: s.ready_after_rounds.to_string(),
+            nodes: s.nodes.to_string(),
+            termination_rounds: s.termination_rounds.to_string(),
+            seconds_per_round: s.seconds_per_round.to_string(),
+            never_ready: !s.never_ready_images.is_empty(),
+            min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
+            progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
+            revision_history_limit: input.revision_history_limit.unwrap_or(10).to_string(),
+            ..Settings::default()
+        };
+        match input.defaulted_strategy() {
+            Some(DeploymentStrategy::Recreate) => out.strategy = StrategyKind::Recreate,
+            Some(DeploymentStrategy::RollingUpdate {
+                max_surge,
+                max_unavailable,
+            }) => {
+                out.strategy = StrategyKind::RollingUpdate;
+                out.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
+                out.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
+            }
+            None => {}
+        }
+        Some((out, input))
+    }
+}
+
+/// The first Deployment a scenario creates.
+pub fn first_create(s: &Scenario) -> Option<&DeploymentInput> {
+    s.actions.iter().find_map(|a| match &a.kind {
+        ActionKind::Create { deployment } => Some(deployment),
+        _ => None,
+    })
+}
+
+/// A message about one control.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The control.
+    pub field: Field,
+    /// What is wrong, in the API's words when the API refused it.
+    pub message: String,
+}
+
+/// Why settings cannot be applied: one message per control, and the whole message a client
+/// would see (the API's StatusError, or the app's first message).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Problems {
+    /// Per control, in form order.
+    pub list: Vec<Problem>,
+    /// The full message, shown once under the first control with a problem.
+    pub summary: String,
+}
+
+impl Problems {
+    fn one(field: Field, message: String) -> Problems {
+        Problems {
+            summary: message.clone(),
+            list: vec![Problem { field, message }],
+        }
+    }
+
+    /// Whether there is nothing wrong.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The message for one control.
+    pub fn for_field(&self, field: Field) -> Option<&Problem> {
+        self.list.iter().find(|p| p.field == field)
+    }
+
+    /// The first control with a problem, in form order.
+    pub fn first_field(&self) -> Option<Field> {
+        Field::SPEC
+            .iter()
+            .chain(Field::MODEL.iter())
+            .copied()
+            .find(|f| self.for_field(*f).is_some())
+    }
+
+    fn merge(&mut self, other: Problems) {
+        if self.summary.is_empty() {
+            self.summary = other.summary;
+        }
+        self.list.extend(other.list);
+    }
+}
+
+/// The cluster model of a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClusterModel {
+    /// Rounds until a new pod is ready.
+    pub ready_after_rounds: u32,
+    /// Nodes.
+    pub nodes: u32,
+    /// Rounds a deleted pod stays Terminating.
+    pub termination_rounds: u32,
+    /// Seconds per round.
+    pub seconds_per_round: i64,
+}
+
+fn parse_whole(text: &str, field: Field) -> Result<i64, Problems> {
+    let t = text.trim();
+    let name = field.label();
+    if t.is_empty() {
+        return Err(Problems::one(
+            field,
+            format!("Enter {name}: a whole number."),
+        ));
+    }
+    t.parse::<i64>().map_err(|_| {
+        let message = if t
+            .trim_start_matches('-')
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        {
+            format!("{name} is too large (got {t}).")
+        } else {
+            format!("{name} must be a whole number (got \"{t}\").")
+        };
+        Problems::one(field, message)
+    })
+}
+
+/// An int32 field as the API receives it (a JSON number out of int32 range is refused by the
+/// decoder before validation; the app says so in its own words).
+fn parse_i32(text: &str, field: Field) -> Result<i32, Problems> {
+    let n = parse_whole(text, field)?;
+    i32::try_from(n).map_err(|_| {
+        Problems::one(
+            field,
+            format!(
+                "{} must fit in a 32-bit integer (got {}).",
+                field.label(),
+                text.trim()
+            ),
+        )
+    })
+}
+
+fn parse_model_field(text: &str, field: Field, min: i64, max: i64) -> Result<i64, Problems> {
+    let n = parse_whole(text, field)?;
+    if n < min || n > max {
+        return Err(Problems::one(
+            field,
+            format!(
+                "{} must be between {min} and {max} (got {n}).",
+                field.label()
+            ),
+        ));
+    }
+    Ok(n)
+}
+
+/// Parses the cluster model.
+pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
+    let mut problems = Problems::default();
+    let mut get = |text: &str, field, min, max| match parse_model_field(text, field, min, max) {
+        Ok(n) => n,
+        Err(p) => {
+            problems.merge(p);
+            min
+        }
+    };
+    let model = ClusterModel {
+        ready_after_rounds: get(&s.ready_after_rounds, Field::ReadyAfterRounds, 0, 50) as u32,
+        nodes: get(&s.nodes, Field::Nodes, 1, 50) as u32,
+        termination_rounds: get(&s.termination_rounds, Field::TerminationRounds, 0, 50) as u32,
+        seconds_per_round: get(&s.seconds_per_round, Field::SecondsPerRound, 1, 3600),
+    };
+    if problems.is_empty() {
+        Ok(model)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The strategy as the form describes it.
+pub fn strategy_input(s: &Settings) -> Result<StrategyInput, Problems> {
+    Ok(match s.strategy {
+        StrategyKind::Recreate => StrategyInput {
+            type_: Some("Recreate".into()),
+            ..Default::default()
+        },
+        StrategyKind::RollingUpdate => {
+            let value = |text: &str, field: Field| {
+                let t = text.trim();
+                if t.is_empty() {
+                    Err(Problems::one(
+                        field,
+                        format!(
+                            "Enter {}: a number of pods such as 1, or a percentage such as 25%.",
+                            field.label()
+                        ),
+                    ))
+                } else {
+                    Ok(IntOrString::parse_user(t))
+                }
+            };
+            let surge = value(&s.max_surge, Field::MaxSurge);
+            let unavailable = value(&s.max_unavailable, Field::MaxUnavailable);
+            match (surge, unavailable) {
+                (Ok(surge), Ok(unavailable)) => StrategyInput {
+                    type_: Some("RollingUpdate".into()),
+                    max_surge: Some(surge),
+                    max_unavailable: Some(unavailable),
+                    with_rolling_update: None,
+                },
+                (Err(mut a), Err(b)) => {
+                    a.merge(b);
+                    return Err(a);
+                }
+                (Err(p), _) | (_, Err(p)) => return Err(p),
+            }
+        }
+    })
+}
+
+/// The settings applied to `base` (the scenario's create input, which keeps the name, image,
+/// labels and paused flag): parsed, before any validation.
+pub fn parse_input(s: &Settings, base: &DeploymentInput) -> Result<DeploymentInput, Problems> {
+    let mut problems = Problems::default();
+    let mut int = |text: &str, field| match parse_i32(text, field) {
+        Ok(n) => Some(n),
+        Err(p) => {
+            problems.merge(p);
+            None
+        }
+    };
+    let replicas = int(&s.replicas, Field::Replicas);
+    let min_ready = int(&s.min_ready_seconds, Field::MinReadySeconds);
+    let deadline = int(&s.progress_deadline_seconds, Field::ProgressDeadlineSeconds);
+    let history = int(&s.revision_history_limit, Field::RevisionHistoryLimit);
+    let strategy = match strategy_input(s) {
+        Ok(st) => Some(st),
+        Err(p) => {
+            problems.merge(p);
+            None
+        }
+    };
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut input = base.clone();
+    input.replicas = replicas;
+    input.min_ready_seconds = min_ready;
+    input.progress_deadline_seconds = deadline;
+    input.revision_history_limit = history;
+    input.strategy = strategy;
+    Ok(input)
+}
+
+fn control_of(field: InputField) -> Field {
+    match field {
+        InputField::Replicas => Field::Replicas,
+        InputField::MaxSurge => Field::MaxSurge,
+        InputField::MaxUnavailable => Field::MaxUnavailable,
+        InputField::MinReadySeconds => Field::MinReadySeconds,
+        InputField::ProgressDeadlineSeconds => Field::ProgressDeadlineSeconds,
+        InputField::RevisionHistoryLimit => Field::RevisionHistoryLimit,
+        // Name, image, labels and the selector have no control; the strategy select is
+        // the closest one for a message about them.
+        _ => Field::Strategy,
+    }
+}
+
+fn api_problems(outcome: &validation::ValidationOutcome) -> Result<(), Problems> {
+    let Some(summary) = validation::status_message(outcome) else {
+        return Ok(());
+    };
+    let mut list: Vec<Problem> = Vec::new();
+    for e in &outcome.errors {
+        let field = validation::field_of(e).map_or(Field::Strategy, control_of);
+        if list.iter().all(|p| p.field != field) {
+            list.push(Problem {
+                field,
+                message: e.message.clone(),
+            });
+        }
+    }
+    Err(Problems {
+        list,
+        summary: summary.to_string(),
+    })
+}
+
+/// The app's own limits, checked after the API accepted the input.
+fn app_limits(input: &DeploymentInput) -> Result<(), Problems> {
+    let replicas = input.replicas.unwrap_or(1);
+    if replicas > MAX_REPLICAS {
+        return Err(Problems::one(
+            Field::Replicas,
+            format!(
+                "Rollout Lab simulates at most {} replicas, to keep the page responsive (got {replicas}).",
+                group(i64::from(MAX_REPLICAS))
+            ),
+        ));
+    }
+    if let Some(DeploymentStrategy::RollingUpdate {
+        max_surge,
+        max_unavailable,
+    }) = input.defaulted_strategy()
+    {
+        if let Ok((surge, _)) =
+            resolve_fenceposts(max_surge.as_ref(), max_unavailable.as_ref(), replicas)
+        {
+            let total = i64::from(replicas) + i64::from(surge);
+            if surge < 0 || total > MAX_PODS {
+                return Err(Problems::one(
+                    Field::MaxSurge,
+                    format!(
+                        "Rollout Lab simulates at most {} pods at once: {replicas} replicas with \
+                         maxSurge {} would allow {}.",
+                        group(MAX_PODS),
+                        max_surge.map(|v| v.to_string()).unwrap_or_default(),
+                        if surge < 0 {
+                            "an out-of-range number".to_string()
+                        } else {
+                            group(total)
+                        }
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `10000` → `10,000`.
+pub fn group(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    let mut left = digits.len();
+    for c in digits.chars() {
+        out.push(c);
+        left -= 1;
+        if left > 0 && left.is_multiple_of(3) {
+            out.push(',');
+        }
+    }
+    if n < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// The settings as a Deployment to create, validated as the API server would (and within the
+/// app's limits).
+pub fn check_create(s: &Settings, base: &DeploymentInput) -> Result<DeploymentInput, Problems> {
+    let input = parse_input(s, base)?;
+    api_problems(&validation::validate_create(&input))?;
+    app_limits(&input)?;
+    Ok(input)
+}
+
+/// The settings as an update of the stored Deployment `current`, validated as the API server
+/// would (and within the app's limits).
+pub fn check_update(
+    s: &Settings,
+    base: &DeploymentInput,
+    current: &Deployment,
+) -> Result<DeploymentInput, Problems> {
+    let old = DeploymentInput::from_deployment(current);
+    let mut input = parse_input(s, base)?;
+    // Only the form's fields change; everything else is what is stored.
+    input.name = old.name.clone();
+    input.image = old.image.clone();
+    input.paused = old.paused;
+    input.selector = old.selector.clone();
+    input.template_labels = old.template_labels.clone();
+    api_problems(&validation::validate_update(&input, &old))?;
+    app_limits(&input)?;
+    Ok(input)
+}
+
+/// Everything wrong with the settings: the Deployment (`check`) and the cluster model.
+pub fn all_problems(spec: Result<(), Problems>, s: &Settings) -> Problems {
+    let mut problems = spec.err().unwrap_or_default();
+    if let Err(p) = parse_model(s) {
+        problems.merge(p);
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> DeploymentInput {
+        DeploymentInput {
+            name: DEPLOYMENT_NAME.into(),
+            image: DEFAULT_IMAGE.into(),
+            ..Default::default()
+        }
+    }
+
+    fn with(f: impl FnOnce(&mut Settings)) -> Settings {
+        let mut s = Settings::default();
+        f(&mut s);
+        s
+    }
+
+    #[test]
+    fn the_defaults_are_a_valid_create() {
+        let input = check_create(&Settings::default(), &base()).unwrap();
+        assert_eq!(input.replicas, Some(3));
+        assert_eq!(
+            input.strategy.unwrap().max_surge,
+            Some(IntOrString::String("25%".into()))
+        );
+        assert_eq!(
+            parse_model(&Settings::default()).unwrap(),
+            ClusterModel {
+                ready_after_rounds: 1,
+                nodes: 3,
+                termination_rounds: 0,
+                seconds_per_round: 5
+            }
+        );
+    }
+
+    #[test]
+    fn zero_and_zero_is_refused_with_the_api_message() {
+        let s = with(|s| {
+            s.max_surge = "0".into();
+            s.max_unavailable = "0".into();
+        });
+        let p = check_create(&s, &base()).unwrap_err();
+        assert_eq!(
+            p.summary,
+            "Deployment.apps \"web\" is invalid: spec.strategy.rollingUpdate.maxUnavailable: \
+             Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when \
+             `maxSurge` is 0"
+        );
+        assert_eq!(p.first_field(), Some(Field::MaxUnavailable));
+        assert!(p.for_field(Field::MaxSurge).is_none());
+        // Percentages that only resolve to 0 are accepted (the controller then uses 1).
+        let s = with(|s| {
+            s.max_surge = "0%".into();
+            s.max_unavailable = "10%".into();
+        });
+        assert!(check_create(&s, &base()).is_ok());
+    }
+
+    #[test]
+    fn api_messages_name_their_control() {
+        let cases = [
+            (with(|s| s.replicas = "-2".into()), Field::Replicas),
+            (
+                with(|s| s.max_unavailable = "120%".into()),
+                Field::MaxUnavailable,
+            ),
+            (with(|s| s.max_surge = "abc".into()), Field::MaxSurge),
+            (
+                with(|s| s.min_ready_seconds = "-1".into()),
+                Field::MinReadySeconds,
+            ),
+            (
+                with(|s| s.progress_deadline_seconds = "0".into()),
+                Field::ProgressDeadlineSeconds,
+            ),
+            (
+                with(|s| s.revision_history_limit = "-3".into()),
+                Field::RevisionHistoryLimit,
+            ),
+        ];
+        for (s, field) in cases {
+            let p = check_create(&s, &base()).unwrap_err();
+            assert_eq!(p.first_field(), Some(field), "{s:?}: {p:?}");
+            assert!(
+                p.summary
+                    .starts_with("Deployment.apps \"web\" is invalid: spec."),
+                "{}",
+                p.summary
+            );
+        }
+    }
+
+    #[test]
+    fn text_that_is_not_a_number_gets_the_apps_words() {
+        let p = check_create(&with(|s| s.replicas = "ten".into()), &base()).unwrap_err();
+        assert_eq!(p.summary, "Replicas must be a whole number (got \"ten\").");
+        let p = check_create(&with(|s| s.replicas = "".into()), &base()).unwrap_err();
+        assert_eq!(p.first_field(), Some(Field::Replicas));
+        let p = check_create(&with(|s| s.replicas = "99999999999".into()), &base()).unwrap_err();
+        assert!(p.summary.contains("32-bit"), "{}", p.summary);
+        let p = check_create(&with(|s| s.max_unavailable = " ".into()), &base()).unwrap_err();
+        assert!(p.summary.starts_with("Enter maxUnavailable"));
+    }
+
+    #[test]
+    fn the_app_caps_replicas_and_pods() {
+        let p = check_create(&with(|s| s.replicas = "10001".into()), &base()).unwrap_err();
+        assert_eq!(
+            p.summary,
+            "Rollout Lab simulates at most 10,000 replicas, to keep the page responsive (got 10001)."
+        );
+        assert!(check_create(&with(|s| s.replicas = "10000".into()), &base()).is_ok());
+        let p = check_create(
+            &with(|s| {
+                s.replicas = "10000".into();
+                s.max_surge = "150%".into();
+            }),
+            &base(),
+        )
+        .unwrap_err();
+        assert_eq!(p.first_field(), Some(Field::MaxSurge));
+        assert!(p.summary.contains("25,000"), "{}", p.summary);
+    }
+
+    #[test]
+    fn recreate_ignores_the_rolling_fields() {
+        let s = with(|s| {
+            s.strategy = StrategyKind::Recreate;
+            s.max_surge = "garbage".into();
+        });
+        let input = check_create(&s, &base()).unwrap();
+        assert_eq!(input.strategy.unwrap().type_.as_deref(), Some("Recreate"));
+        assert!(!s.spec_differs(&with(|s| s.strategy = StrategyKind::Recreate)));
+    }
+
+    #[test]
+    fn the_model_has_sane_ranges() {
+        let p = parse_model(&with(|s| {
+            s.nodes = "0".into();
+            s.seconds_per_round = "x".into();
+        }))
+        .unwrap_err();
+        assert_eq!(p.list.len(), 2);
+        assert_eq!(p.summary, "Nodes must be between 1 and 50 (got 0).");
+        assert_eq!(p.first_field(), Some(Field::Nodes));
+    }
+
+    #[test]
+    fn settings_round_trip_through_a_scenario() {
+        let preset = rollout_core::presets::preset("proportional-scaling").unwrap();
+        let (s, input) = Settings::from_scenario(&preset.scenario).unwrap();
+        assert_eq!(s.replicas, "10");
+        assert_eq!(
+            (s.max_surge.as_str(), s.max_unavailable.as_str()),
+            ("3", "2")
+        );
+        assert!(s.never_ready);
+        assert_eq!(input.image, "nginx:1.14.2");
+        let again = check_create(&s, &input).unwrap();
+        assert_eq!(again, input.clone().tap_replicas());
+    }
+
+    trait Tap {
+        fn tap_replicas(self) -> Self;
+    }
+    impl Tap for DeploymentInput {
+        /// The preset spells out what the form fills in from the defaults.
+        fn tap_replicas(mut self) -> Self {
+            self.min_ready_seconds = Some(0);
+            self.progress_deadline_seconds = Some(600);
+            self.revision_history_limit = Some(10);
+            self
+        }
+    }
+
+    #[test]
+    fn updates_are_checked_against_the_stored_object() {
+        let stored = check_create(&Settings::default(), &base())
+            .unwrap()
+            .to_deployment();
+        let s = with(|s| s.replicas = "5".into());
+        let input = check_update(&s, &base(), &stored).unwrap();
+        assert_eq!(input.replicas, Some(5));
+        let s = with(|s| {
+            s.max_surge = "0".into();
+            s.max_unavailable = "0".into();
+        });
+        let p = check_update(&s, &base(), &stored).unwrap_err();
+        assert!(p.summary.ends_with("may not be 0 when `maxSurge` is 0"));
+    }
+
+    #[test]
+    fn grouping_digits() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(10_000), "10,000");
+        assert_eq!(group(-1_234_567), "-1,234,567");
+    }
+}

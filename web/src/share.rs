@@ -1,0 +1,519 @@
+//! Sharing a session: the permalink of a [`Lab`] and the lab a permalink restores, the page's
+//! query parameters (`?embed&controls=…`), and the iframe snippet of the Embed button. Pure
+//! logic, tested natively; the encoding itself is `rollout_core::share`.
+
+use crate::settings::{first_create, Settings, StrategyKind};
+use crate::state::{default_scenario, importable, Lab};
+use rollout_core::api::DeploymentStrategy;
+use rollout_core::scenario::{defaulted_strategy, ActionKind, Scenario};
+use rollout_core::share::{decode_link, encode_link, parse_params, Link};
+
+/// The settings that describe a scenario's Deployment after all its actions (the create, then
+/// every scale, setStrategy, setMinReadySeconds … in order), as the settings form would show
+/// them after the same edits. `None` when it creates no Deployment.
+pub fn settings_after(s: &Scenario) -> Option<Settings> {
+    let (mut out, input) = Settings::from_scenario(s)?;
+    for a in &s.actions {
+        if a.kind.target().is_some_and(|t| t != input.name) {
+            continue;
+        }
+        match &a.kind {
+            ActionKind::Scale { replicas, .. } => out.replicas = replicas.to_string(),
+            ActionKind::SetStrategy { strategy, .. } => match defaulted_strategy(Some(strategy)) {
+                Some(DeploymentStrategy::Recreate) => out.strategy = StrategyKind::Recreate,
+                Some(DeploymentStrategy::RollingUpdate {
+                    max_surge,
+                    max_unavailable,
+                }) => {
+                    out.strategy = StrategyKind::RollingUpdate;
+                    out.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
+                    out.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
+                }
+                None => {}
+            },
+            ActionKind::SetMinReadySeconds { value, .. } => {
+                out.min_ready_seconds = value.to_string()
+            }
+            ActionKind::SetProgressDeadlineSeconds { value, .. } => {
+                out.progress_deadline_seconds = value.to_string()
+            }
+            ActionKind::SetRevisionHistoryLimit { value, .. } => {
+                out.revision_history_limit = value.to_string()
+            }
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+/// The permalink fragment (without `#`) of a session: its scenario with every action taken or
+/// queued, the steps taken, and the preset it started from.
+pub fn link_of(lab: &Lab) -> String {
+    let sim = lab.sim();
+    encode_link(&Link {
+        scenario: sim.scenario().clone(),
+        step: sim.steps_taken(),
+        preset: Some(lab.preset.clone()).filter(|p| p != "custom"),
+    })
+}
+
+/// What the share dialog needs of a session: its scenario as JSON (`json`, the Export text),
+/// the steps taken, the preset it started from and a title (the dialog, in the rollout-lab
+/// module, makes the link).
+pub fn session_of(lab: &Lab, json: String) -> (String, usize, String, String) {
+    (
+        json,
+        lab.sim().steps_taken(),
+        lab.preset.clone(),
+        title_of(lab),
+    )
+}
+
+/// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
+/// ignored. `None` when the fragment holds no session (the app then starts as usual).
+pub fn lab_from_link(fragment: &str) -> Option<Lab> {
+    let r = decode_link(fragment, &default_scenario())?;
+    let Link {
+        scenario,
+        step,
+        preset,
+    } = r.value;
+    Some(lab_from_parts(
+        scenario,
+        step,
+        preset,
+        r.ignored,
+        r.fell_back,
+    ))
+}
+
+/// The lab of a decoded permalink: its scenario (if within the app's limits) stepped to its
+/// step, the settings as they were, and a notice listing what the decoding `ignored`.
+pub fn lab_from_parts(
+    scenario: Scenario,
+    step: usize,
+    preset: Option<String>,
+    mut ignored: Vec<String>,
+    mut fell_back: bool,
+) -> Lab {
+    if let Err(why) = importable(&scenario) {
+        // ASCII lower case: Unicode case tables would cost the wasm about 10 KB.
+        let why = why.trim_end_matches('.');
+        let mut chars = why.chars();
+        ignored.push(match chars.next() {
+            Some(c) => c.to_ascii_lowercase().to_string() + chars.as_str(),
+            None => String::new(),
+        });
+        fell_back = true;
+    }
+    if fell_back {
+        return default_with_notice(&ignored);
+    }
+    let mut lab = Lab::from_scenario(scenario, preset.as_deref().unwrap_or("custom"));
+    let taken = lab.fast_forward(step);
+    if taken < step {
+        ignored.push(format!(
+            "step {step} is past the end of the scenario, which ends after step {taken}; showing the end"
+        ));
+    }
+    let settings = settings_after(lab.sim().scenario());
+    if let Some(settings) = settings {
+        lab.applied = settings.clone();
+        lab.settings = settings;
+    }
+    lab.notice = notice(&ignored, fell_back);
+    lab
+}
+
+/// The default lab, with the notice of a link that could not be used.
+fn default_with_notice(ignored: &[String]) -> Lab {
+    let mut lab = Lab::default();
+    lab.notice = notice(ignored, true);
+    lab
+}
+
+/// The notice for what a link's reading ignored.
+pub fn notice(ignored: &[String], fell_back: bool) -> Option<String> {
+    if ignored.is_empty() {
+        return None;
+    }
+    let list = ignored.join("; ");
+    Some(if fell_back {
+        format!(
+            "This link could not be used ({list}), so Rollout Lab shows the default scenario instead."
+        )
+    } else {
+        format!("Parts of this link were ignored: {list}. The rest of it is shown.")
+    })
+}
+
+/// A control an embed can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Back and Step.
+    Step,
+    /// A whole round back and forward.
+    Round,
+    /// Play / pause.
+    Play,
+    /// Start over.
+    Reset,
+    /// Roll out the next image.
+    Image,
+    /// The replicas slider.
+    Replicas,
+    /// The maxSurge slider.
+    MaxSurge,
+    /// The maxUnavailable slider.
+    MaxUnavailable,
+    /// RollingUpdate or Recreate.
+    Strategy,
+}
+
+impl Control {
+    /// Every control, in the order an embed shows them.
+    pub const ALL: [Control; 9] = [
+        Control::Step,
+        Control::Round,
+        Control::Play,
+        Control::Image,
+        Control::Reset,
+        Control::Strategy,
+        Control::Replicas,
+        Control::MaxSurge,
+        Control::MaxUnavailable,
+    ];
+
+    /// Shown when `controls` is not given.
+    pub const DEFAULT: [Control; 4] =
+        [Control::Step, Control::Play, Control::Image, Control::Reset];
+
+    /// Its name in `controls=`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Control::Step => "step",
+            Control::Round => "round",
+            Control::Play => "play",
+            Control::Reset => "reset",
+            Control::Image => "image",
+            Control::Replicas => "replicas",
+            Control::MaxSurge => "maxSurge",
+            Control::MaxUnavailable => "maxUnavailable",
+            Control::Strategy => "strategy",
+        }
+    }
+
+    /// What it is, for the Embed dialog.
+    pub fn label(self) -> &'static str {
+        match self {
+            Control::Step => "Step and Back",
+            Control::Round => "Whole rounds",
+            Control::Play => "Play / pause",
+            Control::Reset => "Reset",
+            Control::Image => "Roll out a new image",
+            Control::Replicas => "replicas slider",
+            Control::MaxSurge => "maxSurge slider",
+            Control::MaxUnavailable => "maxUnavailable slider",
+            Control::Strategy => "Strategy menu",
+        }
+    }
+
+    /// By name (case-insensitive).
+    pub fn parse(name: &str) -> Option<Control> {
+        Control::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// What an embed shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmbedOptions {
+    /// The controls, in [`Control::ALL`] order.
+    pub controls: Vec<Control>,
+    /// The pod-count chart.
+    pub chart: bool,
+    /// The one-line explanation of the last step.
+    pub explain: bool,
+    /// Things in the parameters that were not understood.
+    pub ignored: Vec<String>,
+}
+
+impl Default for EmbedOptions {
+    fn default() -> Self {
+        EmbedOptions {
+            controls: Control::DEFAULT.to_vec(),
+            chart: true,
+            explain: true,
+            ignored: Vec::new(),
+        }
+    }
+}
+
+impl EmbedOptions {
+    /// Whether a control is shown.
+    pub fn has(&self, c: Control) -> bool {
+        self.controls.contains(&c)
+    }
+
+    /// The query string (without `?`) that asks for these options.
+    pub fn query(&self) -> String {
+        let mut q = String::from("embed");
+        if self.controls != Control::DEFAULT {
+            let names: Vec<&str> = self.controls.iter().map(|c| c.name()).collect();
+            q.push_str(&format!("&controls={}", names.join(",")));
+        }
+        if !self.chart {
+            q.push_str("&chart=0");
+        }
+        if !self.explain {
+            q.push_str("&explain=0");
+        }
+        q
+    }
+
+    /// Sets the controls from a list of names; unknown names are noted in `ignored`.
+    pub fn set_controls<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        let mut wanted = Vec::new();
+        for n in names {
+            if n.trim().is_empty() {
+                continue;
+            }
+            match Control::parse(n) {
+                Some(c) => wanted.push(c),
+                None => self
+                    .ignored
+                    .push(format!("the unknown control `{}`", n.trim())),
+            }
+        }
+        self.controls = Control::ALL
+            .into_iter()
+            .filter(|c| wanted.contains(c))
+            .collect();
+    }
+}
+
+fn flag(v: &str) -> bool {
+    !matches!(v.trim(), "0" | "false" | "no" | "off")
+}
+
+/// How the page should start: the full app, or an embed with these options. Reads a query
+/// string (`?embed&controls=step,replicas&chart=0`); anything but `embed`, `controls`, `chart`
+/// and `explain` is left to others.
+pub fn embed_options(query: &str) -> Option<EmbedOptions> {
+    let params = parse_params(query.trim_start_matches('?'));
+    let on = params
+        .iter()
+        .find(|(k, _)| k == "embed")
+        .is_some_and(|(_, v)| v.is_empty() || flag(v));
+    if !on {
+        return None;
+    }
+    let mut o = EmbedOptions::default();
+    for (k, v) in &params {
+        match k.as_str() {
+            "controls" => o.set_controls(v.split(',')),
+            "chart" => o.chart = flag(v),
+            "explain" => o.explain = flag(v),
+            _ => {}
+        }
+    }
+    Some(o)
+}
+
+/// A short title for an embedded session: `web: 3 replicas, RollingUpdate 25% / 25%`.
+pub fn title_of(lab: &Lab) -> String {
+    let s = &lab.applied;
+    let name = first_create(&lab.base).map_or("web", |d| d.name.as_str());
+    let strategy = match s.strategy {
+        StrategyKind::RollingUpdate => format!(
+            "RollingUpdate, maxSurge {} / maxUnavailable {}",
+            s.max_surge.trim(),
+            s.max_unavailable.trim()
+        ),
+        StrategyKind::Recreate => "Recreate".to_string(),
+    };
+    format!("{name}: {} replicas, {strategy}", s.replicas.trim())
+}
+
+/// The `<iframe>` snippet that embeds a session: `page` is the app's address (without query or
+/// fragment), `fragment` the session's permalink.
+pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
+    let src = format!("{page}?{}#{fragment}", options.query());
+    format!(
+        "<iframe src=\"{}\" width=\"800\" height=\"500\" style=\"border: 0; max-width: 100%;\" loading=\"lazy\" title=\"Rollout Lab: {}\"></iframe>",
+        html_attr(&src),
+        html_attr(title)
+    )
+}
+
+/// Escapes text for a double-quoted HTML attribute.
+pub fn html_attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The app's address for a page address: without query and fragment (and `index.html`).
+pub fn app_address(href: &str) -> String {
+    let end = href.find(['?', '#']).unwrap_or(href.len());
+    let base = &href[..end];
+    base.strip_suffix("index.html").unwrap_or(base).to_string()
+}
+
+/// Reloads the page when the address bar's fragment changes (a permalink pasted into the
+/// address bar of an open page), so that the page starts from it. (The page itself only ever
+/// replaces its address with `history.replaceState`, which fires no `hashchange`.)
+pub fn reload_on_new_links() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    gloo_events::EventListener::new(&window, "hashchange", |_| {
+        if let Some(w) = web_sys::window() {
+            w.location().reload().ok();
+        }
+    })
+    .forget();
+}
+
+/// What the app page's module runs at start (`web/src/main.rs`): the full app. (A page opened
+/// from a permalink or with `?embed` boots from the rollout-lab module instead, whose
+/// `mountPage` reads the link; see index.html.)
+pub fn start_app() {
+    crate::install_panic_hook();
+    yew::Renderer::<crate::App>::new().render();
+    reload_on_new_links();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Field;
+    use crate::state::{Frame, Msg};
+
+    fn run_rounds(lab: &mut Lab, n: u32) {
+        for _ in 0..n {
+            lab.update(Msg::StepRound);
+        }
+    }
+
+    #[test]
+    fn a_session_survives_its_link() {
+        let mut lab = Lab::default();
+        lab.update(Msg::Edit(Field::Replicas, "5".into()));
+        lab.update(Msg::Edit(Field::MaxSurge, "1".into()));
+        lab.update(Msg::Edit(Field::MaxUnavailable, "0".into()));
+        run_rounds(&mut lab, 3);
+        lab.update(Msg::UpdateImage);
+        run_rounds(&mut lab, 2);
+        lab.update(Msg::Step);
+        lab.update(Msg::Edit(Field::Replicas, "7".into()));
+        lab.update(Msg::ApplySpec);
+        lab.update(Msg::Step);
+        let link = link_of(&lab);
+        let back = lab_from_link(&format!("#{link}")).expect("a session");
+        assert_eq!(back.notice, None);
+        assert_eq!(back.preset, "custom");
+        assert_eq!(*back.sim().scenario(), *lab.sim().scenario());
+        let (a, b) = (Frame::of(&lab), Frame::of(&back));
+        assert_eq!((a.round, a.steps, a.time), (b.round, b.steps, b.time));
+        assert_eq!(a.cluster, b.cluster);
+        assert_eq!(a.pending, b.pending);
+        assert_eq!(back.settings.replicas, "7");
+        assert_eq!(back.settings.max_surge, "1");
+        assert_eq!(back.settings, back.applied);
+        assert!(!back.settings.spec_differs(&lab.applied));
+    }
+
+    #[test]
+    fn presets_keep_their_name() {
+        let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
+        run_rounds(&mut lab, 6);
+        let back = lab_from_link(&link_of(&lab)).unwrap();
+        assert_eq!(back.preset, "bad-image-stuck");
+        assert_eq!(Frame::of(&back).cluster, Frame::of(&lab).cluster);
+        let short = lab_from_link("#p=recreate&at=7").unwrap();
+        assert_eq!(short.preset, "recreate");
+        assert_eq!(short.sim().steps_taken(), 7);
+    }
+
+    #[test]
+    fn broken_links_say_so_and_fall_back() {
+        let lab = lab_from_link("#s=(n:x,a:!((t:teleport)))&at=5").unwrap();
+        let notice = lab.notice.clone().unwrap();
+        assert!(
+            notice.starts_with("This link could not be used ("),
+            "{notice}"
+        );
+        assert!(
+            notice.ends_with("shows the default scenario instead."),
+            "{notice}"
+        );
+        assert_eq!(*lab.sim().scenario(), default_scenario());
+        assert_eq!(lab.sim().steps_taken(), 0);
+
+        let lab = lab_from_link("#s=(n:x,sp:-3,a:!((t:c,d:(n:web,i:a,rp:2))))&at=999").unwrap();
+        let notice = lab.notice.clone().unwrap();
+        assert!(
+            notice.starts_with("Parts of this link were ignored: `secondsPerRound: -3`"),
+            "{notice}"
+        );
+        assert!(
+            notice.contains("step 999 is past the end of the scenario"),
+            "{notice}"
+        );
+        assert!(lab.sim().finished());
+        assert_eq!(lab.settings.replicas, "2");
+
+        let lab = lab_from_link("#s=(a:!((t:c,d:(n:web,i:a,rp:2000000))))&at=3").unwrap();
+        let notice = lab.notice.clone().unwrap();
+        assert!(
+            notice.starts_with("This link could not be used (that scenario cannot be shown: "),
+            "{notice}"
+        );
+        assert_eq!(lab.sim().steps_taken(), 0);
+
+        assert!(lab_from_link("").is_none());
+        assert!(lab_from_link("#top").is_none());
+    }
+
+    #[test]
+    fn embed_parameters() {
+        assert_eq!(embed_options("?preset=x"), None);
+        assert_eq!(embed_options("?embed=0"), None);
+        assert_eq!(embed_options("?embed"), Some(EmbedOptions::default()));
+        let o = embed_options("?embed=1&controls=replicas,STEP,bogus,maxSurge&chart=0").unwrap();
+        assert_eq!(
+            o.controls,
+            vec![Control::Step, Control::Replicas, Control::MaxSurge]
+        );
+        assert!(!o.chart && o.explain);
+        assert_eq!(o.ignored, vec!["the unknown control `bogus`".to_string()]);
+        assert_eq!(o.query(), "embed&controls=step,replicas,maxSurge&chart=0");
+        assert_eq!(
+            embed_options(&format!("?{}", o.query())).unwrap().controls,
+            o.controls
+        );
+        assert_eq!(EmbedOptions::default().query(), "embed");
+    }
+
+    #[test]
+    fn the_iframe_snippet() {
+        let lab = Lab::default();
+        let page = app_address("https://example.com/lab/index.html?x#s=old");
+        assert_eq!(page, "https://example.com/lab/");
+        let snippet = iframe_snippet(
+            &page,
+            &link_of(&lab),
+            &EmbedOptions::default(),
+            &title_of(&lab),
+        );
+        assert!(
+            snippet.starts_with("<iframe src=\"https://example.com/lab/?embed#s=(n:rollout-lab,"),
+            "{snippet}"
+        );
+        assert!(snippet.contains("width=\"800\" height=\"500\""));
+        assert!(snippet.contains("title=\"Rollout Lab: web: 3 replicas, RollingUpdate, maxSurge 25% / maxUnavailable 25%\""), "{snippet}");
+    }
+}

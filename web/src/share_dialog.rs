@@ -1,0 +1,264 @@
+//! The dialog behind "Copy link" and "Embed": the session's permalink (copied to the clipboard
+//! and put in the address bar) or the `<iframe>` snippet that embeds it, with the controls to
+//! show. Opened by the rollout-lab module's `openShare` (the app page's buttons load it on the
+//! first click), drawn as a popover under the button that opened it.
+
+use crate::share::{app_address, iframe_snippet, Control, EmbedOptions};
+use rollout_core::scenario::Scenario;
+use rollout_core::share::{encode_link, Link};
+use std::cell::RefCell;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// Which dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The permalink.
+    Link,
+    /// The iframe snippet.
+    Embed,
+}
+
+/// Props of [`ShareDialog`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ShareDialogProps {
+    /// Which dialog.
+    pub which: Which,
+    /// The app's address (no query, no fragment).
+    pub page: AttrValue,
+    /// The session's permalink fragment (without `#`).
+    pub fragment: AttrValue,
+    /// A title for the embed.
+    pub title: AttrValue,
+    /// Closes the dialog.
+    pub on_close: Callback<()>,
+}
+
+/// The popover's contents.
+#[function_component(ShareDialog)]
+pub fn share_dialog(props: &ShareDialogProps) -> Html {
+    let copied = use_state(|| None::<bool>);
+    let options = use_state(EmbedOptions::default);
+    let url = format!("{}#{}", props.page, props.fragment);
+    // Focus goes into the dialog (its text, selected, ready to copy).
+    let field = use_node_ref();
+    {
+        let field = field.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = field.cast::<web_sys::HtmlElement>() {
+                el.focus().ok();
+            }
+        });
+    }
+    {
+        let (copied, url, which) = (copied.clone(), url.clone(), props.which);
+        use_effect_with((), move |_| {
+            if which == Which::Link {
+                spawn_local(async move {
+                    let ok = match web_sys::window() {
+                        Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&url))
+                            .await
+                            .is_ok(),
+                        None => false,
+                    };
+                    copied.set(Some(ok));
+                });
+            }
+        });
+    }
+    let close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| on_close.emit(()))
+    };
+    let on_key = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                on_close.emit(());
+            }
+        })
+    };
+    let select_all = Callback::from(|e: FocusEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            input.select();
+        } else if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+            area.select();
+        }
+    });
+    let update = |f: fn(&mut EmbedOptions, Control), control: Control| {
+        let options = options.clone();
+        Callback::from(move |_: Event| {
+            let mut o = (*options).clone();
+            f(&mut o, control);
+            options.set(o);
+        })
+    };
+    let toggle = |control: Control| {
+        update(
+            |o, c| {
+                if o.has(c) {
+                    o.controls.retain(|x| *x != c);
+                } else {
+                    o.controls.push(c);
+                    o.controls = Control::ALL
+                        .into_iter()
+                        .filter(|x| o.controls.contains(x))
+                        .collect();
+                }
+            },
+            control,
+        )
+    };
+    let toggle_chart = update(|o, _| o.chart = !o.chart, Control::Step);
+    let toggle_explain = update(|o, _| o.explain = !o.explain, Control::Step);
+
+    let body = match props.which {
+        Which::Link => html! {
+            <>
+                <p class="share-status" data-testid="share-status" role="status">
+                    { match *copied {
+                        None => "Copying…",
+                        Some(true) => "Copied to the clipboard. The address bar has it too.",
+                        Some(false) => "Copy it from here (or from the address bar):",
+                    } }
+                </p>
+                <input class="field-input mono" type="text" readonly=true value={url.clone()} ref={field.clone()}
+                    aria-label="Link to this session" data-testid="share-link" onfocus={select_all.clone()} />
+                <p class="share-note">{ "The link holds the whole session: the Deployment spec, the cluster model, every command and the step you are at. Opening it replays the session to this step." }</p>
+            </>
+        },
+        Which::Embed => {
+            let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
+            let preview = format!("{}?{}#{}", props.page, options.query(), props.fragment);
+            html! {
+                <>
+                    <fieldset class="share-controls">
+                        <legend>{ "Controls to show" }</legend>
+                        { for Control::ALL.iter().map(|c| html! {
+                            <label class="check">
+                                <input type="checkbox" checked={options.has(*c)} onchange={toggle(*c)}
+                                    data-testid={format!("embed-control-{}", c.name())} />
+                                { c.label() }
+                            </label>
+                        }) }
+                        <label class="check">
+                            <input type="checkbox" checked={options.chart} onchange={toggle_chart} data-testid="embed-chart" />
+                            { "Pod chart" }
+                        </label>
+                        <label class="check">
+                            <input type="checkbox" checked={options.explain} onchange={toggle_explain} data-testid="embed-explain" />
+                            { "What just happened" }
+                        </label>
+                    </fieldset>
+                    <label class="field-label" for="embed-snippet">{ "Paste this into your page (800 × 500):" }</label>
+                    <textarea id="embed-snippet" class="code-area" readonly=true rows="5" value={snippet}
+                        data-testid="embed-snippet" onfocus={select_all} ref={field} />
+                    <a class="btn btn-small" href={preview} target="_blank" rel="noopener" data-testid="embed-preview">
+                        { "Preview the embed" }
+                    </a>
+                </>
+            }
+        }
+    };
+    html! {
+        <div class="share-popover" role="dialog" aria-labelledby="share-title" onkeydown={on_key}
+            data-testid="share-dialog">
+            <div class="share-head">
+                <h2 class="panel-title" id="share-title">
+                    { if props.which == Which::Link { "Link to this moment" } else { "Embed this session" } }
+                </h2>
+                <button type="button" class="btn btn-small" onclick={close} aria-label="Close">{ "Close" }</button>
+            </div>
+            { body }
+        </div>
+    }
+}
+
+thread_local! {
+    static OPEN: RefCell<Option<(Element, yew::AppHandle<ShareDialog>)>> = const { RefCell::new(None) };
+}
+
+/// Closes the open dialog, if any.
+pub fn close_share() {
+    if let Some((host, handle)) = OPEN.with(|o| o.borrow_mut().take()) {
+        handle.destroy();
+        host.remove();
+    }
+}
+
+/// Opens the dialog for a session under `anchor` (the button pressed): `scenario_json` run for
+/// `steps` steps, started from `preset`. The link dialog also puts the link in the address bar.
+pub fn open_share(
+    which: Which,
+    anchor: &Element,
+    scenario_json: &str,
+    steps: usize,
+    preset: &str,
+    title: &str,
+) -> Result<(), String> {
+    let scenario = Scenario::from_json(scenario_json).map_err(|e| e.to_string())?;
+    let fragment = encode_link(&Link {
+        scenario,
+        step: steps,
+        preset: Some(preset.to_string()).filter(|p| !p.is_empty() && p != "custom"),
+    });
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let page = app_address(&window.location().href().unwrap_or_default());
+    if which == Which::Link {
+        if let Ok(h) = window.history() {
+            h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")))
+                .ok();
+        }
+    }
+    close_share();
+    // The dialog's stylesheet, beside the page (the app page does not load it up front).
+    if document.get_element_by_id("rollout-share-css").is_none() {
+        if let (Ok(link), Some(head)) = (document.create_element("link"), document.head()) {
+            link.set_id("rollout-share-css");
+            link.set_attribute("rel", "stylesheet").ok();
+            link.set_attribute("href", "share.css").ok();
+            head.append_child(&link).ok();
+        }
+    }
+    let host = document.create_element("div").map_err(|_| "no element")?;
+    host.set_class_name("share-host");
+    let rect = anchor.get_bounding_client_rect();
+    let width = window
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1024.0);
+    // Under the button, kept inside the window (the dialog is at most 34em, about 550 px, wide).
+    let left = rect.left().min(width - 560.0).max(8.0) + window.scroll_x().unwrap_or(0.0);
+    host.set_attribute(
+        "style",
+        &format!(
+            // Positioned inline: share.css may still be loading when the dialog takes focus.
+            "position: absolute; z-index: 30; top: {}px; left: {}px",
+            (rect.bottom() + window.scroll_y().unwrap_or(0.0) + 8.0).round(),
+            left.round()
+        ),
+    )
+    .ok();
+    document
+        .body()
+        .ok_or("no body")?
+        .append_child(&host)
+        .map_err(|_| "no body")?;
+    let handle = yew::Renderer::<ShareDialog>::with_root_and_props(
+        host.clone(),
+        ShareDialogProps {
+            which,
+            page: page.into(),
+            fragment: fragment.into(),
+            title: title.to_string().into(),
+            on_close: Callback::from(|()| close_share()),
+        },
+    )
+    .render();
+    OPEN.with(|o| *o.borrow_mut() = Some((host, handle)));
+    Ok(())
+}

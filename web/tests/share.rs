@@ -1,0 +1,116 @@
+//! Share and embed in a real browser: the embed layout with chosen controls, and a permalink
+//! restored and copied through the App. (The JavaScript API has its own tests in the
+//! rollout-lab crate, web/lab/src/tests.rs.)
+//!
+//! Runs under `wasm-bindgen-test-runner` in headless Chromium:
+//! `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively this file is empty.
+#![cfg(target_arch = "wasm32")]
+
+use rollout_web::embed::{EmbedApp, EmbedAppProps};
+use rollout_web::share::{embed_options, lab_from_link, link_of};
+use rollout_web::state::{Lab, Msg};
+use rollout_web::{App, AppProps};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn new_root() -> Element {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+/// Yew renders on its scheduler, after the current task: give it a moment.
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+fn find(root: &Element, testid: &str) -> Option<Element> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]"))
+        .unwrap()
+}
+
+fn attr(root: &Element, testid: &str, name: &str) -> String {
+    find(root, testid)
+        .unwrap_or_else(|| panic!("no {testid}"))
+        .get_attribute(name)
+        .unwrap_or_default()
+}
+
+async fn click(root: &Element, testid: &str) {
+    let el: HtmlElement = find(root, testid).unwrap().dyn_into().unwrap();
+    el.click();
+    settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn the_embed_shows_only_the_chosen_controls_and_steps() {
+    let root = new_root();
+    let options = embed_options("?embed&controls=step,replicas").unwrap();
+    let handle = yew::Renderer::<EmbedApp>::with_root_and_props(
+        root.clone(),
+        EmbedAppProps {
+            link: Some("#p=rolling-basic&at=2".into()),
+            options,
+            app_url: Some("https://example.com/lab/".into()),
+            ..EmbedAppProps::default()
+        },
+    )
+    .render();
+    settle().await;
+    assert!(find(&root, "embed").is_some());
+    assert!(find(&root, "play-button").is_none());
+    assert!(find(&root, "max-surge-slider").is_none());
+    assert!(find(&root, "replicas-slider").is_some());
+    assert_eq!(attr(&root, "round", "data-steps"), "2");
+    click(&root, "step-button").await;
+    assert_eq!(attr(&root, "round", "data-steps"), "3");
+    let open = attr(&root, "open-in-lab", "href");
+    assert!(open.starts_with("https://example.com/lab/#s=("), "{open}");
+    assert!(open.ends_with("&at=3&p=rolling-basic"), "{open}");
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_app_starts_from_a_restored_permalink() {
+    let mut lab = Lab::from_preset("rolling-basic").unwrap();
+    for _ in 0..4 {
+        lab.update(Msg::StepRound);
+    }
+    lab.update(Msg::Step);
+    let link = link_of(&lab);
+    let restored = lab_from_link(&format!("#{link}")).unwrap();
+    let root = new_root();
+    let handle = yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps {
+            keyboard: false,
+            start: Some(Rc::new(restored)),
+            ..AppProps::default()
+        },
+    )
+    .render();
+    settle().await;
+    assert_eq!(attr(&root, "round", "data-round"), "4");
+    assert!(find(&root, "notice").is_none());
+    let select: web_sys::HtmlSelectElement =
+        find(&root, "preset-select").unwrap().dyn_into().unwrap();
+    assert_eq!(select.value(), "rolling-basic");
+    assert!(find(&root, "copy-link-button").is_some());
+    handle.destroy();
+    root.remove();
+}
