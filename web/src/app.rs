@@ -224,7 +224,7 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     html! {
-        <div class={classes!("app", large.then_some("large-text"))}>
+        <div class={classes!("app", large.then_some("large-text"))} data-version={lab.version.to_string()}>
             if props.header {
                 <header class="app-header">
                     <div class="brand">

@@ -1,4 +1,5 @@
 fn main() {
-    // The full app, from the permalink in the address if any (panic hook included).
+    // The full app (a page opened from a permalink or with ?embed boots from the public
+    // rollout-lab module instead; see index.html).
     rollout_web::share::start_app();
 }

@@ -71,10 +71,34 @@ impl Mounted {
             .length()
     }
 
+    /// The simulation version the page was last drawn for (`data-version` on `.app`).
+    fn version(&self) -> String {
+        self.root
+            .query_selector(".app")
+            .unwrap()
+            .and_then(|e| e.get_attribute("data-version"))
+            .unwrap_or_default()
+    }
+
+    /// Runs `act`, then waits until the page has been redrawn for a new simulation version
+    /// (tests run concurrently, so a fixed pause is not always long enough).
+    async fn acting(&self, act: impl FnOnce()) {
+        let before = self.version();
+        act();
+        // Not every action changes the simulation (an invalid edit does not): give up after
+        // about 0.6 s and let the assertions speak.
+        for _ in 0..20 {
+            settle().await;
+            if self.version() != before {
+                break;
+            }
+        }
+        settle().await;
+    }
+
     async fn click(&self, testid: &str) {
         let el: HtmlElement = self.get(testid).dyn_into().unwrap();
-        el.click();
-        settle().await;
+        self.acting(|| el.click()).await;
     }
 
     /// Replaces an input's text the way typing does: set the value, fire a bubbling `input`.
@@ -85,8 +109,10 @@ impl Mounted {
         init.set_bubbles(true);
         init.set_data(Some(text));
         let event = InputEvent::new_with_event_init_dict("input", &init).unwrap();
-        input.dispatch_event(&event).unwrap();
-        settle().await;
+        self.acting(|| {
+            input.dispatch_event(&event).unwrap();
+        })
+        .await;
     }
 
     /// `data-desired` etc. of every ReplicaSet card.

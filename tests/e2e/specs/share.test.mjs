@@ -313,6 +313,24 @@ describe('embedding', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
 
+    // Every control at once still fits 800 × 500, in light and dark.
+    for (const colorScheme of ['light', 'dark']) {
+      const all = await openEmbed(
+        browser.context,
+        `${server.url}?embed&controls=step,round,play,image,reset,strategy,replicas,maxSurge,maxUnavailable#p=bad-image-stuck&at=40`,
+        { width: 800, height: 500 },
+      );
+      await all.emulateMedia({ colorScheme });
+      assert.deepEqual(
+        await all.evaluate(() => [document.documentElement.scrollWidth - innerWidth, document.documentElement.scrollHeight - innerHeight]),
+        [0, 0],
+        colorScheme,
+      );
+      if (colorScheme === 'dark') await screenshot(all, 'share-embed-all-controls-dark', { fullPage: false });
+      assert.deepEqual(all.errors, []);
+      await all.close();
+    }
+
     // "Open in Rollout Lab" opens the same session in the full app.
     const full = await openApp(browser.context, open);
     assert.match((await roundInfo(full)).text, /step 4/);
