@@ -2,6 +2,7 @@
 //! All state is in one reducer ([`Lab`]); the page is drawn from [`Frame`], recomputed once
 //! per simulation version.
 
+use crate::components::inside_section::{draw_inside, inside_section, reveal};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
     ScenarioPanel, Select, SettingsPanel, Transport,
@@ -161,6 +162,7 @@ pub fn app(props: &AppProps) -> Html {
         let lab = lab.clone();
         use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
     };
+
     let frame: &Frame = &frame;
     let problems = lab.problems();
     let started = lab.started();
@@ -191,6 +193,23 @@ pub fn app(props: &AppProps) -> Html {
             serde_json::to_string_pretty(lab.sim().scenario()).unwrap_or_default()
         })
     };
+    // "Inside the controllers", while open: redrawn by the public module after every change.
+    {
+        let (json, on_msg) = (scenario_json.clone(), on_msg.clone());
+        let steps = frame.steps;
+        use_effect_with(
+            (lab.inside_open, lab.version, lab.selected.clone()),
+            move |(open, _, selected)| {
+                let listener = open
+                    .then(|| {
+                        let selected = selected.as_deref().unwrap_or("");
+                        draw_inside(json.emit(()), steps, selected, &on_msg)
+                    })
+                    .flatten();
+                move || drop(listener)
+            },
+        );
+    }
     let presets = rollout_core::presets::presets();
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
@@ -217,6 +236,14 @@ pub fn app(props: &AppProps) -> Html {
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
         Callback::from(move |()| crate::share::session_of(&lab, json.emit(())))
+    };
+    let selected = lab.selected.clone().map(AttrValue::from);
+    let on_select = {
+        let d = dispatcher.clone();
+        Callback::from(move |object: String| {
+            d.dispatch(Msg::Select(object));
+            reveal();
+        })
     };
     let dismiss = {
         let d = dispatcher.clone();
@@ -288,6 +315,7 @@ pub fn app(props: &AppProps) -> Html {
                         pending={frame.pending.clone()}
                         console={lab.console.clone()}
                         {next_round}
+                        quota={lab.quota_after_pending()}
                         on_msg={on_msg.clone()}
                     />
                     <div class="cluster-grid">
@@ -296,6 +324,8 @@ pub fn app(props: &AppProps) -> Html {
                                 replica_sets={frame.replica_sets.clone()}
                                 departed={frame.departed.clone()}
                                 before={lab.before.clone()}
+                                selected={selected.clone()}
+                                on_select={on_select}
                             />
                             <DeploymentStatus
                                 {deployment}
@@ -332,6 +362,7 @@ pub fn app(props: &AppProps) -> Html {
                     </p>
                 </aside>
             </div>
+            { inside_section(lab.inside_open, &on_msg) }
         </div>
     }
 }

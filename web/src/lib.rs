@@ -14,6 +14,7 @@ pub mod embed;
 pub mod explain;
 pub mod export;
 pub mod images;
+pub mod inside;
 pub mod lazy;
 pub mod settings;
 pub mod share;

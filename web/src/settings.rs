@@ -36,6 +36,8 @@ pub enum Field {
     RevisionHistoryLimit,
     /// Cluster model: rounds from a pod's creation until it is ready.
     ReadyAfterRounds,
+    /// Cluster model: up to this many rounds more, per pod (start-up jitter).
+    ReadyJitter,
     /// Cluster model: nodes.
     Nodes,
     /// Cluster model: rounds a deleted pod stays Terminating.
@@ -56,8 +58,9 @@ impl Field {
         Field::RevisionHistoryLimit,
     ];
     /// The fields of the cluster model, in form order.
-    pub const MODEL: [Field; 4] = [
+    pub const MODEL: [Field; 5] = [
         Field::ReadyAfterRounds,
+        Field::ReadyJitter,
         Field::Nodes,
         Field::TerminationRounds,
         Field::SecondsPerRound,
@@ -74,6 +77,7 @@ impl Field {
             Field::ProgressDeadlineSeconds => "progressDeadlineSeconds",
             Field::RevisionHistoryLimit => "revisionHistoryLimit",
             Field::ReadyAfterRounds => "Pod ready delay (rounds)",
+            Field::ReadyJitter => "Start-up jitter (rounds)",
             Field::Nodes => "Nodes",
             Field::TerminationRounds => "Graceful termination (rounds)",
             Field::SecondsPerRound => "Seconds per round",
@@ -91,6 +95,7 @@ impl Field {
             Field::ProgressDeadlineSeconds => "progress-deadline",
             Field::RevisionHistoryLimit => "history-limit",
             Field::ReadyAfterRounds => "ready-after",
+            Field::ReadyJitter => "jitter",
             Field::Nodes => "nodes",
             Field::TerminationRounds => "termination",
             Field::SecondsPerRound => "seconds-per-round",
@@ -151,6 +156,8 @@ pub struct Settings {
     pub revision_history_limit: String,
     /// Rounds until a new pod is ready.
     pub ready_after_rounds: String,
+    /// Up to this many rounds more per pod (`model.readyJitterRounds`).
+    pub ready_jitter: String,
     /// Nodes.
     pub nodes: String,
     /// Rounds a deleted pod stays Terminating (0 = gone at once).
@@ -174,6 +181,7 @@ impl Default for Settings {
             progress_deadline_seconds: "600".into(),
             revision_history_limit: "10".into(),
             ready_after_rounds: "1".into(),
+            ready_jitter: "0".into(),
             nodes: "3".into(),
             termination_rounds: "0".into(),
             seconds_per_round: "5".into(),
@@ -194,6 +202,7 @@ impl Settings {
             Field::ProgressDeadlineSeconds => &self.progress_deadline_seconds,
             Field::RevisionHistoryLimit => &self.revision_history_limit,
             Field::ReadyAfterRounds => &self.ready_after_rounds,
+            Field::ReadyJitter => &self.ready_jitter,
             Field::Nodes => &self.nodes,
             Field::TerminationRounds => &self.termination_rounds,
             Field::SecondsPerRound => &self.seconds_per_round,
@@ -216,6 +225,7 @@ impl Settings {
             Field::ProgressDeadlineSeconds => &mut self.progress_deadline_seconds,
             Field::RevisionHistoryLimit => &mut self.revision_history_limit,
             Field::ReadyAfterRounds => &mut self.ready_after_rounds,
+            Field::ReadyJitter => &mut self.ready_jitter,
             Field::Nodes => &mut self.nodes,
             Field::TerminationRounds => &mut self.termination_rounds,
             Field::SecondsPerRound => &mut self.seconds_per_round,
@@ -260,6 +270,11 @@ impl Settings {
         let mut out = Settings {
             replicas: input.replicas.unwrap_or(1).to_string(),
             ready_after_rounds: s.ready_after_rounds.to_string(),
+            ready_jitter: s
+                .model
+                .as_ref()
+                .map_or(0, |m| m.ready_jitter_rounds)
+                .to_string(),
             nodes: s.nodes.to_string(),
             termination_rounds: s.termination_rounds.to_string(),
             seconds_per_round: s.seconds_per_round.to_string(),
@@ -352,6 +367,8 @@ impl Problems {
 pub struct ClusterModel {
     /// Rounds until a new pod is ready.
     pub ready_after_rounds: u32,
+    /// Extra rounds per pod, at most (`model.readyJitterRounds`).
+    pub ready_jitter: u32,
     /// Nodes.
     pub nodes: u32,
     /// Rounds a deleted pod stays Terminating.
@@ -425,6 +442,7 @@ pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
     };
     let model = ClusterModel {
         ready_after_rounds: get(&s.ready_after_rounds, Field::ReadyAfterRounds, 0, 50) as u32,
+        ready_jitter: get(&s.ready_jitter, Field::ReadyJitter, 0, 20) as u32,
         nodes: get(&s.nodes, Field::Nodes, 1, 50) as u32,
         termination_rounds: get(&s.termination_rounds, Field::TerminationRounds, 0, 50) as u32,
         seconds_per_round: get(&s.seconds_per_round, Field::SecondsPerRound, 1, 3600),
@@ -674,6 +692,7 @@ mod tests {
             parse_model(&Settings::default()).unwrap(),
             ClusterModel {
                 ready_after_rounds: 1,
+                ready_jitter: 0,
                 nodes: 3,
                 termination_rounds: 0,
                 seconds_per_round: 5

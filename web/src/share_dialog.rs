@@ -215,14 +215,8 @@ pub fn open_share(
     }
     close_share();
     // The dialog's stylesheet, beside the page (the app page does not load it up front).
-    if document.get_element_by_id("rollout-share-css").is_none() {
-        if let (Ok(link), Some(head)) = (document.create_element("link"), document.head()) {
-            link.set_id("rollout-share-css");
-            link.set_attribute("rel", "stylesheet").ok();
-            link.set_attribute("href", "share.css").ok();
-            head.append_child(&link).ok();
-        }
-    }
+    crate::inside::keep_roots_apart();
+    crate::inside::load_stylesheet("rollout-share-css", "share.css");
     let host = document.create_element("div").map_err(|_| "no element")?;
     host.set_class_name("share-host");
     let rect = anchor.get_bounding_client_rect();

@@ -14,8 +14,9 @@ use crate::settings::{
 };
 use rollout_core::api::Time;
 use rollout_core::kubectl::rollout_undo;
-use rollout_core::scenario::{Action, ActionKind, DeploymentInput, Scenario};
+use rollout_core::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
 use rollout_core::sim::Simulation;
+use rollout_core::store::QUOTA_NAME;
 use rollout_core::ui_support::{
     departed_pods, event_source, kubectl_command, kubectl_output, rollout_history, DepartedPod,
     HistoryEntry,
@@ -125,6 +126,16 @@ pub enum Msg {
     DismissNotice,
     /// Show a notice (what an import read or left out, an export that failed …).
     Notice(String),
+    /// Inspect an object (`deployment/NAME`, `replicaset/NAME`, `pod/NAME`) in "Inside the
+    /// controllers", opening it.
+    Select(String),
+    /// Open or close "Inside the controllers".
+    ToggleInside,
+    /// A request from the "Inside the controllers" panel (`crate::inside::Request` as text).
+    Inside(String),
+    /// `kubectl create quota pods-quota --hard=pods=N` (the text of N), or with `None`
+    /// `kubectl delete quota pods-quota`.
+    SetQuota(Option<String>),
 }
 
 /// What the Deployment looked like before the last move, to highlight what changed.
@@ -218,6 +229,10 @@ pub struct Lab {
     pub before: Option<Rc<Snapshot>>,
     /// A message for the user (an import error, the end of the scenario …).
     pub notice: Option<String>,
+    /// The object "Inside the controllers" inspects (`kind/name`; `None`: the Deployment).
+    pub selected: Option<String>,
+    /// "Inside the controllers" is open.
+    pub inside_open: bool,
 }
 
 impl PartialEq for Lab {
@@ -232,6 +247,8 @@ impl PartialEq for Lab {
             && self.seek == other.seek
             && self.console == other.console
             && self.notice == other.notice
+            && self.selected == other.selected
+            && self.inside_open == other.inside_open
     }
 }
 
@@ -279,6 +296,20 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
     let mut s = template.clone();
     s.seconds_per_round = model.seconds_per_round;
     s.ready_after_rounds = model.ready_after_rounds;
+    // The jitter's seed stays the template's (a preset's or an import's), so Reset replays the
+    // same start-up times.
+    s.model = match (model.ready_jitter, template.model.clone()) {
+        (0, Some(m)) if m.seed == 0 => None,
+        (0, Some(m)) => Some(ModelExtras {
+            ready_jitter_rounds: 0,
+            ..m
+        }),
+        (0, None) => None,
+        (j, m) => Some(ModelExtras {
+            ready_jitter_rounds: j,
+            seed: m.map_or(1, |m| m.seed),
+        }),
+    };
     s.termination_rounds = model.termination_rounds;
     s.nodes = model.nodes;
     s.never_ready_images = if settings.never_ready {
@@ -365,6 +396,8 @@ impl Lab {
             console: Vec::new(),
             before: None,
             notice: None,
+            selected: None,
+            inside_open: false,
         }
     }
 
@@ -496,10 +529,18 @@ impl Lab {
         round
     }
 
+    /// Reports a refused command: kubectl's own errors get its `error: ` prefix, the API
+    /// server's answers (`Error from server …`, `The X "y" is invalid: …`) are printed as is.
     fn refuse(&mut self, command: String, message: String) {
+        let server = message.starts_with("Error from server")
+            || (message.starts_with("The ") && message.contains(" is invalid: "));
         self.say(ConsoleEntry {
             command,
-            output: format!("error: {message}"),
+            output: if server {
+                message
+            } else {
+                format!("error: {message}")
+            },
             error: true,
             round: None,
         });
@@ -694,6 +735,76 @@ impl Lab {
             Msg::Cancel(index) => self.cancel(index),
             Msg::DismissNotice => self.notice = None,
             Msg::Notice(text) => self.notice = Some(text),
+            Msg::Select(object) => {
+                self.selected = Some(object);
+                self.inside_open = true;
+            }
+            Msg::ToggleInside => self.inside_open = !self.inside_open,
+            Msg::Inside(text) => match crate::inside::Request::parse(&text) {
+                Some(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
+                Some(crate::inside::Request::Act(kind)) => {
+                    self.kubectl(kind);
+                }
+                None => {}
+            },
+            Msg::SetQuota(text) => self.set_quota(text),
+        }
+    }
+
+    /// The pod quota once the pending actions have applied.
+    pub fn quota_after_pending(&self) -> Option<i32> {
+        let sim = self.sim();
+        let mut quota = sim.api().pod_quota();
+        if !self.started() {
+            quota = sim.scenario().pod_quota;
+        }
+        for a in sim.pending_actions() {
+            if let ActionKind::SetPodQuota { value } = a.kind {
+                quota = value;
+            }
+        }
+        quota
+    }
+
+    /// `kubectl create quota` / `kubectl delete quota`, refused as kubectl and the API server
+    /// would refuse them.
+    fn set_quota(&mut self, text: Option<String>) {
+        let exists = self.quota_after_pending().is_some();
+        let (command, value, refusal) = match text {
+            None => (
+                format!("kubectl delete quota {QUOTA_NAME}"),
+                None,
+                (!exists).then_some("(NotFound)"),
+            ),
+            Some(text) => {
+                let text = text.trim();
+                let command = format!("kubectl create quota {QUOTA_NAME} --hard=pods={text}");
+                match text.parse::<u32>() {
+                    _ if exists => (command, None, Some("(AlreadyExists)")),
+                    Ok(n) => (command, Some(n.min(i32::MAX as u32) as i32), None),
+                    Err(_) => {
+                        let message = format!(
+                            "quantities must be whole numbers of pods ≥ 0 here (got \"{text}\")"
+                        );
+                        return self.refuse(command, message);
+                    }
+                }
+            }
+        };
+        match refusal {
+            Some(reason) => {
+                let what = if exists {
+                    "already exists"
+                } else {
+                    "not found"
+                };
+                let message =
+                    format!("Error from server {reason}: resourcequotas \"{QUOTA_NAME}\" {what}");
+                self.refuse(command, message);
+            }
+            None => {
+                self.kubectl(ActionKind::SetPodQuota { value });
+            }
         }
     }
 
@@ -1434,5 +1545,62 @@ mod tests {
             .output
             .contains("at most 10,000"));
         assert!(Frame::of(&lab).pending.len() == 1, "only the create");
+    }
+
+    #[test]
+    fn a_pod_quota_is_created_refused_and_deleted_as_with_kubectl() {
+        let mut lab = lab();
+        let last = |lab: &Lab| lab.console.last().unwrap().clone();
+        lab.update(Msg::SetQuota(None));
+        assert_eq!(
+            last(&lab).output,
+            "Error from server (NotFound): resourcequotas \"pods-quota\" not found"
+        );
+        lab.update(Msg::SetQuota(Some("x".into())));
+        assert!(last(&lab).error && last(&lab).output.starts_with("error: "));
+        assert_eq!(lab.quota_after_pending(), None);
+        lab.update(Msg::SetQuota(Some(" 3 ".into())));
+        assert_eq!(
+            last(&lab).command,
+            "kubectl create quota pods-quota --hard=pods=3"
+        );
+        assert_eq!(last(&lab).output, "resourcequota/pods-quota created");
+        assert_eq!(lab.quota_after_pending(), Some(3));
+        lab.update(Msg::SetQuota(Some("5".into())));
+        assert!(last(&lab).output.contains("(AlreadyExists)"));
+        // It applies with the next round, and is lifted the same way.
+        run_rounds(&mut lab, 1);
+        assert_eq!(lab.sim().api().pod_quota(), Some(3));
+        lab.update(Msg::SetQuota(None));
+        assert_eq!(lab.quota_after_pending(), None);
+        run_rounds(&mut lab, 1);
+        assert_eq!(lab.sim().api().pod_quota(), None);
+    }
+
+    #[test]
+    fn the_inside_panel_selects_and_queues_pod_actions() {
+        let mut lab = lab();
+        run_rounds(&mut lab, 2);
+        assert!(!lab.inside_open);
+        lab.update(Msg::Select("replicaset/x".into()));
+        assert!(lab.inside_open);
+        assert_eq!(lab.selected.as_deref(), Some("replicaset/x"));
+        lab.update(Msg::Inside("select pod/p".into()));
+        assert_eq!(lab.selected.as_deref(), Some("pod/p"));
+        let pod = lab.sim().api().pods().next().unwrap().metadata.name.clone();
+        lab.update(Msg::Inside(format!("cost {pod} -7")));
+        lab.update(Msg::Inside(format!("restart {pod}")));
+        lab.update(Msg::Inside("nonsense".into()));
+        let pending: Vec<&str> = Frame::of(&lab)
+            .pending
+            .iter()
+            .map(|p| p.type_name)
+            .collect();
+        assert_eq!(pending, ["setPodDeletionCost", "restartPod"]);
+        run_rounds(&mut lab, 1);
+        let p = lab.sim().api().pod(&pod).unwrap().clone();
+        assert_eq!((p.deletion_cost(), p.restart_count), (-7, 1));
+        lab.update(Msg::ToggleInside);
+        assert!(!lab.inside_open);
     }
 }

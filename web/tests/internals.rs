@@ -605,3 +605,66 @@ async fn without_a_report_it_says_so() {
         .contains("Not synced in this step"));
     assert!(view.all("[data-testid=deletion-reason]").is_empty());
 }
+
+// ---- The panel as the app page draws it (rollout_web::inside::render_inside) -----------------
+
+#[wasm_bindgen_test]
+async fn the_panel_follows_the_session_and_asks_the_app_through_its_host() {
+    use rollout_web::inside::{render_inside, REQUEST_EVENT};
+    use std::cell::RefCell;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+
+    let json = serde_json::to_string(&preset("rolling-basic").unwrap().scenario).unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let view = Mounted { root: host.clone() };
+
+    // Round 0's ReplicaSet sync: the Deployment's YAML, the sync's flow and its report.
+    render_inside(&host, &json, 3, "").unwrap();
+    settle().await;
+    assert_eq!(view.attr("[data-testid=inside-panel]", "data-steps"), "3");
+    assert!(view
+        .text("[data-testid=object-inspector]")
+        .starts_with("apiVersion: apps/v1\nkind: Deployment\n"));
+    assert!(!view.all(".flow-node[data-active=true]").is_empty());
+    assert_eq!(view.all("[data-testid=rs-internals]").len(), 1);
+
+    // Forward to a pod, selected: its YAML and its own controls.
+    let mut sim = Simulation::new(preset("rolling-basic").unwrap().scenario);
+    for _ in 0..5 {
+        sim.step();
+    }
+    let pod = sim.api().pods().next().unwrap().metadata.name.clone();
+    render_inside(&host, &json, 5, &format!("pod/{pod}")).unwrap();
+    settle().await;
+    assert_eq!(view.attr("[data-testid=inside-panel]", "data-steps"), "5");
+    let yaml = view.text("[data-testid=object-inspector]");
+    assert!(yaml.starts_with("apiVersion: v1\nkind: Pod\n"), "{yaml}");
+    assert!(yaml.contains(&format!("name: {pod}")), "{yaml}");
+
+    // The restart button fires the request on the host.
+    let seen = Rc::new(RefCell::new(Vec::<String>::new()));
+    let listener = {
+        let (seen, host) = (seen.clone(), host.clone());
+        Closure::<dyn Fn()>::new(move || {
+            seen.borrow_mut()
+                .push(host.get_attribute("data-request").unwrap_or_default());
+        })
+    };
+    host.add_event_listener_with_callback(REQUEST_EVENT, listener.as_ref().unchecked_ref())
+        .unwrap();
+    view.one("[data-testid=restart-pod-button]")
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+    assert_eq!(*seen.borrow(), vec![format!("restart {pod}")]);
+
+    // Back again; a bad session is an error, not a panic.
+    render_inside(&host, &json, 2, "").unwrap();
+    settle().await;
+    assert_eq!(view.attr("[data-testid=inside-panel]", "data-steps"), "2");
+    assert!(render_inside(&host, "{\"name\":", 2, "").is_err());
+    drop(listener);
+}

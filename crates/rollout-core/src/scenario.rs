@@ -123,13 +123,13 @@ pub struct Action {
     pub kind: ActionKind,
 }
 
-/// What a user can do, as `kubectl` would do it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a user can do, as `kubectl` would do it. Read by [`ActionKind::from_object`] (also
+/// behind its `Deserialize`), written by the derived `Serialize`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    deny_unknown_fields
+    rename_all_fields = "camelCase"
 )]
 pub enum ActionKind {
     /// `kubectl create deployment` / `apply`.
@@ -417,59 +417,241 @@ impl Action {
         };
         // `null` means absent (the trace echoes actions without null keys).
         obj.retain(|_, v| !v.is_null());
-        let kind: ActionKind = serde_json::from_value(serde_json::Value::Object(obj.clone()))
-            .map_err(|e| ScenarioError {
-                path: match mistyped_field(&obj) {
-                    Some(field) => format!("{}.{field}", path_with(Some(round))),
-                    None => path_with(Some(round)),
-                },
-                message: e.to_string(),
-            })?;
+        let kind = ActionKind::from_object(&obj).map_err(|e| ScenarioError {
+            path: match e.field {
+                Some(field) => format!("{}.{field}", path_with(Some(round))),
+                None => path_with(Some(round)),
+            },
+            message: e.message,
+        })?;
         Ok(Action { round, kind })
     }
 }
 
-/// The first field of an action whose JSON type cannot be right (serde's message for an
-/// internally tagged enum does not say which field it was).
-fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+/// Why an action's object could not be read: the field at fault (if one is) and the message.
+#[derive(Debug)]
+pub struct ActionError {
+    /// The field, e.g. `replicas` or `deployment.replicas`.
+    pub field: Option<String>,
+    /// What is wrong, in serde's words (`missing field `image``, `invalid type: …`).
+    pub message: String,
+}
+
+type Object = serde_json::Map<String, serde_json::Value>;
+
+/// What a JSON value is, as serde names it in "invalid type" messages.
+fn unexpected(v: &serde_json::Value) -> String {
     use serde_json::Value;
-    let is_int = |v: &Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
-    for (key, v) in obj {
-        let ok = match key.as_str() {
-            "type" | "name" | "image" | "pod" => v.is_string(),
-            "replicas" | "value" => is_int(v),
-            "revision" => v.as_i64().is_some(),
-            "deployment" | "strategy" => v.is_object(),
-            _ => true,
-        };
-        if !ok {
-            return Some(key.clone());
-        }
-        if key == "deployment" {
-            if let Err(e) = serde_json::from_value::<DeploymentInput>(v.clone()) {
-                let inner = v.as_object().and_then(|d| {
-                    d.iter()
-                        .find(|(k, dv)| match k.as_str() {
-                            "name" | "image" => !dv.is_string(),
-                            "replicas"
-                            | "minReadySeconds"
-                            | "progressDeadlineSeconds"
-                            | "revisionHistoryLimit" => !is_int(dv),
-                            "paused" => !dv.is_boolean(),
-                            "strategy" => !dv.is_object(),
-                            _ => false,
-                        })
-                        .map(|(k, _)| k.clone())
-                });
-                let _ = e;
-                return Some(match inner {
-                    Some(k) => format!("deployment.{k}"),
-                    None => "deployment".to_string(),
-                });
-            }
-        }
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::String(s) => format!("string {s:?}"),
+        Value::Array(_) => "sequence".into(),
+        Value::Object(_) => "map".into(),
     }
-    None
+}
+
+fn field_error(field: &str, message: String) -> ActionError {
+    ActionError {
+        field: Some(field.to_string()),
+        message,
+    }
+}
+
+fn string_field(obj: &Object, key: &str) -> Result<Option<String>, ActionError> {
+    match obj.get(key) {
+        None => Ok(None),
+        Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
+        Some(v) => Err(field_error(
+            key,
+            format!("invalid type: {}, expected a string", unexpected(v)),
+        )),
+    }
+}
+
+fn int_field<T: TryFrom<i64>>(obj: &Object, key: &str, ty: &str) -> Result<Option<T>, ActionError> {
+    let Some(v) = obj.get(key) else {
+        return Ok(None);
+    };
+    match v.as_i64() {
+        Some(n) => T::try_from(n)
+            .map(Some)
+            .map_err(|_| field_error(key, format!("invalid value: integer `{n}`, expected {ty}"))),
+        None => Err(field_error(
+            key,
+            format!("invalid type: {}, expected {ty}", unexpected(v)),
+        )),
+    }
+}
+
+fn required<T>(value: Option<T>, key: &str) -> Result<T, ActionError> {
+    value.ok_or_else(|| ActionError {
+        field: None,
+        message: format!("missing field `{key}`"),
+    })
+}
+
+/// An object field read with its own (derived) deserializer, e.g. `deployment`.
+fn object_field<T: serde::de::DeserializeOwned>(
+    obj: &Object,
+    key: &str,
+) -> Result<Option<T>, ActionError> {
+    let Some(v) = obj.get(key) else {
+        return Ok(None);
+    };
+    let Some(inner) = v.as_object() else {
+        return Err(field_error(
+            key,
+            format!("invalid type: {}, expected a map", unexpected(v)),
+        ));
+    };
+    serde_json::from_value(v.clone()).map(Some).map_err(|e| {
+        let is_int = |v: &serde_json::Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
+        // The inner field whose JSON type cannot be right, when serde's message does not say.
+        let wrong = inner.iter().find(|(k, dv)| match k.as_str() {
+            "name" | "image" | "type" => !dv.is_string(),
+            "replicas" | "minReadySeconds" | "progressDeadlineSeconds" | "revisionHistoryLimit" => {
+                !is_int(dv)
+            }
+            "paused" => !dv.is_boolean(),
+            "strategy" => !dv.is_object(),
+            _ => false,
+        });
+        ActionError {
+            field: Some(match wrong {
+                Some((k, _)) => format!("{key}.{k}"),
+                None => key.to_string(),
+            }),
+            message: e.to_string(),
+        }
+    })
+}
+
+/// The action types, as `type` spells them.
+const ACTION_TYPES: [&str; 13] = [
+    "create",
+    "setImage",
+    "scale",
+    "pause",
+    "resume",
+    "rollback",
+    "setStrategy",
+    "setMinReadySeconds",
+    "setProgressDeadlineSeconds",
+    "setRevisionHistoryLimit",
+    "setPodDeletionCost",
+    "restartPod",
+    "setPodQuota",
+];
+
+fn backticked(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    quoted.join(", ")
+}
+
+impl ActionKind {
+    /// Reads an action's fields (everything but `round`; absent and `null` alike mean "not
+    /// given"). Unknown fields are refused, as `deny_unknown_fields` would.
+    pub fn from_object(obj: &Object) -> Result<ActionKind, ActionError> {
+        let type_ = required(string_field(obj, "type")?, "type")?;
+        let fields: &[&str] = match type_.as_str() {
+            "create" => &["deployment"],
+            "setImage" => &["name", "image"],
+            "scale" => &["name", "replicas"],
+            "pause" | "resume" => &["name"],
+            "rollback" => &["name", "revision"],
+            "setStrategy" => &["name", "strategy"],
+            "setMinReadySeconds" | "setProgressDeadlineSeconds" | "setRevisionHistoryLimit" => {
+                &["name", "value"]
+            }
+            "setPodDeletionCost" => &["pod", "value"],
+            "restartPod" => &["pod"],
+            "setPodQuota" => &["value"],
+            other => {
+                return Err(ActionError {
+                    field: None,
+                    message: format!(
+                        "unknown variant `{other}`, expected one of {}",
+                        backticked(&ACTION_TYPES)
+                    ),
+                })
+            }
+        };
+        if let Some(k) = obj
+            .keys()
+            .find(|k| *k != "type" && !fields.contains(&k.as_str()))
+        {
+            return Err(ActionError {
+                field: None,
+                message: format!(
+                    "unknown field `{k}`, expected {}",
+                    match fields {
+                        [one] => format!("`{one}`"),
+                        _ => format!("one of {}", backticked(fields)),
+                    }
+                ),
+            });
+        }
+        let name = || string_field(obj, "name");
+        let value = || int_field::<i32>(obj, "value", "i32");
+        let pod = || required(string_field(obj, "pod")?, "pod");
+        Ok(match type_.as_str() {
+            "create" => ActionKind::Create {
+                deployment: required(object_field(obj, "deployment")?, "deployment")?,
+            },
+            "setImage" => ActionKind::SetImage {
+                name: name()?,
+                image: required(string_field(obj, "image")?, "image")?,
+            },
+            "scale" => ActionKind::Scale {
+                name: name()?,
+                replicas: required(int_field(obj, "replicas", "i32")?, "replicas")?,
+            },
+            "pause" => ActionKind::Pause { name: name()? },
+            "resume" => ActionKind::Resume { name: name()? },
+            "rollback" => ActionKind::Rollback {
+                name: name()?,
+                revision: required(int_field(obj, "revision", "i64")?, "revision")?,
+            },
+            "setStrategy" => ActionKind::SetStrategy {
+                name: name()?,
+                strategy: required(object_field(obj, "strategy")?, "strategy")?,
+            },
+            "setMinReadySeconds" => ActionKind::SetMinReadySeconds {
+                name: name()?,
+                value: required(value()?, "value")?,
+            },
+            "setProgressDeadlineSeconds" => ActionKind::SetProgressDeadlineSeconds {
+                name: name()?,
+                value: required(value()?, "value")?,
+            },
+            "setRevisionHistoryLimit" => ActionKind::SetRevisionHistoryLimit {
+                name: name()?,
+                value: required(value()?, "value")?,
+            },
+            "setPodDeletionCost" => ActionKind::SetPodDeletionCost {
+                pod: pod()?,
+                value: value()?,
+            },
+            "restartPod" => ActionKind::RestartPod { pod: pod()? },
+            _ => ActionKind::SetPodQuota { value: value()? },
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for ActionKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut obj = Object::deserialize(d)?;
+        obj.retain(|_, v| !v.is_null());
+        ActionKind::from_object(&obj).map_err(|e| {
+            serde::de::Error::custom(match e.field {
+                Some(f) => format!("{f}: {}", e.message),
+                None => e.message,
+            })
+        })
+    }
 }
 
 impl DeploymentInput {
@@ -586,6 +768,79 @@ mod tests {
         let text = text.replace(r#""replicas":"x""#, r#""replicas":2"#);
         let e = Scenario::from_json(&text).unwrap_err();
         assert_eq!(e.path, "actions[2] (round 2).deployment.replicas");
+    }
+
+    #[test]
+    fn action_errors_say_what_is_wrong_in_serdes_words() {
+        let read = |action: &str| {
+            let text = format!(r#"{{"actions":[{action}]}}"#);
+            Scenario::from_json(&text).map(|s| s.actions[0].kind.clone())
+        };
+        let err = |action: &str| {
+            let e = read(action).unwrap_err();
+            (e.path, e.message)
+        };
+        assert_eq!(
+            err(r#"{"round":1,"type":"setImage"}"#),
+            (
+                "actions[0] (round 1)".into(),
+                "missing field `image`".into()
+            )
+        );
+        let (path, message) = err(r#"{"round":1,"type":"explode"}"#);
+        assert_eq!(path, "actions[0] (round 1)");
+        assert!(
+            message.starts_with("unknown variant `explode`, expected one of `create`, `setImage`"),
+            "{message}"
+        );
+        assert_eq!(
+            err(r#"{"round":1,"type":"restartPod","pod":"p","x":1}"#).1,
+            "unknown field `x`, expected `pod`"
+        );
+        assert_eq!(
+            err(r#"{"round":1,"type":"scale","replicas":3000000000}"#),
+            (
+                "actions[0] (round 1).replicas".into(),
+                "invalid value: integer `3000000000`, expected i32".into()
+            )
+        );
+        assert_eq!(
+            err(r#"{"round":1,"type":"setImage","image":5}"#).1,
+            "invalid type: integer `5`, expected a string"
+        );
+        assert_eq!(err(r#"{"round":1,"image":"a"}"#).1, "missing field `type`");
+        // null is absent; optional values may be left out.
+        assert_eq!(
+            read(r#"{"round":1,"type":"setPodQuota","value":null}"#).unwrap(),
+            ActionKind::SetPodQuota { value: None }
+        );
+        assert_eq!(
+            read(r#"{"round":1,"type":"rollback","revision":0,"name":"web"}"#).unwrap(),
+            ActionKind::Rollback {
+                name: Some("web".into()),
+                revision: 0
+            }
+        );
+        // Every kind reads back what it writes.
+        let all = [
+            r#"{"round":0,"type":"create","deployment":{"name":"web","image":"a"}}"#,
+            r#"{"round":0,"type":"setStrategy","strategy":{"type":"Recreate"}}"#,
+            r#"{"round":0,"type":"setPodDeletionCost","pod":"p","value":-3}"#,
+            r#"{"round":0,"type":"setRevisionHistoryLimit","value":2}"#,
+            r#"{"round":0,"type":"pause"}"#,
+        ];
+        for a in all {
+            let kind = read(a).unwrap();
+            let back: Action = serde_json::from_str(
+                &serde_json::to_string(&Action {
+                    round: 0,
+                    kind: kind.clone(),
+                })
+                .unwrap(),
+            )
+            .unwrap();
+            assert_eq!(back.kind, kind, "{a}");
+        }
     }
 
     #[test]

@@ -279,6 +279,23 @@ impl Simulation {
         }
     }
 
+    /// The API server as it was before the last step (`None` at the start, or without
+    /// history): what "changed in this step" is measured against.
+    pub fn previous_api(&self) -> Option<&ApiServer> {
+        self.history.last().map(|s| &s.api)
+    }
+
+    /// The records of the steps taken so far, newest first (only the last one without
+    /// history).
+    pub fn past_steps(&self) -> impl Iterator<Item = &StepRecord> {
+        self.state.last_step.as_deref().into_iter().chain(
+            self.history
+                .iter()
+                .rev()
+                .filter_map(|s| s.last_step.as_deref()),
+        )
+    }
+
     /// Whether there is a step to go back to.
     pub fn can_step_back(&self) -> bool {
         !self.history.is_empty()
@@ -677,6 +694,36 @@ mod tests {
             format!("{:?}", sim.api().replica_sets().collect::<Vec<_>>()),
         );
         assert_eq!(before, after);
+    }
+
+    #[test]
+    fn past_steps_run_newest_first_and_previous_api_is_one_step_back() {
+        let mut sim = Simulation::new(scenario(""));
+        assert!(sim.previous_api().is_none());
+        assert_eq!(sim.past_steps().count(), 0);
+        let mut kinds = Vec::new();
+        for _ in 0..5 {
+            kinds.push(sim.step().unwrap().kind.clone());
+        }
+        let indices: Vec<usize> = sim.past_steps().map(|s| s.index).collect();
+        assert_eq!(indices, vec![4, 3, 2, 1, 0]);
+        kinds.reverse();
+        let seen: Vec<StepKind> = sim.past_steps().map(|s| s.kind.clone()).collect();
+        assert_eq!(seen, kinds);
+        // The API before the last step is the API after the step before it.
+        let before = format!(
+            "{:?}",
+            sim.previous_api()
+                .unwrap()
+                .replica_sets()
+                .collect::<Vec<_>>()
+        );
+        sim.step_back();
+        assert_eq!(
+            before,
+            format!("{:?}", sim.api().replica_sets().collect::<Vec<_>>())
+        );
+        assert_eq!(sim.past_steps().next().unwrap().index, 3);
     }
 
     #[test]

@@ -1,26 +1,13 @@
 // Screenshots of the main states (start, mid-rollout, stuck, done) in light and dark, at
 // laptop and phone sizes and with large text; no horizontal overflow anywhere; pods are told
 // apart by more than hue; themes differ. The PNGs land in tests/e2e/screenshots/.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { distDir } from '../lib/paths.mjs';
-import { serveDir } from '../lib/server.mjs';
-import { launch } from '../lib/browser.mjs';
 import { byTestId, choosePreset, openApp, runToEnd, stepToRound } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
+import { servedApp } from '../lib/suite.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDir(distDir);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = servedApp();
 
 const sizes = {
   desktop: { width: 1280, height: 800 },
@@ -52,7 +39,7 @@ describe('layout and themes', () => {
       test(`${size} ${scheme}: every state fits the width; screenshots`, async () => {
         for (const [name, reach] of Object.entries(states)) {
           if (size === 'phone' && name === 'start') continue;
-          const page = await openApp(browser.context, server.url);
+          const page = await openApp(app.browser.context, app.server.url);
           await page.setViewportSize(viewport);
           await page.emulateMedia({ colorScheme: scheme });
           await reach(page);
@@ -72,7 +59,7 @@ describe('layout and themes', () => {
   });
 
   test('large text for projectors scales the page and still fits', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await page.setViewportSize({ width: 1280, height: 800 });
     await choosePreset(page, 'rolling-basic');
     await stepToRound(page, 8);
@@ -88,7 +75,7 @@ describe('layout and themes', () => {
   });
 
   test('pod states differ in shape or outline, not only in colour, and have a legend', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     const looks = await page.locator('.pod-legend .pod-sample').evaluateAll((pods) =>
       pods.map((p) => {
         const s = getComputedStyle(p);

@@ -1,13 +1,11 @@
 // Stepping through rollouts in real Chromium, checked against what Kubernetes does: the
 // 01-rolling-3-surge25-unavail25 conformance trace round by round, step back, presets that get
 // stuck, undo, pending actions, the explanation, keyboard control, and export / import.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { conformanceDir, distDir } from '../lib/paths.mjs';
-import { serveDir } from '../lib/server.mjs';
-import { launch } from '../lib/browser.mjs';
+import { conformanceDir } from '../lib/paths.mjs';
 import {
   byTestId,
   choosePreset,
@@ -22,21 +20,9 @@ import {
   text,
   waitForRound,
 } from '../lib/app.mjs';
+import { servedApp, click } from '../lib/suite.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDir(distDir);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const click = (page, id) => page.locator(byTestId(id)).click();
+const app = servedApp();
 
 describe('a rollout, step by step, as Kubernetes does it', () => {
   test('3 replicas, 25% / 25%: every round matches the 01-rolling-3-surge25-unavail25 trace', async () => {
@@ -46,7 +32,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
     const setImage = scenario.actions.find((a) => a.type === 'setImage');
     assert.equal(scenario.rounds, trace.rounds.length);
 
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     // The trace's scenario, through the controls.
     const create = scenario.actions[0].deployment;
     await fill(page, 'replicas-input', String(create.replicas));
@@ -103,7 +89,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
   });
 
   test('the explanation names the function that decided, with its numbers and a link to its source', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'rolling-basic');
     await expectText(page, 'explanation', 'Nothing has run yet');
     await click(page, 'step-button');
@@ -127,7 +113,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
   });
 
   test('step back restores the previous step exactly', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'rolling-basic');
     assert.equal(await page.locator(byTestId('step-back-button')).isDisabled(), true);
     await stepToRound(page, 7);
@@ -159,7 +145,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
 
 describe('presets that get stuck', () => {
   test('a bad image: the rollout waits with one new pod that never becomes ready', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'bad-image-stuck');
     await runToEnd(page);
     assert.equal((await roundInfo(page)).round, 20);
@@ -192,7 +178,7 @@ describe('presets that get stuck', () => {
   });
 
   test('progress deadline: Progressing turns False with ProgressDeadlineExceeded', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'progress-deadline');
     await runToEnd(page);
     const progressing = page.locator(`${byTestId('condition-row')}[data-type="Progressing"]`);
@@ -210,7 +196,7 @@ describe('presets that get stuck', () => {
 
 describe('kubectl and the keyboard', () => {
   test('actions are pending until the next round and can be cancelled', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await stepToRound(page, 3);
     await fill(page, 'replicas-input', '5');
     assert.equal(await page.locator('.badge-edited').first().textContent(), 'not applied yet');
@@ -240,7 +226,7 @@ describe('kubectl and the keyboard', () => {
   });
 
   test('Space plays and pauses, the arrow keys step', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'rolling-basic');
     await page.locator('h1').click();
     const steps = async () => Number((await roundInfo(page)).text.match(/step (\d+)/)[1]);
@@ -272,7 +258,7 @@ describe('kubectl and the keyboard', () => {
   });
 
   test('a session exports as a scenario that imports and replays the same', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await stepToRound(page, 2);
     await click(page, 'update-image-button');
     await runToEnd(page);

@@ -1,33 +1,20 @@
 // The settings form in real Chromium against the dist/ that trunk just built: labels, the live
 // bounds readout, the Kubernetes API's validation messages (and that a refused value is not
 // applied), the focus ring, and that nothing is logged to the console.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { distDir } from '../lib/paths.mjs';
-import { serveDir } from '../lib/server.mjs';
-import { launch } from '../lib/browser.mjs';
 import { byTestId, expectText, fill, openApp, rsCards, stepToRound, text } from '../lib/app.mjs';
 import { screenshot } from '../lib/screens.mjs';
+import { servedApp } from '../lib/suite.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDir(distDir);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = servedApp();
 
 describe('settings', () => {
   test('loads the wasm app; every control is reachable by its label', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     assert.equal(await page.title(), 'Rollout Lab');
     assert.equal((await page.locator('h1').textContent())?.trim(), 'Rollout Lab');
-    assert.ok(server.requests.some((p) => p.endsWith('.wasm')), 'the page fetched a .wasm file');
+    assert.ok(app.server.requests.some((p) => p.endsWith('.wasm')), 'the page fetched a .wasm file');
     for (const [id, label] of [
       ['replicas-input', 'Replicas'],
       ['max-surge-input', 'maxSurge'],
@@ -58,7 +45,7 @@ describe('settings', () => {
   });
 
   test('10 replicas with 25% / 25% resolve to a surge of 3 and 2 unavailable', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await fill(page, 'replicas-input', '10');
     await expectText(
       page,
@@ -79,7 +66,7 @@ describe('settings', () => {
   });
 
   test('maxSurge 0 and maxUnavailable 0: the API refuses it and the old value stays', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await fill(page, 'max-surge-input', '0');
     await fill(page, 'max-unavailable-input', '0');
     await expectText(
@@ -116,7 +103,7 @@ describe('settings', () => {
   });
 
   test('percentages that only resolve to 0 get the controller\'s maxUnavailable = 1 rule', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await fill(page, 'max-surge-input', '0%');
     await fill(page, 'max-unavailable-input', '10%');
     await expectText(page, 'zero-rule-note', 'maxUnavailable = 1');
@@ -126,7 +113,7 @@ describe('settings', () => {
   });
 
   test('malformed and out-of-range values name their field', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await fill(page, 'max-unavailable-input', 'abc');
     await expectText(page, 'validation-message', 'spec.strategy.rollingUpdate.maxUnavailable');
     await fill(page, 'max-unavailable-input', '1');
@@ -144,7 +131,7 @@ describe('settings', () => {
   });
 
   test('keyboard users see where focus is', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement;

@@ -10,8 +10,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { conformanceDir, distDir } from '../lib/paths.mjs';
-import { serveDir } from '../lib/server.mjs';
-import { launch } from '../lib/browser.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import {
   byTestId,
@@ -24,24 +22,18 @@ import {
   stepToRound,
   text,
 } from '../lib/app.mjs';
+import { click, servedApp } from '../lib/suite.mjs';
 
-let server;
-let browser;
+const app = servedApp();
 let tmp;
 
 before(async () => {
-  server = await serveDir(distDir);
-  browser = await launch();
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'rollout-share-'));
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
-
-const click = (page, id) => page.locator(byTestId(id)).click();
 
 /** Opens a page that shows the embed layout (no h1), collecting errors like openApp. */
 async function openEmbed(context, url, viewport) {
@@ -198,8 +190,8 @@ status:
 
 describe('permalinks', () => {
   test('a link restores the same step and state in a fresh page', async () => {
-    const page = await openApp(browser.context, server.url);
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await openApp(app.browser.context, app.server.url);
+    await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
     await fill(page, 'replicas-input', '5');
     await fill(page, 'max-surge-input', '1');
     await fill(page, 'max-unavailable-input', '0');
@@ -217,7 +209,7 @@ describe('permalinks', () => {
     await click(page, 'copy-link-button');
     await expectText(page, 'share-status', 'Copied to the clipboard');
     const link = await page.locator(byTestId('share-link')).inputValue();
-    assert.ok(link.startsWith(`${server.url}#s=(`), link);
+    assert.ok(link.startsWith(`${app.server.url}#s=(`), link);
     assert.ok(link.length < 300, `compact: ${link.length} characters`);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
     assert.equal(await page.evaluate(() => location.href), link, 'the address bar has it too');
@@ -225,7 +217,7 @@ describe('permalinks', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
 
-    const fresh = await openApp(browser.context, link);
+    const fresh = await openApp(app.browser.context, link);
     await fresh.locator(byTestId('rs-card')).first().waitFor();
     assert.deepEqual(await snapshot(fresh), before);
     assert.equal(await fresh.locator(byTestId('notice')).count(), 0);
@@ -239,8 +231,8 @@ describe('permalinks', () => {
   test('a damaged link loads what it can, says what it ignored, and never breaks the app', async () => {
     // One bad field and one bad action: the rest is used.
     const page = await openApp(
-      browser.context,
-      `${server.url}#s=(n:x,sp:0,nd:2,a:!((t:c,d:(n:web,i:'nginx:1.14.2',rp:5)),(r:2,t:teleport)))&at=7&zz=1`,
+      app.browser.context,
+      `${app.server.url}#s=(n:x,sp:0,nd:2,a:!((t:c,d:(n:web,i:'nginx:1.14.2',rp:5)),(r:2,t:teleport)))&at=7&zz=1`,
     );
     await expectText(page, 'notice', 'Parts of this link were ignored');
     const notice = await text(page, 'notice');
@@ -257,7 +249,7 @@ describe('permalinks', () => {
 
     // Nothing usable: the default scenario, and a notice saying so.
     for (const hash of ['#s=((((%%%&at=banana', '#s=(a:!((t:si,i:x)))', '#s=(a:!((t:c,d:(n:web,i:a,rp:99999999))))']) {
-      const p = await openApp(browser.context, `${server.url}${hash}`);
+      const p = await openApp(app.browser.context, `${app.server.url}${hash}`);
       await expectText(p, 'notice', 'This link could not be used');
       assert.match(await text(p, 'notice'), /shows the default scenario instead/);
       assert.equal(await p.locator(byTestId('replicas-input')).inputValue(), '3', hash);
@@ -270,7 +262,7 @@ describe('permalinks', () => {
   });
 
   test('a link cut short keeps what it has', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await stepToRound(page, 2);
     await click(page, 'update-image-button');
     await stepToRound(page, 4);
@@ -278,7 +270,7 @@ describe('permalinks', () => {
     const link = await page.locator(byTestId('share-link')).inputValue();
     await page.close();
     const cut = link.slice(0, link.indexOf(',t:si'));
-    const p = await openApp(browser.context, cut);
+    const p = await openApp(app.browser.context, cut);
     await expectText(p, 'notice', 'the link was cut short');
     assert.equal(await p.locator(byTestId('replicas-input')).inputValue(), '3');
     assert.deepEqual(p.errors, []);
@@ -288,8 +280,8 @@ describe('permalinks', () => {
 
 describe('embedding', () => {
   test('?embed: a compact layout with the chosen controls and a way back to the full app', async () => {
-    const url = `${server.url}?embed&controls=step,replicas,maxSurge#p=rolling-basic&at=3`;
-    const page = await openEmbed(browser.context, url, { width: 800, height: 500 });
+    const url = `${app.server.url}?embed&controls=step,replicas,maxSurge#p=rolling-basic&at=3`;
+    const page = await openEmbed(app.browser.context, url, { width: 800, height: 500 });
     assert.equal(await page.locator('h1').count(), 0, 'no page chrome');
     assert.equal(await page.locator(byTestId('play-button')).count(), 0, 'only the chosen controls');
     assert.equal(await page.locator(byTestId('max-unavailable-slider')).count(), 0);
@@ -308,7 +300,7 @@ describe('embedding', () => {
     await expectText(page, 'embed-pending', 'kubectl patch');
     await expectText(page, 'embed-title', 'maxSurge 2');
     const open = await page.locator(byTestId('open-in-lab')).getAttribute('href');
-    assert.ok(open.startsWith(`${server.url}#s=(`), open);
+    assert.ok(open.startsWith(`${app.server.url}#s=(`), open);
     await screenshot(page, 'share-embed-800x500', { fullPage: false });
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -316,8 +308,8 @@ describe('embedding', () => {
     // Every control at once still fits 800 × 500, in light and dark.
     for (const colorScheme of ['light', 'dark']) {
       const all = await openEmbed(
-        browser.context,
-        `${server.url}?embed&controls=step,round,play,image,reset,strategy,replicas,maxSurge,maxUnavailable#p=bad-image-stuck&at=40`,
+        app.browser.context,
+        `${app.server.url}?embed&controls=step,round,play,image,reset,strategy,replicas,maxSurge,maxUnavailable#p=bad-image-stuck&at=40`,
         { width: 800, height: 500 },
       );
       await all.emulateMedia({ colorScheme });
@@ -332,7 +324,7 @@ describe('embedding', () => {
     }
 
     // "Open in Rollout Lab" opens the same session in the full app.
-    const full = await openApp(browser.context, open);
+    const full = await openApp(app.browser.context, open);
     assert.match((await roundInfo(full)).text, /step 4/);
     const pending = await full.locator(byTestId('pending-action')).evaluateAll((els) => els.map((e) => e.dataset.type));
     assert.deepEqual(pending, ['setImage', 'setStrategy'], 'the preset\'s update and the slider\'s patch');
@@ -341,7 +333,7 @@ describe('embedding', () => {
   });
 
   test('the Embed button writes an iframe snippet for this session', async () => {
-    const page = await openApp(browser.context, `${server.url}#p=rolling-basic&at=5`);
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=5`);
     await click(page, 'embed-button');
     assert.match(await page.locator(byTestId('embed-snippet')).inputValue(), /\?embed#s=\(/, 'default controls');
     await page.locator(byTestId('embed-control-play')).uncheck();
@@ -352,7 +344,7 @@ describe('embedding', () => {
     await screenshot(page, 'share-embed-dialog', { fullPage: false });
     const preview = await page.locator(byTestId('embed-preview')).getAttribute('href');
     await page.close();
-    const embed = await openEmbed(browser.context, preview, { width: 800, height: 500 });
+    const embed = await openEmbed(app.browser.context, preview, { width: 800, height: 500 });
     assert.match((await roundInfo(embed)).text, /step 5/);
     assert.equal(await embed.locator(byTestId('play-button')).count(), 0);
     assert.equal(await embed.locator(byTestId('max-surge-slider')).count(), 1);
@@ -361,12 +353,12 @@ describe('embedding', () => {
   });
 
   test('the embedding demo: two iframes step on their own, a third is driven by the page script', async () => {
-    const page = await browser.context.newPage();
+    const page = await app.browser.context.newPage();
     const errors = [];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
     await page.setViewportSize({ width: 1100, height: 900 });
-    await page.goto(`${server.url}embed-demo.html`);
+    await page.goto(`${app.server.url}embed-demo.html`);
     await expectText(page, 'demo-trace-summary', 'complete 9 rounds after the image changes', 15_000);
     await expectText(page, 'demo-trace-summary', 'maxSurge 1 / maxUnavailable 0 takes 17 rounds');
 
@@ -421,13 +413,13 @@ describe('embedding', () => {
 describe('the JavaScript API (dist/rollout-lab.js)', () => {
   /** A blank page on the app's origin, for importing the module by hand. */
   async function blank() {
-    const page = await browser.context.newPage();
+    const page = await app.browser.context.newPage();
     const errors = [];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     await page.route('**/api-test.html', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>api</title><body><div id="here"></div></body>' }),
     );
-    await page.goto(`${server.url}api-test.html`);
+    await page.goto(`${app.server.url}api-test.html`);
     return Object.assign(page, { errors });
   }
 
@@ -608,11 +600,11 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
 
 describe('import and export', () => {
   test('kubectl get deployment -o yaml output starts the visualisation from its spec', async () => {
-    const from = server.requests.length;
-    const page = await openApp(browser.context, server.url);
+    const from = app.server.requests.length;
+    const page = await openApp(app.browser.context, app.server.url);
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
-    const loaded = () => server.requests.slice(from);
+    const loaded = () => app.server.requests.slice(from);
     assert.ok(loaded().includes('/rollout-web_bg.wasm'));
     assert.ok(!loaded().some((r) => r.startsWith('/rollout-lab')), `the app page alone: ${loaded()}`);
     await fill(page, 'import-textarea', KUBECTL_YAML);
@@ -643,7 +635,7 @@ describe('import and export', () => {
   });
 
   test('a dropped or chosen JSON manifest imports too, and a wrong kind is refused', async () => {
-    const page = await openApp(browser.context, server.url);
+    const page = await openApp(app.browser.context, app.server.url);
     await page.locator('summary', { hasText: 'Scenario' }).click();
     const manifest = {
       apiVersion: 'apps/v1',
@@ -677,7 +669,7 @@ describe('import and export', () => {
   });
 
   test('the trace exports as JSON and the chart as SVG', async () => {
-    const page = await openApp(browser.context, `${server.url}#p=rolling-basic&at=40`);
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
     await page.locator('summary', { hasText: 'Scenario' }).click();
     const save = async (id) => {
       const [download] = await Promise.all([page.waitForEvent('download'), click(page, id)]);

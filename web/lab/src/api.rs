@@ -255,6 +255,21 @@ pub fn open_share(
     open_share(which, &anchor, scenario, steps as usize, preset, title).map_err(error)
 }
 
+/// Draws "Inside the controllers" into `host` for the app page: the session `scenario` (JSON
+/// text) at `steps`, inspecting `selected` (`deployment/NAME`, `replicaset/NAME` or
+/// `pod/NAME`). Called again after every change; the panel's requests (select another object,
+/// annotate or restart a pod) are fired on `host` as a `rollout-inside` event with the request
+/// in its `data-request` attribute.
+#[wasm_bindgen(js_name = renderInside)]
+pub fn render_inside(
+    host: web_sys::Element,
+    scenario: &str,
+    steps: u32,
+    selected: &str,
+) -> Result<(), JsError> {
+    rollout_web::inside::render_inside(&host, scenario, steps as usize, selected).map_err(error)
+}
+
 /// The permalink fragment (without `#`) of a scenario at a step: append it to the app's
 /// address after `#`.
 #[wasm_bindgen(js_name = encodeLink)]

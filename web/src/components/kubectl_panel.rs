@@ -28,8 +28,21 @@ pub struct KubectlPanelProps {
     pub console: Vec<ConsoleEntry>,
     /// The round a new action would take effect in.
     pub next_round: u32,
+    /// The pod quota once the pending actions apply (`None`: no quota).
+    #[prop_or_default]
+    pub quota: Option<i32>,
     /// Receives the commands.
     pub on_msg: Callback<Msg>,
+}
+
+/// The text in the quota's field (read when the button is pressed: no state to keep).
+fn quota_field() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("quota-pods"))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
 }
 
 /// The kubectl panel.
@@ -114,6 +127,29 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
                 <button type="button" class="btn" data-testid="legacy-rollback-button" onclick={send(Msg::LegacyRollback(chosen))}>
                     { format!("kubectl annotate deployment/{name} deprecated.deployment.rollback.to={chosen}") }
                 </button>
+            </details>
+            <details class="advanced" data-testid="quota-controls" open={props.quota.is_some()}>
+                <summary>
+                    { "Cluster: a ResourceQuota on pods" }
+                    if let Some(q) = props.quota { <span class="badge badge-warn">{ format!("pods ≤ {q}") }</span> }
+                </summary>
+                <p class="panel-sub">
+                    { "With " }<code>{ "hard: pods=N" }</code>
+                    { ", creating a pod beyond N non-terminating pods is forbidden (exceeded quota): the ReplicaSet controller's slow start stops at the first failure, records FailedCreate and sets ReplicaFailure; removing the quota lets it recover." }
+                </p>
+                <div class="quota-row">
+                    <label for="quota-pods">{ "pods=" }</label>
+                    <input id="quota-pods" class="field-input quota-input" type="number" min="0" step="1"
+                        inputmode="numeric" data-testid="quota-input" value="3" />
+                    <button type="button" class="btn btn-small" data-testid="quota-button"
+                        onclick={props.on_msg.reform(|_: MouseEvent| Msg::SetQuota(Some(quota_field())))}>
+                        { "kubectl create quota" }
+                    </button>
+                    <button type="button" class="btn btn-small" data-testid="lift-quota-button"
+                        disabled={props.quota.is_none()} onclick={send(Msg::SetQuota(None))}>
+                        { "kubectl delete quota" }
+                    </button>
+                </div>
             </details>
             if !props.pending.is_empty() {
                 <div class="pending">

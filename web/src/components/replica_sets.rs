@@ -89,6 +89,9 @@ pub struct PodGridProps {
     /// Pods of this ReplicaSet that the last step removed (they fade out).
     #[prop_or_default]
     pub departed: Vec<String>,
+    /// The pod being inspected, if it is one of these.
+    #[prop_or_default]
+    pub selected: Option<AttrValue>,
 }
 
 /// One ReplicaSet's pods.
@@ -177,8 +180,12 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
             format!("pod-{}", state_key(p.state)),
             fresh.contains(&p.name).then_some("pod-new"),
             now_ready.contains(&p.name).then_some("pod-now-ready"),
+            (props.selected.as_deref() == Some(p.name.as_str())).then_some("pod-selected"),
         );
-        items.push(html! { <span key={p.name.clone()} {class} {title} /> });
+        // `data-pod`: a click on the pod inspects it (handled once, by the ReplicaSet list).
+        items.push(
+            html! { <span key={p.name.clone()} {class} {title} data-pod={p.name.clone()} /> },
+        );
     }
     for g in gone {
         items.push(ghost(g));
@@ -202,6 +209,9 @@ pub struct ReplicaSetCardProps {
     /// Which of DESIRED, CURRENT, READY, AVAILABLE changed in the last move.
     #[prop_or_default]
     pub changed: [bool; 4],
+    /// The inspected object (`kind/name`), if any.
+    #[prop_or_default]
+    pub selected: Option<AttrValue>,
 }
 
 /// One ReplicaSet.
@@ -215,9 +225,15 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
         ("AVAILABLE", rs.available, "status.availableReplicas"),
     ];
     let empty = rs.desired == 0 && rs.pods.is_empty() && props.departed.is_empty();
+    let selected = props.selected.as_deref().and_then(|s| s.split_once('/'));
+    let card_selected = selected == Some(("replicaset", rs.name.as_str()));
+    let pod_selected = match selected {
+        Some(("pod", name)) => Some(AttrValue::from(name.to_string())),
+        _ => None,
+    };
     html! {
         <article
-            class={classes!("rs-card", if rs.is_new { "rs-new" } else { "rs-old" }, empty.then_some("rs-empty"))}
+            class={classes!("rs-card", if rs.is_new { "rs-new" } else { "rs-old" }, empty.then_some("rs-empty"), card_selected.then_some("rs-selected"))}
             data-testid="rs-card"
             data-name={rs.name.clone()}
             data-revision={rs.revision.clone()}
@@ -231,7 +247,11 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
         >
             <header class="rs-head">
                 <div class="rs-title">
-                    <h3 class="rs-name">{ rs.name.clone() }</h3>
+                    <h3 class="rs-name">
+                        <button type="button" class="rs-inspect" data-testid="rs-inspect"
+                            aria-pressed={if card_selected { "true" } else { "false" }}
+                            title="Inspect this ReplicaSet (Inside the controllers)">{ rs.name.clone() }</button>
+                    </h3>
                     <span class={classes!("badge", if rs.is_new { "badge-new" } else { "badge-old" })}>
                         { if rs.is_new { "new" } else { "old" } }
                     </span>
@@ -250,7 +270,7 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
                 }) }
             </dl>
             if !empty {
-                <PodGrid rs={rs.clone()} departed={props.departed.clone()} />
+                <PodGrid rs={rs.clone()} departed={props.departed.clone()} selected={pod_selected} />
             }
             if let Some(f) = &rs.failure {
                 <p class="rs-failure" role="note"><strong>{ "ReplicaFailure: " }</strong>{ f.clone() }</p>
@@ -274,6 +294,22 @@ pub struct ReplicaSetsProps {
     pub departed: Vec<DepartedPod>,
     /// The state before the last move.
     pub before: Option<Rc<Snapshot>>,
+    /// The inspected object (`kind/name`), if any.
+    #[prop_or_default]
+    pub selected: Option<AttrValue>,
+    /// Called with `replicaset/NAME` or `pod/NAME` when a card or a pod is clicked.
+    #[prop_or_default]
+    pub on_select: Callback<String>,
+}
+
+/// What a click inside the ReplicaSet list points at: a pod, else a card.
+fn clicked_object(e: &MouseEvent) -> Option<String> {
+    let target: web_sys::Element = e.target_dyn_into()?;
+    if let Some(pod) = target.closest("[data-pod]").ok().flatten() {
+        return Some(format!("pod/{}", pod.get_attribute("data-pod")?));
+    }
+    let card = target.closest("[data-testid=rs-card]").ok().flatten()?;
+    Some(format!("replicaset/{}", card.get_attribute("data-name")?))
 }
 
 /// Every ReplicaSet, newest first.
@@ -288,7 +324,14 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
             if props.replica_sets.is_empty() {
                 <p class="empty">{ "No ReplicaSets yet. The Deployment controller creates the first one in its first sync." }</p>
             }
-            <div class="rs-list">
+            <div class="rs-list" onclick={
+                let on_select = props.on_select.clone();
+                Callback::from(move |e: MouseEvent| {
+                    if let Some(object) = clicked_object(&e) {
+                        on_select.emit(object);
+                    }
+                })
+            }>
                 { for props.replica_sets.iter().rev().map(|rs| {
                     let departed: Vec<String> = props.departed.iter()
                         .filter(|d| d.replica_set == rs.name)
@@ -297,7 +340,7 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
                     let changed = props.before.as_ref().map_or([false; 4], |b| {
                         b.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available])
                     });
-                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} /> }
+                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} /> }
                 }) }
             </div>
         </section>

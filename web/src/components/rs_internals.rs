@@ -3,7 +3,7 @@
 //! (`ActivePodsWithRanks`) that chose that pod over the first pod it kept.
 
 use rollout_core::api::Time;
-use rollout_core::replicaset::ranking::{Criterion, RankedPod};
+use rollout_core::replicaset::ranking::{log_bucket, Criterion, RankedPod};
 use rollout_core::replicaset::{
     DeletionReason, Expectations, ManageReport, SlowStart, BURST_REPLICAS,
 };
@@ -36,21 +36,6 @@ pub const CRITERIA: [Criterion; 8] = [
     Criterion::CreationTime,
 ];
 
-/// The camelCase name of a criterion (its serde name).
-pub fn criterion_id(c: Criterion) -> &'static str {
-    match c {
-        Criterion::Unassigned => "unassigned",
-        Criterion::Phase => "phase",
-        Criterion::Readiness => "readiness",
-        Criterion::DeletionCost => "deletionCost",
-        Criterion::NodeRank => "nodeRank",
-        Criterion::ReadyTime => "readyTime",
-        Criterion::Restarts => "restarts",
-        Criterion::CreationTime => "creationTime",
-        Criterion::Tie => "tie",
-    }
-}
-
 /// The criterion's name and its rule, as a table row heading.
 fn criterion_name(c: Criterion) -> (&'static str, &'static str) {
     match c {
@@ -72,16 +57,6 @@ fn criterion_name(c: Criterion) -> (&'static str, &'static str) {
             "newer goes first, in log₂ buckets; same bucket: lower UID",
         ),
         Criterion::Tie => ("Tie", "nothing tells them apart"),
-    }
-}
-
-/// `logarithmicRankDiff`'s bucket: ⌊log₂(age in nanoseconds)⌋, −1 for no age.
-pub fn log_bucket(t: Time, now: Time) -> i64 {
-    let d = (now - t) as f64 * 1e9;
-    if d > 0.0 {
-        d.log2() as i64
-    } else {
-        -1
     }
 }
 
@@ -284,7 +259,7 @@ fn slow_start_view(s: &SlowStart, wanted: i64) -> Html {
 }
 
 fn deletion_view(d: &DeletionReason, now: Time, index: usize) -> Html {
-    let criterion = criterion_id(d.criterion);
+    let criterion = Criterion::id(d.criterion);
     let Some(kept) = &d.kept else {
         return html! {
             <li class="rsi-deletion rsi-all" data-testid="deletion-reason" data-criterion={criterion}
@@ -318,7 +293,7 @@ fn deletion_view(d: &DeletionReason, now: Time, index: usize) -> Html {
         };
         html! {
             <tr class={classes!("rsi-row", format!("rsi-{}", state.replace(' ', "-")))}
-                data-criterion={criterion_id(c)} data-state={state}>
+                data-criterion={Criterion::id(c)} data-state={state}>
                 <th scope="row">
                     <span class="rsi-crit-name">{ format!("{}. {name}", i + 1) }</span>
                     <span class="rsi-crit-rule">{ rule }</span>
@@ -453,25 +428,5 @@ pub fn replica_set_internals(props: &ReplicaSetInternalsProps) -> Html {
             <h3 class="rsi-title"><span class="rsi-kind">{ "ReplicaSet" }</span>{ props.name.clone() }</h3>
             { body }
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn buckets_follow_logarithmic_rank_diff() {
-        // 10 s = 1e10 ns, 2^33 ≈ 8.6e9 ≤ 1e10 < 2^34.
-        assert_eq!(log_bucket(20, 30), 33);
-        assert_eq!(log_bucket(30, 30), -1);
-    }
-
-    #[test]
-    fn criterion_ids_are_the_serde_names() {
-        for c in CRITERIA.iter().copied().chain([Criterion::Tie]) {
-            let json = serde_json::to_string(&c).unwrap();
-            assert_eq!(json, format!("\"{}\"", criterion_id(c)));
-        }
     }
 }

@@ -250,6 +250,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             </p>
             <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
+                { field(Field::ReadyJitter, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
                 { field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
                 { field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
                 { field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }

@@ -1,0 +1,704 @@
+//! "Inside the controllers" for the app's current step: the selected object as
+//! `kubectl get -o yaml` prints it (with what the step changed), the decision flow of the
+//! step's sync, and each ReplicaSet's last `manageReplicas` (slow start, deletion ranking,
+//! expectations).
+//!
+//! The app page does not draw this itself: its section hands the session (scenario and step)
+//! to the public rollout-lab module's `renderInside`, which replays it in an
+//! [`InsideSession`] of its own and draws [`InsidePanel`] into the section. So none of it
+//! weighs on the app page's module (README, "Two modules"). Requests back to the app (select
+//! another object, annotate or restart a pod) travel as [`Request`] text on a DOM event.
+
+use crate::components::flow_diagram::FlowDiagram;
+use crate::components::object_inspector::ObjectInspector;
+use crate::components::rs_internals::ReplicaSetInternals;
+use rollout_core::api::Time;
+use rollout_core::flow::{flow_of, Flow};
+use rollout_core::replicaset::ManageReport;
+use rollout_core::scenario::{ActionKind, Scenario};
+use rollout_core::sim::{Simulation, StepKind, StepRecord};
+use rollout_core::store::ApiServer;
+use rollout_core::yaml::{self, ChangedLine, YamlLine};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use web_sys::{Element, HtmlInputElement};
+use yew::prelude::*;
+use yew::AppHandle;
+
+/// The DOM event the panel fires on its host element when it asks the app for something;
+/// the request is in the host's `data-request` attribute ([`Request::to_text`]).
+pub const REQUEST_EVENT: &str = "rollout-inside";
+
+/// How many pods the object picker lists (a grid click selects any pod).
+const PICKER_PODS: usize = 200;
+/// How far back (in steps) the panel looks for a ReplicaSet's last sync or the last flow.
+const LOOK_BACK: usize = 5_000;
+
+/// What the panel asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Inspect another object (`deployment/web`, `replicaset/…`, `pod/…`).
+    Select(String),
+    /// Queue an action on a pod (`setPodDeletionCost` or `restartPod`) for the next round.
+    Act(ActionKind),
+}
+
+impl Request {
+    /// One line of text: `select REF`, `cost POD VALUE`, `uncost POD` or `restart POD`.
+    pub fn to_text(&self) -> String {
+        match self {
+            Request::Select(r) => format!("select {r}"),
+            Request::Act(ActionKind::SetPodDeletionCost {
+                pod,
+                value: Some(v),
+            }) => format!("cost {pod} {v}"),
+            Request::Act(ActionKind::SetPodDeletionCost { pod, value: None }) => {
+                format!("uncost {pod}")
+            }
+            Request::Act(ActionKind::RestartPod { pod }) => format!("restart {pod}"),
+            Request::Act(_) => String::new(),
+        }
+    }
+
+    /// The request of [`Request::to_text`]'s text; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Request> {
+        let mut words = text.split(' ');
+        let verb = words.next()?;
+        let target = words.next().filter(|t| !t.is_empty())?.to_string();
+        let value = words.next();
+        if words.next().is_some() {
+            return None;
+        }
+        Some(match (verb, value) {
+            ("select", None) => Request::Select(target),
+            ("cost", Some(v)) => Request::Act(ActionKind::SetPodDeletionCost {
+                pod: target,
+                value: Some(v.parse().ok()?),
+            }),
+            ("uncost", None) => Request::Act(ActionKind::SetPodDeletionCost {
+                pod: target,
+                value: None,
+            }),
+            ("restart", None) => Request::Act(ActionKind::RestartPod { pod: target }),
+            _ => return None,
+        })
+    }
+}
+
+/// The app's session replayed: the same scenario stepped to the same step. Kept between
+/// calls, so following the app one step forward or back is one step here too.
+pub struct InsideSession {
+    json: String,
+    sim: Simulation,
+}
+
+impl InsideSession {
+    /// A session of `json` (a scenario) at `steps`.
+    pub fn new(json: &str, steps: usize) -> Result<InsideSession, String> {
+        let scenario = Scenario::from_json(json).map_err(|e| e.to_string())?;
+        crate::state::importable(&scenario)?;
+        let mut session = InsideSession {
+            json: json.to_string(),
+            sim: Simulation::new(scenario),
+        };
+        session.go_to(steps);
+        Ok(session)
+    }
+
+    /// Follows the app to `steps` of `json`: forward or back from here when the scenario is
+    /// the same, replayed from the start when it changed.
+    pub fn sync(&mut self, json: &str, steps: usize) -> Result<(), String> {
+        if json != self.json {
+            *self = InsideSession::new(json, steps)?;
+        } else {
+            self.go_to(steps);
+        }
+        Ok(())
+    }
+
+    fn go_to(&mut self, steps: usize) {
+        while self.sim.steps_taken() > steps && self.sim.step_back() {}
+        while self.sim.steps_taken() < steps && self.sim.step().is_some() {}
+    }
+
+    /// The simulation at the app's step.
+    pub fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+}
+
+/// `deployment/NAME`, `replicaset/NAME` or `pod/NAME` as YAML lines in `api`.
+fn lines_of(api: &ApiServer, selected: &str) -> Option<Vec<YamlLine>> {
+    let (kind, name) = selected.split_once('/')?;
+    let value = match kind {
+        "deployment" => yaml::deployment_value(api.deployment(name)?),
+        "replicaset" => yaml::replica_set_value(api.replica_set(name)?),
+        "pod" => yaml::pod_value(api.pod(name)?),
+        _ => return None,
+    };
+    Some(yaml::lines(&value))
+}
+
+/// A pod the user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodFacts {
+    /// Its name.
+    pub name: String,
+    /// `controller.kubernetes.io/pod-deletion-cost` (0 when absent).
+    pub deletion_cost: i32,
+    /// Whether the annotation is set.
+    pub annotated: bool,
+    /// `restartCount`.
+    pub restarts: i32,
+}
+
+/// One ReplicaSet's last `manageReplicas`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastSync {
+    /// The ReplicaSet.
+    pub name: String,
+    /// What that sync did; `None` when it has not synced yet.
+    pub report: Option<Rc<ManageReport>>,
+    /// When (the step's time).
+    pub time: Time,
+    /// The step's index (0-based); meaningful with a report.
+    pub step: usize,
+    /// Whether it is the current step.
+    pub now: bool,
+}
+
+/// Everything the panel shows, computed from the session at its step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InsideFrame {
+    /// The steps taken.
+    pub steps: usize,
+    /// What is inspected (`kind/name`).
+    pub selected: String,
+    /// The objects to choose from: (`kind/name`, label).
+    pub objects: Vec<(String, String)>,
+    /// The selected object's YAML (empty when it does not exist at this step).
+    pub lines: Rc<Vec<YamlLine>>,
+    /// The lines this step changed.
+    pub changed: Rc<Vec<ChangedLine>>,
+    /// Why there is no YAML.
+    pub missing: Option<String>,
+    /// The selected pod, if a pod is selected and exists.
+    pub pod: Option<PodFacts>,
+    /// The flow of the latest sync (this step's when it was one) and a caption saying which.
+    pub flow: Option<(Rc<Flow>, String)>,
+    /// Each ReplicaSet's last sync, newest ReplicaSet first.
+    pub syncs: Vec<LastSync>,
+}
+
+/// `syncDeployment web` or `syncReplicaSet web-6b7c8d` of a step (None for the rest).
+fn sync_name(kind: &StepKind) -> Option<String> {
+    match kind {
+        StepKind::SyncDeployment { name } => Some(format!("syncDeployment {name}")),
+        StepKind::SyncReplicaSet { name } => Some(format!("syncReplicaSet {name}")),
+        _ => None,
+    }
+}
+
+fn step_caption(step: &StepRecord, current: bool) -> String {
+    let what = sync_name(&step.kind).unwrap_or_default();
+    if current {
+        format!(
+            "This step ({}, round {}): {what}",
+            step.index + 1,
+            step.round
+        )
+    } else {
+        format!(
+            "This step synced nothing; the last sync was step {} (round {}): {what}",
+            step.index + 1,
+            step.round
+        )
+    }
+}
+
+impl InsideFrame {
+    /// The panel for `selected` (`kind/name`; anything else inspects the first Deployment).
+    pub fn of(sim: &Simulation, selected: &str) -> InsideFrame {
+        let api = sim.api();
+        let deployment = api.deployments().next().map(|d| d.metadata.name.clone());
+        let selected = if selected.split_once('/').is_some() {
+            selected.to_string()
+        } else {
+            format!("deployment/{}", deployment.as_deref().unwrap_or("web"))
+        };
+
+        let mut objects: Vec<(String, String)> = api
+            .deployments()
+            .map(|d| {
+                let n = &d.metadata.name;
+                (format!("deployment/{n}"), format!("Deployment {n}"))
+            })
+            .collect();
+        let mut replica_sets: Vec<_> = api.replica_sets().collect();
+        replica_sets.sort_by_key(|rs| std::cmp::Reverse(rs.metadata.creation_timestamp));
+        for rs in &replica_sets {
+            let n = &rs.metadata.name;
+            let revision = rs
+                .metadata
+                .annotations
+                .get(rollout_core::api::REVISION_ANNOTATION)
+                .map(|r| format!(", revision {r}"))
+                .unwrap_or_default();
+            objects.push((
+                format!("replicaset/{n}"),
+                format!("ReplicaSet {n}{revision}"),
+            ));
+        }
+        for p in api.pods().take(PICKER_PODS) {
+            let n = &p.metadata.name;
+            objects.push((format!("pod/{n}"), format!("Pod {n}")));
+        }
+        if !objects.iter().any(|(r, _)| *r == selected) {
+            objects.push((selected.clone(), selected.clone()));
+        }
+
+        let now_lines = lines_of(api, &selected);
+        let before_lines = sim.previous_api().and_then(|a| lines_of(a, &selected));
+        let (lines, changed, missing) = match (now_lines, before_lines) {
+            (Some(now), before) => {
+                // An object the step created: every line is new.
+                let changed = yaml::changed_lines(before.as_deref().unwrap_or(&[]), &now);
+                (now, changed, None)
+            }
+            // Gone in this step: shown as it was just before.
+            (None, Some(before)) => (
+                before,
+                Vec::new(),
+                Some(format!(
+                    "{selected} was deleted in this step; this is how it looked just before."
+                )),
+            ),
+            (None, None) => (
+                Vec::new(),
+                Vec::new(),
+                Some(format!("{selected} does not exist at this step.")),
+            ),
+        };
+        let pod = selected
+            .strip_prefix("pod/")
+            .and_then(|n| api.pod(n))
+            .map(|p| PodFacts {
+                name: p.metadata.name.clone(),
+                deletion_cost: p.deletion_cost(),
+                annotated: p
+                    .metadata
+                    .annotations
+                    .contains_key(rollout_core::api::POD_DELETION_COST_ANNOTATION),
+                restarts: p.restart_count,
+            });
+
+        // One walk back through the steps finds the latest flow and each ReplicaSet's last
+        // sync.
+        let current = sim.steps_taken().checked_sub(1);
+        let mut flow = None;
+        let mut last: HashMap<&str, &StepRecord> = HashMap::new();
+        for step in sim.past_steps().take(LOOK_BACK) {
+            if flow.is_none() {
+                if let Some(f) = flow_of(step) {
+                    flow = Some((Rc::new(f), step_caption(step, Some(step.index) == current)));
+                }
+            }
+            if let StepKind::SyncReplicaSet { name } = &step.kind {
+                last.entry(name.as_str()).or_insert(step);
+            }
+            if flow.is_some()
+                && replica_sets
+                    .iter()
+                    .all(|rs| last.contains_key(rs.metadata.name.as_str()))
+            {
+                break;
+            }
+        }
+        let syncs = replica_sets
+            .iter()
+            .map(|rs| {
+                let name = rs.metadata.name.clone();
+                match last.get(name.as_str()) {
+                    Some(step) => LastSync {
+                        report: step.manage.clone().map(Rc::new),
+                        time: step.time,
+                        step: step.index,
+                        now: Some(step.index) == current,
+                        name,
+                    },
+                    None => LastSync {
+                        name,
+                        report: None,
+                        time: sim.now(),
+                        step: 0,
+                        now: false,
+                    },
+                }
+            })
+            .collect();
+
+        InsideFrame {
+            steps: sim.steps_taken(),
+            selected,
+            objects,
+            lines: Rc::new(lines),
+            changed: Rc::new(changed),
+            missing,
+            pod,
+            flow,
+            syncs,
+        }
+    }
+}
+
+/// Props of [`InsidePanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct InsidePanelProps {
+    /// What to show.
+    pub frame: Rc<InsideFrame>,
+    /// Asks the app for something.
+    pub on_request: Callback<Request>,
+}
+
+/// The pod's own controls: its deletion cost annotation and a container restart.
+fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
+    let input = NodeRef::default();
+    let annotate = {
+        let (input, on_request, name) = (input.clone(), on_request.clone(), pod.name.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let text = input
+                .cast::<HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default();
+            let value = text.trim();
+            let value = if value.is_empty() {
+                None
+            } else {
+                match value.parse::<i32>() {
+                    Ok(v) => Some(v),
+                    // The input is numeric; anything else is left for the browser to flag.
+                    Err(_) => return,
+                }
+            };
+            on_request.emit(Request::Act(ActionKind::SetPodDeletionCost {
+                pod: name.clone(),
+                value,
+            }));
+        })
+    };
+    let restart = {
+        let (on_request, name) = (on_request.clone(), pod.name.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_request.emit(Request::Act(ActionKind::RestartPod { pod: name.clone() }))
+        })
+    };
+    html! {
+        <form class="inside-pod-actions" onsubmit={annotate} aria-label={format!("Act on pod {}", pod.name)}>
+            <label for="inside-cost">
+                <code>{ "pod-deletion-cost" }</code>
+            </label>
+            <input id="inside-cost" ref={input} type="number" inputmode="numeric"
+                min="-2147483648" max="2147483647" step="1"
+                data-testid="deletion-cost-input"
+                value={if pod.annotated { pod.deletion_cost.to_string() } else { String::new() }}
+                placeholder="none" aria-describedby="inside-cost-help" />
+            <button type="submit" class="btn btn-small" data-testid="deletion-cost-button">{ "Annotate" }</button>
+            <button type="button" class="btn btn-small" data-testid="restart-pod-button" onclick={restart}>
+                { format!("Restart its container ({} so far)", pod.restarts) }
+            </button>
+            <p class="inside-help" id="inside-cost-help">
+                { "Lower cost is deleted first when the ReplicaSet scales down (empty removes the annotation). Both take effect at the start of the next round." }
+            </p>
+        </form>
+    }
+}
+
+/// The three views side by side (stacked on narrow screens).
+#[function_component(InsidePanel)]
+pub fn inside_panel(props: &InsidePanelProps) -> Html {
+    let frame = &*props.frame;
+    let on_pick = {
+        let on_request = props.on_request.clone();
+        Callback::from(move |e: Event| {
+            let target: Option<web_sys::HtmlSelectElement> = e.target_dyn_into();
+            if let Some(select) = target {
+                on_request.emit(Request::Select(select.value()));
+            }
+        })
+    };
+    html! {
+        <div class="inside" data-testid="inside-panel" data-steps={frame.steps.to_string()}>
+            <div class="inside-col">
+                <div class="inside-picker">
+                    <label class="field-label" for="inside-object">{ "Object" }</label>
+                    <select id="inside-object" class="field-input" data-testid="object-select" onchange={on_pick}>
+                        { for frame.objects.iter().map(|(r, label)| html! {
+                            <option value={r.clone()} selected={*r == frame.selected}>{ label.clone() }</option>
+                        }) }
+                    </select>
+                </div>
+                if let Some(pod) = &frame.pod {
+                    { pod_actions(pod, &props.on_request) }
+                }
+                if let Some(m) = &frame.missing {
+                    <p class="inside-missing" data-testid="object-missing">{ m.clone() }</p>
+                }
+                if !frame.lines.is_empty() {
+                    <ObjectInspector title={AttrValue::from(frame.selected.clone())}
+                        lines={frame.lines.clone()} changed={frame.changed.clone()} />
+                }
+            </div>
+            <div class="inside-col">
+                <section class="inside-flow" aria-labelledby="inside-flow-title">
+                    <h3 id="inside-flow-title" class="inside-subtitle">{ "Decision flow" }</h3>
+                    { match &frame.flow {
+                        Some((flow, caption)) => html! {
+                            <>
+                                <p class="inside-caption" data-testid="flow-caption">{ caption.clone() }</p>
+                                <FlowDiagram flow={flow.clone()} />
+                            </>
+                        },
+                        None => html! {
+                            <p class="inside-caption">{ "No controller has synced yet: step forward." }</p>
+                        },
+                    } }
+                </section>
+                <section class="inside-rs" aria-labelledby="inside-rs-title">
+                    <h3 id="inside-rs-title" class="inside-subtitle">{ "ReplicaSet controller" }</h3>
+                    if frame.syncs.is_empty() {
+                        <p class="inside-caption">{ "No ReplicaSets yet." }</p>
+                    }
+                    { for frame.syncs.iter().map(|s| html! {
+                        <div class={classes!("inside-sync", s.now.then_some("inside-sync-now"))} key={s.name.clone()}>
+                            <p class="inside-caption">
+                                { match (&s.report, s.now) {
+                                    (None, _) => "Not synced yet.".to_string(),
+                                    (Some(_), true) => format!("Synced in this step ({}).", s.step + 1),
+                                    (Some(_), false) => format!("Last synced in step {}.", s.step + 1),
+                                } }
+                            </p>
+                            <ReplicaSetInternals name={AttrValue::from(s.name.clone())}
+                                report={s.report.clone()} now={s.time} />
+                        </div>
+                    }) }
+                </section>
+            </div>
+        </div>
+    }
+}
+
+/// The panel drawn into a host element, with the session it follows.
+struct Drawn {
+    host: Element,
+    handle: AppHandle<InsidePanel>,
+}
+
+thread_local! {
+    static DRAWN: RefCell<Option<Drawn>> = const { RefCell::new(None) };
+    static SESSION: RefCell<Option<InsideSession>> = const { RefCell::new(None) };
+}
+
+/// Keeps this module's Yew roots apart from the app page's. Both wasm modules carry their own
+/// copy of Yew, and each numbers its roots from 1 and brands their elements with that number;
+/// the app page's Yew (root 1, listening on `<body>` in the capture phase) would take a click
+/// inside a root of this module numbered 1 as its own and run one of its own handlers. A
+/// throwaway root uses up number 1 here, once, before anything is drawn into the app's page.
+pub fn keep_roots_apart() {
+    #[function_component(Placeholder)]
+    fn placeholder() -> Html {
+        Html::default()
+    }
+    thread_local! {
+        static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if DONE.with(|d| d.replace(true)) {
+        return;
+    }
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("div").ok())
+    {
+        yew::Renderer::<Placeholder>::with_root(el)
+            .render()
+            .destroy();
+    }
+}
+
+/// Adds a stylesheet beside the page once (the app page does not load the lazily drawn
+/// parts' styles up front).
+pub fn load_stylesheet(id: &str, href: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if document.get_element_by_id(id).is_some() {
+        return;
+    }
+    if let (Ok(link), Some(head)) = (document.create_element("link"), document.head()) {
+        link.set_id(id);
+        link.set_attribute("rel", "stylesheet").ok();
+        link.set_attribute("href", href).ok();
+        head.append_child(&link).ok();
+    }
+}
+
+/// Draws (or redraws) the panel into `host` for the session `json` (a scenario) at `steps`,
+/// inspecting `selected`. The app page calls it, through the rollout-lab module's
+/// `renderInside`, after every change while its section is open; the panel's requests are
+/// fired on `host` as [`REQUEST_EVENT`] with the request in `data-request`.
+pub fn render_inside(
+    host: &Element,
+    json: &str,
+    steps: usize,
+    selected: &str,
+) -> Result<(), String> {
+    keep_roots_apart();
+    load_stylesheet("rollout-internals-css", "internals.css");
+    let frame = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        match s.as_mut() {
+            Some(session) => session.sync(json, steps)?,
+            None => *s = Some(InsideSession::new(json, steps)?),
+        }
+        let session = s.as_ref().ok_or("no session")?;
+        Ok::<_, String>(InsideFrame::of(session.sim(), selected))
+    })?;
+    let target = host.clone();
+    let props = InsidePanelProps {
+        frame: Rc::new(frame),
+        on_request: Callback::from(move |r: Request| {
+            target.set_attribute("data-request", &r.to_text()).ok();
+            if let Ok(event) = web_sys::Event::new(REQUEST_EVENT) {
+                target.dispatch_event(&event).ok();
+            }
+        }),
+    };
+    DRAWN.with(|d| {
+        let mut d = d.borrow_mut();
+        match d.as_mut() {
+            Some(drawn) if drawn.host.is_same_node(Some(host)) => drawn.handle.update(props),
+            _ => {
+                // A new host (the section was closed and opened again): start over in it.
+                if let Some(old) = d.take() {
+                    old.handle.destroy();
+                }
+                let document = web_sys::window()
+                    .and_then(|w| w.document())
+                    .ok_or("no document")?;
+                let root = document.create_element("div").map_err(|_| "no element")?;
+                host.append_child(&root).map_err(|_| "cannot draw here")?;
+                let handle =
+                    yew::Renderer::<InsidePanel>::with_root_and_props(root, props).render();
+                *d = Some(Drawn {
+                    host: host.clone(),
+                    handle,
+                });
+            }
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rollout_core::presets::preset;
+
+    #[test]
+    fn requests_round_trip_through_text() {
+        let cases = [
+            Request::Select("replicaset/web-1".into()),
+            Request::Act(ActionKind::SetPodDeletionCost {
+                pod: "p".into(),
+                value: Some(-5),
+            }),
+            Request::Act(ActionKind::SetPodDeletionCost {
+                pod: "p".into(),
+                value: None,
+            }),
+            Request::Act(ActionKind::RestartPod { pod: "p".into() }),
+        ];
+        for c in cases {
+            assert_eq!(Request::parse(&c.to_text()), Some(c.clone()), "{c:?}");
+        }
+        for bad in ["", "select", "cost p", "cost p x", "restart p 1", "boom p"] {
+            assert_eq!(Request::parse(bad), None, "{bad}");
+        }
+    }
+
+    fn basic() -> String {
+        serde_json::to_string(&preset("rolling-basic").unwrap().scenario).unwrap()
+    }
+
+    #[test]
+    fn a_session_follows_the_app_forward_back_and_through_changes() {
+        let json = basic();
+        let mut s = InsideSession::new(&json, 7).unwrap();
+        assert_eq!(s.sim().steps_taken(), 7);
+        let mut reference = Simulation::new(Scenario::from_json(&json).unwrap());
+        for _ in 0..3 {
+            reference.step();
+        }
+        s.sync(&json, 3).unwrap();
+        assert_eq!(
+            format!("{:?}", s.sim().api().replica_sets().collect::<Vec<_>>()),
+            format!("{:?}", reference.api().replica_sets().collect::<Vec<_>>())
+        );
+        // Another scenario is replayed from the start.
+        let mut other: Scenario = Scenario::from_json(&json).unwrap();
+        other.name = "changed".into();
+        let other = serde_json::to_string(&other).unwrap();
+        s.sync(&other, 5).unwrap();
+        assert_eq!(s.sim().steps_taken(), 5);
+        assert_eq!(s.sim().scenario().name, "changed");
+        assert!(InsideSession::new("{", 0).is_err());
+    }
+
+    #[test]
+    fn the_frame_shows_the_selection_the_latest_flow_and_each_replica_sets_last_sync() {
+        let json = basic();
+        let mut sim = Simulation::new(Scenario::from_json(&json).unwrap());
+        // Round 0: actions, syncDeployment, syncReplicaSet (creates the pods), kubelet.
+        let mut names = Vec::new();
+        while let Some(step) = sim.step() {
+            if let StepKind::SyncReplicaSet { name } = &step.kind {
+                names.push(name.clone());
+                break;
+            }
+        }
+        let rs = names.pop().expect("a ReplicaSet sync");
+        let frame = InsideFrame::of(&sim, "nonsense");
+        assert_eq!(frame.selected, "deployment/web");
+        assert!(frame.missing.is_none());
+        assert!(yaml::text(&frame.lines).starts_with("apiVersion: apps/v1"));
+        let (flow, caption) = frame.flow.clone().expect("a flow");
+        assert_eq!(flow.title, "syncReplicaSet");
+        assert!(caption.starts_with("This step"), "{caption}");
+        assert_eq!(frame.syncs.len(), 1);
+        assert!(frame.syncs[0].now);
+        assert!(frame.syncs[0].report.as_ref().unwrap().diff > 0);
+        assert!(frame
+            .objects
+            .iter()
+            .any(|(r, _)| *r == format!("replicaset/{rs}")));
+
+        // The next step (the kubelet) syncs nothing: the flow is the last sync's.
+        sim.step();
+        let frame = InsideFrame::of(&sim, &format!("replicaset/{rs}"));
+        let (_, caption) = frame.flow.clone().unwrap();
+        assert!(caption.contains("last sync"), "{caption}");
+        assert!(!frame.syncs[0].now);
+        assert!(frame.missing.is_none());
+
+        let pod = sim.api().pods().next().unwrap().metadata.name.clone();
+        let frame = InsideFrame::of(&sim, &format!("pod/{pod}"));
+        assert_eq!(frame.pod.as_ref().unwrap().name, pod);
+        let frame = InsideFrame::of(&sim, "pod/nope");
+        assert_eq!(
+            frame.missing.as_deref(),
+            Some("pod/nope does not exist at this step.")
+        );
+        assert!(frame.objects.iter().any(|(r, _)| r == "pod/nope"));
+    }
+}
