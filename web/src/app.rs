@@ -8,9 +8,8 @@ use crate::components::{
     ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
-use crate::state::{Frame, Lab, Msg, SPEEDS};
+use crate::state::{Frame, Lab, Msg};
 use gloo_events::{EventListener, EventListenerOptions};
-use gloo_timers::callback::Timeout;
 use rollout_core::scenario::Scenario;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -98,26 +97,8 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |m: Msg| d.dispatch(m))
     };
 
-    // Playback: one step per tick, scheduled after each render.
-    {
-        let d = dispatcher.clone();
-        let interval = 1000 / SPEEDS[lab.speed.min(SPEEDS.len() - 1)];
-        use_effect_with(
-            (lab.playing, lab.version, interval),
-            move |(playing, _, interval)| {
-                let timer = playing.then(|| Timeout::new(*interval, move || d.dispatch(Msg::Tick)));
-                move || drop(timer)
-            },
-        );
-    }
-    // Seeking (jump to the end, timeline): the next chunk once the page has drawn this one.
-    {
-        let d = dispatcher.clone();
-        use_effect_with((lab.seek, lab.version), move |(seek, _)| {
-            let timer = seek.map(|_| Timeout::new(0, move || d.dispatch(Msg::Advance)));
-            move || drop(timer)
-        });
-    }
+    // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
+    crate::embed::use_playback(&lab);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round).
     {
         let d = dispatcher.clone();

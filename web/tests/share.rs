@@ -17,38 +17,9 @@ use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn new_root() -> Element {
-    let root = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&root).unwrap();
-    root
-}
-
-/// Yew renders on its scheduler, after the current task: give it a moment.
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-}
-
-fn find(root: &Element, testid: &str) -> Option<Element> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]"))
-        .unwrap()
-}
-
-fn attr(root: &Element, testid: &str, name: &str) -> String {
-    find(root, testid)
-        .unwrap_or_else(|| panic!("no {testid}"))
-        .get_attribute(name)
-        .unwrap_or_default()
-}
+#[path = "support/dom.rs"]
+mod dom;
+use dom::{attr, find, new_root, settle};
 
 async fn click(root: &Element, testid: &str) {
     let el: HtmlElement = find(root, testid).unwrap().dyn_into().unwrap();

@@ -3,58 +3,9 @@
 
 use rollout_core::scenario::{ActionKind, Scenario};
 use rollout_core::sim::Simulation;
+use rollout_core::ui_support::kubectl_command;
 use rollout_core::view::{age, cluster_view};
 use std::fmt::Write;
-
-/// The kubectl command a user would type for an action.
-pub fn kubectl_command(kind: &ActionKind, default_name: &str) -> String {
-    let name = kind.target().unwrap_or(default_name);
-    match kind {
-        ActionKind::Create { deployment } => format!(
-            "kubectl create deployment {} --image={} --replicas={}",
-            deployment.name,
-            deployment.image,
-            deployment.replicas.unwrap_or(1)
-        ),
-        ActionKind::SetImage { image, .. } => {
-            format!("kubectl set image deployment/{name} app={image}")
-        }
-        ActionKind::Scale { replicas, .. } => {
-            format!("kubectl scale deployment/{name} --replicas={replicas}")
-        }
-        ActionKind::Pause { .. } => format!("kubectl rollout pause deployment/{name}"),
-        ActionKind::Resume { .. } => format!("kubectl rollout resume deployment/{name}"),
-        ActionKind::Rollback { revision, .. } => format!(
-            "kubectl annotate deployment/{name} deprecated.deployment.rollback.to={revision}"
-        ),
-        ActionKind::SetStrategy { strategy, .. } => format!(
-            "kubectl patch deployment/{name} -p '{{\"spec\":{{\"strategy\":{}}}}}'",
-            serde_json::to_string(strategy).unwrap_or_default()
-        ),
-        ActionKind::SetMinReadySeconds { value, .. } => format!(
-            "kubectl patch deployment/{name} -p '{{\"spec\":{{\"minReadySeconds\":{value}}}}}'"
-        ),
-        ActionKind::SetProgressDeadlineSeconds { value, .. } => format!(
-            "kubectl patch deployment/{name} -p '{{\"spec\":{{\"progressDeadlineSeconds\":{value}}}}}'"
-        ),
-        ActionKind::SetRevisionHistoryLimit { value, .. } => format!(
-            "kubectl patch deployment/{name} -p '{{\"spec\":{{\"revisionHistoryLimit\":{value}}}}}'"
-        ),
-        ActionKind::SetPodDeletionCost { pod, value } => match value {
-            Some(v) => format!(
-                "kubectl annotate --overwrite pod/{pod} controller.kubernetes.io/pod-deletion-cost={v}"
-            ),
-            None => format!("kubectl annotate pod/{pod} controller.kubernetes.io/pod-deletion-cost-"),
-        },
-        ActionKind::RestartPod { pod } => {
-            format!("# the container of pod/{pod} restarts (kubelet)")
-        }
-        ActionKind::SetPodQuota { value } => match value {
-            Some(q) => format!("kubectl create quota pods-quota --hard=pods={q}"),
-            None => "kubectl delete quota pods-quota".to_string(),
-        },
-    }
-}
 
 /// Left-aligned columns separated by three spaces, as kubectl's tabwriter prints them.
 fn table(rows: &[Vec<String>]) -> String {

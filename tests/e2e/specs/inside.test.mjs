@@ -4,7 +4,7 @@
 // makes creates fail (FailedCreate, ReplicaFailure) until it is lifted.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from '../lib/screens.mjs';
+import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { byTestId, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 
@@ -74,6 +74,12 @@ describe('inside the controllers', () => {
     assert.match(await mark.getAttribute('data-was'), /4/);
     assert.match(await text(page, 'object-inspector'), /desired-replicas: "5"/);
     await screenshot(page, 'inside-replicaset-after-scale');
+    // Dark, and a phone: the panel stacks into one column and nothing overflows sideways.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(byTestId('inside-section')).scrollIntoViewIfNeeded();
+    assert.equal(await horizontalOverflow(page), 0);
+    await screenshot(page, 'inside-phone-dark', { fullPage: false });
     assert.deepEqual(page.errors, []);
     await page.close();
   });
