@@ -81,7 +81,11 @@ pub struct Geometry {
 /// A round step for the y axis: 1, 2, 5, 10, 20, 50 …
 fn nice_step(max: f64, ticks: f64) -> f64 {
     let raw = (max / ticks).max(1.0);
-    let mag = 10f64.powf(raw.log10().floor());
+    // The power of ten at or below `raw` (a loop: `powf` and `log10` would add libm's code).
+    let mut mag = 1.0;
+    while mag * 10.0 <= raw {
+        mag *= 10.0;
+    }
     for m in [1.0, 2.0, 5.0, 10.0] {
         if raw <= m * mag {
             return m * mag;
@@ -170,6 +174,23 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nice_steps_are_one_two_five_times_a_power_of_ten() {
+        let cases = [
+            (3.0, 4.0, 1.0),
+            (10.0, 4.0, 5.0),
+            (37.0, 4.0, 10.0),
+            (100.0, 4.0, 50.0),
+            (999.0, 4.0, 500.0),
+            (10_000.0, 4.0, 5_000.0),
+            (12_500.0, 6.0, 5_000.0),
+            (60.0, 6.0, 10.0),
+        ];
+        for (max, ticks, want) in cases {
+            assert_eq!(nice_step(max, ticks), want, "{max} / {ticks}");
+        }
+    }
 
     fn p(round: u32, old: i32, new: i32) -> ChartPoint {
         ChartPoint {

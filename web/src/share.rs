@@ -377,12 +377,20 @@ pub fn reload_on_new_links() {
     .forget();
 }
 
-/// What the app page's module runs at start (`web/src/main.rs`): the full app. (A page opened
-/// from a permalink or with `?embed` boots from the rollout-lab module instead, whose
-/// `mountPage` reads the link; see index.html.)
+/// What the app page's module runs at start (`web/src/main.rs`): the full app, from the
+/// permalink in the address if there is one (a damaged one: what could be read, and a
+/// notice). (A page opened with `?embed` boots from the rollout-lab module instead, whose
+/// `mountPage` draws the embed layout; see index.html.)
 pub fn start_app() {
     crate::install_panic_hook();
-    yew::Renderer::<crate::App>::new().render();
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let props = crate::AppProps {
+        start: lab_from_link(&hash).map(std::rc::Rc::new),
+        ..crate::AppProps::default()
+    };
+    yew::Renderer::<crate::App>::with_props(props).render();
     reload_on_new_links();
 }
 

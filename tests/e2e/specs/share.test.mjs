@@ -217,9 +217,14 @@ describe('permalinks', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
 
+    const from = app.server.requests.length;
     const fresh = await openApp(app.browser.context, link);
     await fresh.locator(byTestId('rs-card')).first().waitFor();
     assert.deepEqual(await snapshot(fresh), before);
+    // The app page's own module reads the link: the public module is not loaded for it.
+    const loaded = app.server.requests.slice(from);
+    assert.ok(loaded.includes('/rollout-web_bg.wasm'), `${loaded}`);
+    assert.ok(!loaded.some((r) => r.startsWith('/rollout-lab')), `${loaded}`);
     assert.equal(await fresh.locator(byTestId('notice')).count(), 0);
     // The restored session goes on exactly like the original.
     await click(fresh, 'step-round-button');
