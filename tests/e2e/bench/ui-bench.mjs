@@ -40,7 +40,8 @@ async function bundle() {
   // The app page loads index.html, app.css and the rollout-web module. The public module
   // (rollout-lab.*), the share and embed stylesheets and the embedding demo load only on demand
   // (README, "Two modules"), so they are not part of the page's budget.
-  const onDemand = (f) => f.startsWith('rollout-lab') || f.startsWith('embed') || f === 'share.css' || f.endsWith('.d.ts');
+  const onDemand = (f) =>
+    f.startsWith('rollout-lab') || f.startsWith('embed') || f === 'share.css' || f === 'internals.css' || f.endsWith('.d.ts');
   for (const f of files.sort()) {
     if (onDemand(f)) continue;
     const body = await fs.readFile(path.join(distDir, f));

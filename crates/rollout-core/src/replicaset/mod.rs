@@ -146,7 +146,7 @@ impl<'a> ReplicaSetController<'a> {
         self.rec.decide(
             "syncReplicaSet",
             format!(
-                "{} wants {} pods and has {} active",
+                "{}: spec.replicas {}, active pods {}",
                 rs.metadata.name,
                 rs.spec.replicas,
                 filtered.len()
