@@ -150,6 +150,21 @@ trunk_build() {
   trunk build
 }
 
+# The app page's size budget (issue #4: 300 KB gzip for everything the page loads), on a
+# release build like the one that is served: the dev build's wasm says nothing about it.
+page_budget() {
+  local out="$LOGDIR/dist-release"
+  rm -rf "$out"
+  trunk build --release --dist "$out"
+  (cd tests/e2e && ROLLOUT_DIST="$out" node bench/budget.mjs)
+}
+
+page_within_budget() {
+  local line
+  line=$(grep -E '^page total [0-9]+ bytes' "$1") || { echo "(no total)"; return 1; }
+  echo "($(echo "$line" | sed -E 's/^page total ([0-9]+) bytes.*\(budget ([0-9]+), (.*)\)$/\1 of \2 bytes, \3/'))"
+}
+
 run_tests() {
   LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/rollout-test.XXXXXX")
   E2E_TAP="$LOGDIR/e2e.tap"
@@ -167,6 +182,7 @@ run_tests() {
   layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
     cargo test -p rollout-web -p rollout-lab --target wasm32-unknown-unknown
   layer "trunk build" dist_built trunk_build
+  layer "page budget (trunk build --release)" page_within_budget page_budget
   layer "e2e (node --test, Chromium)" e2e_tests_ran e2e
   summary ok
 }

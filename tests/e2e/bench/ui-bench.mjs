@@ -16,12 +16,10 @@
 //      not freeze: the longest single task is reported).
 // Prints a JSON summary and a Markdown table. Headless Chromium here has no GPU: compositing is
 // software, and rAF runs at the headless default of 60 Hz.
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { serveDir } from '../lib/server.mjs';
 import { launch } from '../lib/browser.mjs';
 import { distDir } from '../lib/paths.mjs';
+import { bundle } from '../lib/bundle.mjs';
 
 const by = (id) => `[data-testid="${id}"]`;
 const median = (xs) => {
@@ -34,28 +32,6 @@ const pct = (xs, p) => {
 };
 const round1 = (x) => Math.round(x * 10) / 10;
 
-async function bundle() {
-  const files = await fs.readdir(distDir);
-  const rows = [];
-  // The app page loads index.html, app.css and the rollout-web module. The public module
-  // (rollout-lab.*), the share and embed stylesheets and the embedding demo load only on demand
-  // (README, "Two modules"), so they are not part of the page's budget.
-  const onDemand = (f) =>
-    f.startsWith('rollout-lab') || f.startsWith('embed') || f === 'share.css' || f === 'internals.css' || f.endsWith('.d.ts');
-  for (const f of files.sort()) {
-    if (onDemand(f)) continue;
-    const body = await fs.readFile(path.join(distDir, f));
-    rows.push({ file: f, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
-  }
-  const sum = (pred, key) => rows.filter(pred).reduce((a, r) => a + r[key], 0);
-  const code = (r) => r.file.endsWith('.wasm') || r.file.endsWith('.js');
-  return {
-    files: rows,
-    wasmJsGzip: sum(code, 'gzip'),
-    wasmJsRaw: sum(code, 'bytes'),
-    allGzip: sum(() => true, 'gzip'),
-  };
-}
 
 /** Records when step-button first exists and is enabled, relative to navigation start. */
 const READY_PROBE = `
@@ -314,7 +290,7 @@ try {
   }
   const results = {
     chromium: await userAgent(browser.context, server.url),
-    bundle: await bundle(),
+    bundle: await bundle(distDir),
     startupMs: await startup(browser.context, server.url),
     sliderMs: await sliderLatency(browser.context, server.url),
     step100Ms: await stepLatency(browser.context, server.url),
