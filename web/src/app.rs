@@ -191,21 +191,19 @@ pub fn app(props: &AppProps) -> Html {
             },
         );
     }
-    let presets = rollout_core::presets::presets();
+    // The menu's titles only: building the presets' scenarios on every render would be waste.
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
     preset_options.extend(
-        presets
-            .iter()
-            .map(|p| (AttrValue::from(p.id), AttrValue::from(p.title))),
+        rollout_core::presets::menu()
+            .map(|(id, title, _)| (AttrValue::from(id), AttrValue::from(title))),
     );
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
     }
-    let description = presets
-        .iter()
-        .find(|p| p.id == lab.preset)
-        .map(|p| p.description);
+    let description = rollout_core::presets::menu()
+        .find(|(id, _, _)| *id == lab.preset)
+        .map(|(_, _, description)| description);
     let on_preset = {
         let d = dispatcher.clone();
         Callback::from(move |id: String| d.dispatch(Msg::LoadPreset(id)))

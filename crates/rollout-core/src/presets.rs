@@ -120,6 +120,12 @@ const SPECS: &[Spec] = &[
     },
 ];
 
+/// Every preset's id, title and description, in menu order, without building the scenarios
+/// (what a menu needs, cheaply).
+pub fn menu() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    SPECS.iter().map(|s| (s.id, s.title, s.description))
+}
+
 /// Every preset, in menu order.
 pub fn presets() -> Vec<Preset> {
     SPECS.iter().map(build).collect()
@@ -161,6 +167,16 @@ fn build(s: &Spec) -> Preset {
 mod tests {
     use super::*;
     use crate::sim::Simulation;
+
+    #[test]
+    fn the_menu_lists_every_preset_in_order() {
+        let menu: Vec<_> = menu().collect();
+        let full: Vec<_> = presets()
+            .into_iter()
+            .map(|p| (p.id, p.title, p.description))
+            .collect();
+        assert_eq!(menu, full);
+    }
 
     #[test]
     fn every_preset_runs_without_errors() {
