@@ -284,19 +284,25 @@ impl Settings {
             revision_history_limit: input.revision_history_limit.unwrap_or(10).to_string(),
             ..Settings::default()
         };
-        match input.defaulted_strategy() {
-            Some(DeploymentStrategy::Recreate) => out.strategy = StrategyKind::Recreate,
+        out.set_strategy(input.defaulted_strategy());
+        Some((out, input))
+    }
+
+    /// The form's strategy fields for a defaulted strategy (`None`, a type the API does not
+    /// know: left as they are).
+    pub fn set_strategy(&mut self, strategy: Option<DeploymentStrategy>) {
+        match strategy {
+            Some(DeploymentStrategy::Recreate) => self.strategy = StrategyKind::Recreate,
             Some(DeploymentStrategy::RollingUpdate {
                 max_surge,
                 max_unavailable,
             }) => {
-                out.strategy = StrategyKind::RollingUpdate;
-                out.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
-                out.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
+                self.strategy = StrategyKind::RollingUpdate;
+                self.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
+                self.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
             }
             None => {}
         }
-        Some((out, input))
     }
 }
 

@@ -4,7 +4,6 @@
 
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
-use rollout_core::api::DeploymentStrategy;
 use rollout_core::scenario::{defaulted_strategy, ActionKind, Scenario};
 use rollout_core::share::{decode_link, encode_link, parse_params, Link};
 
@@ -19,18 +18,9 @@ pub fn settings_after(s: &Scenario) -> Option<Settings> {
         }
         match &a.kind {
             ActionKind::Scale { replicas, .. } => out.replicas = replicas.to_string(),
-            ActionKind::SetStrategy { strategy, .. } => match defaulted_strategy(Some(strategy)) {
-                Some(DeploymentStrategy::Recreate) => out.strategy = StrategyKind::Recreate,
-                Some(DeploymentStrategy::RollingUpdate {
-                    max_surge,
-                    max_unavailable,
-                }) => {
-                    out.strategy = StrategyKind::RollingUpdate;
-                    out.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
-                    out.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
-                }
-                None => {}
-            },
+            ActionKind::SetStrategy { strategy, .. } => {
+                out.set_strategy(defaulted_strategy(Some(strategy)))
+            }
             ActionKind::SetMinReadySeconds { value, .. } => {
                 out.min_ready_seconds = value.to_string()
             }
