@@ -24,18 +24,6 @@ pub struct ReplicaSetInternalsProps {
     pub now: Time,
 }
 
-/// The criteria of `ActivePodsWithRanks.Less`, in the order Kubernetes tries them.
-pub const CRITERIA: [Criterion; 8] = [
-    Criterion::Unassigned,
-    Criterion::Phase,
-    Criterion::Readiness,
-    Criterion::DeletionCost,
-    Criterion::NodeRank,
-    Criterion::ReadyTime,
-    Criterion::Restarts,
-    Criterion::CreationTime,
-];
-
 /// The criterion's name and its rule, as a table row heading.
 fn criterion_name(c: Criterion) -> (&'static str, &'static str) {
     match c {
@@ -272,9 +260,9 @@ fn deletion_view(d: &DeletionReason, now: Time, index: usize) -> Html {
             </li>
         };
     };
-    let decided = CRITERIA.iter().position(|&c| c == d.criterion);
+    let decided = Criterion::ORDER.iter().position(|&c| c == d.criterion);
     let uid = by_uid(d.criterion, &d.pod, kept, now);
-    let rows = CRITERIA.iter().enumerate().map(|(i, &c)| {
+    let rows = Criterion::ORDER.iter().enumerate().map(|(i, &c)| {
         let (name, rule) = criterion_name(c);
         let state = match decided {
             Some(k) if i < k => "equal",

@@ -31,6 +31,19 @@ pub enum Criterion {
 }
 
 impl Criterion {
+    /// The criteria that can tell two pods apart, in the order `ActivePodsWithRanks.Less`
+    /// tries them (without [`Criterion::Tie`]).
+    pub const ORDER: [Criterion; 8] = [
+        Criterion::Unassigned,
+        Criterion::Phase,
+        Criterion::Readiness,
+        Criterion::DeletionCost,
+        Criterion::NodeRank,
+        Criterion::ReadyTime,
+        Criterion::Restarts,
+        Criterion::CreationTime,
+    ];
+
     /// The criterion's stable id, as serialised (`readiness`, `deletionCost`, …).
     pub fn id(self) -> &'static str {
         match self {
@@ -290,17 +303,7 @@ mod tests {
 
     #[test]
     fn criterion_ids_are_the_serialised_names() {
-        for c in [
-            Criterion::Unassigned,
-            Criterion::Phase,
-            Criterion::Readiness,
-            Criterion::DeletionCost,
-            Criterion::NodeRank,
-            Criterion::ReadyTime,
-            Criterion::Restarts,
-            Criterion::CreationTime,
-            Criterion::Tie,
-        ] {
+        for c in Criterion::ORDER.into_iter().chain([Criterion::Tie]) {
             assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(c.id()));
         }
     }
