@@ -384,18 +384,29 @@ impl Parser {
                 }
                 None => return Ok(Value::Object(m)),
             }
-            match self.peek() {
-                Some(',') => self.pos += 1,
-                Some(')') => {
-                    self.pos += 1;
-                    return Ok(Value::Object(m));
-                }
-                None => {
-                    self.cut_short = true;
-                    return Ok(Value::Object(m));
-                }
-                _ => return self.error("expected `,` or `)`"),
+            if !self.next_item()? {
+                return Ok(Value::Object(m));
             }
+        }
+    }
+
+    /// After an item of an object or array: `,` (true: another item follows), `)` or the end
+    /// of a link cut short (false: the container is complete).
+    fn next_item(&mut self) -> Result<bool, String> {
+        match self.peek() {
+            Some(',') => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(')') => {
+                self.pos += 1;
+                Ok(false)
+            }
+            None => {
+                self.cut_short = true;
+                Ok(false)
+            }
+            _ => self.error("expected `,` or `)`"),
         }
     }
 
@@ -410,17 +421,8 @@ impl Parser {
                 Some(v) => a.push(v),
                 None => return Ok(Value::Array(a)),
             }
-            match self.peek() {
-                Some(',') => self.pos += 1,
-                Some(')') => {
-                    self.pos += 1;
-                    return Ok(Value::Array(a));
-                }
-                None => {
-                    self.cut_short = true;
-                    return Ok(Value::Array(a));
-                }
-                _ => return self.error("expected `,` or `)`"),
+            if !self.next_item()? {
+                return Ok(Value::Array(a));
             }
         }
     }
