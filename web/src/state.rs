@@ -789,18 +789,16 @@ impl Lab {
     /// would refuse them.
     fn set_quota(&mut self, text: Option<String>) {
         let exists = self.quota_after_pending().is_some();
-        let (command, value, refusal) = match text {
-            None => (
-                format!("kubectl delete quota {QUOTA_NAME}"),
-                None,
-                (!exists).then_some("(NotFound)"),
-            ),
+        let create = text.is_some();
+        let (command, value) = match text {
+            None => (format!("kubectl delete quota {QUOTA_NAME}"), None),
             Some(text) => {
                 let text = text.trim();
                 let command = format!("kubectl create quota {QUOTA_NAME} --hard=pods={text}");
                 match text.parse::<u32>() {
-                    _ if exists => (command, None, Some("(AlreadyExists)")),
-                    Ok(n) => (command, Some(n.min(i32::MAX as u32) as i32), None),
+                    Ok(n) => (command, Some(n.min(i32::MAX as u32) as i32)),
+                    // An existing quota is refused first, whatever the count.
+                    Err(_) if exists => (command, None),
                     Err(_) => {
                         let message = format!(
                             "quantities must be whole numbers of pods ≥ 0 here (got \"{text}\")"
@@ -810,20 +808,18 @@ impl Lab {
                 }
             }
         };
-        match refusal {
-            Some(reason) => {
-                let what = if exists {
-                    "already exists"
-                } else {
-                    "not found"
-                };
-                let message =
-                    format!("Error from server {reason}: resourcequotas \"{QUOTA_NAME}\" {what}");
-                self.refuse(command, message);
-            }
-            None => {
-                self.kubectl(ActionKind::SetPodQuota { value });
-            }
+        // Creating one that exists, or deleting one that does not, is the API server's refusal.
+        if create == exists {
+            let (reason, what) = if exists {
+                ("(AlreadyExists)", "already exists")
+            } else {
+                ("(NotFound)", "not found")
+            };
+            let message =
+                format!("Error from server {reason}: resourcequotas \"{QUOTA_NAME}\" {what}");
+            self.refuse(command, message);
+        } else {
+            self.kubectl(ActionKind::SetPodQuota { value });
         }
     }
 
