@@ -2,7 +2,7 @@
 //! All state is in one reducer ([`Lab`]); the page is drawn from [`Frame`], recomputed once
 //! per simulation version.
 
-use crate::components::inside_section::{draw_inside, inside_section, reveal};
+use crate::components::inside_section::{inside_section, reveal};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
     ScenarioPanel, Select, SettingsPanel, Transport,
@@ -174,23 +174,45 @@ pub fn app(props: &AppProps) -> Html {
             serde_json::to_string_pretty(lab.sim().scenario()).unwrap_or_default()
         })
     };
-    // "Inside the controllers", while open: redrawn by the public module after every change.
-    {
-        let (json, on_msg) = (scenario_json.clone(), on_msg.clone());
-        let steps = frame.steps;
-        use_effect_with(
+    // "Inside the controllers", while open: computed from this lab's simulation at its step.
+    let inside = {
+        let lab = lab.clone();
+        use_memo(
             (lab.inside_open, lab.version, lab.selected.clone()),
             move |(open, _, selected)| {
-                let listener = open
-                    .then(|| {
-                        let selected = selected.as_deref().unwrap_or("");
-                        draw_inside(json.emit(()), steps, selected, &on_msg)
-                    })
-                    .flatten();
-                move || drop(listener)
+                open.then(|| {
+                    crate::load_stylesheet("rollout-internals-css", "internals.css");
+                    let selected = selected.as_deref().unwrap_or("");
+                    Rc::new(crate::inside::InsideFrame::of(&lab.sim(), selected))
+                })
             },
-        );
-    }
+        )
+    };
+    // The trace or the chart as a file, for the Scenario panel.
+    let file = {
+        let lab = lab.clone();
+        Callback::from(move |what: &'static str| match what {
+            "chart" => {
+                let f = Frame::of(&lab);
+                let band = f
+                    .cluster
+                    .deployments
+                    .first()
+                    .is_none_or(|d| d.strategy == "RollingUpdate");
+                let title = format!("Pods over time: {}", f.deployment);
+                (
+                    "rollout-lab-chart.svg",
+                    "image/svg+xml",
+                    crate::export::chart_svg(&f.chart, f.horizon, band, &title),
+                )
+            }
+            _ => (
+                "rollout-lab-trace.json",
+                "application/json",
+                crate::export::trace_json(&lab.sim()),
+            ),
+        })
+    };
     // The menu's titles only: building the presets' scenarios on every render would be waste.
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
@@ -335,13 +357,13 @@ pub fn app(props: &AppProps) -> Html {
                         on_msg={on_msg.clone()}
                     />
                     <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
-                        steps={Some(frame.steps)} />
+                        file={Some(file)} />
                     <p class="footnote">
                         { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round." }
                     </p>
                 </aside>
             </div>
-            { inside_section(lab.inside_open, &on_msg) }
+            { inside_section((*inside).clone(), &on_msg) }
         </div>
     }
 }

@@ -367,21 +367,14 @@ pub fn reload_on_new_links() {
     .forget();
 }
 
-/// What the app page's module runs at start (`web/src/main.rs`): the full app, from the
-/// permalink in the address if there is one (a damaged one: what could be read, and a
-/// notice). (A page opened with `?embed` boots from the rollout-lab module instead, whose
-/// `mountPage` draws the embed layout; see index.html.)
-pub fn start_app() {
-    crate::install_panic_hook();
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+/// The full app in the page's `<body>`, from the permalink fragment `hash` if there is one (a
+/// damaged one: what could be read, and a notice). See `crate::api::mount_page`.
+pub fn start_app(hash: &str) {
     let props = crate::AppProps {
-        start: lab_from_link(&hash).map(std::rc::Rc::new),
+        start: lab_from_link(hash).map(std::rc::Rc::new),
         ..crate::AppProps::default()
     };
     yew::Renderer::<crate::App>::with_props(props).render();
-    reload_on_new_links();
 }
 
 #[cfg(test)]

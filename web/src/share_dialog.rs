@@ -1,7 +1,7 @@
 //! The dialog behind "Copy link" and "Embed": the session's permalink (copied to the clipboard
 //! and put in the address bar) or the `<iframe>` snippet that embeds it, with the controls to
-//! show. Opened by the rollout-lab module's `openShare` (the app page's buttons load it on the
-//! first click), drawn as a popover under the button that opened it.
+//! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
+//! under the button that opened it.
 
 use crate::share::{app_address, iframe_snippet, Control, EmbedOptions};
 use rollout_core::scenario::Scenario;
@@ -215,8 +215,7 @@ pub fn open_share(
     }
     close_share();
     // The dialog's stylesheet, beside the page (the app page does not load it up front).
-    crate::inside::keep_roots_apart();
-    crate::inside::load_stylesheet("rollout-share-css", "share.css");
+    crate::load_stylesheet("rollout-share-css", "share.css");
     let host = document.create_element("div").map_err(|_| "no element")?;
     host.set_class_name("share-host");
     let rect = anchor.get_bounding_client_rect();

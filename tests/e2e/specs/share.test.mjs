@@ -221,10 +221,9 @@ describe('permalinks', () => {
     const fresh = await openApp(app.browser.context, link);
     await fresh.locator(byTestId('rs-card')).first().waitFor();
     assert.deepEqual(await snapshot(fresh), before);
-    // The app page's own module reads the link: the public module is not loaded for it.
+    // The page's one module reads the link: one wasm file, fetched once.
     const loaded = app.server.requests.slice(from);
-    assert.ok(loaded.includes('/rollout-web_bg.wasm'), `${loaded}`);
-    assert.ok(!loaded.some((r) => r.startsWith('/rollout-lab')), `${loaded}`);
+    assert.deepEqual(loaded.filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded}`);
     assert.equal(await fresh.locator(byTestId('notice')).count(), 0);
     // The restored session goes on exactly like the original.
     await click(fresh, 'step-round-button');
@@ -429,11 +428,19 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
   }
 
   test('the build ships the module at stable paths, with TypeScript declarations', async () => {
-    for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'rollout-web.js', 'rollout-web_bg.wasm', 'app.css', 'share.css', 'embed.css', 'embed-demo.html']) {
+    for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'app.css', 'share.css', 'embed.css', 'embed-demo.html', 'package.json']) {
       await fs.access(path.join(distDir, f));
     }
+    // One wasm module (README, "One module").
+    const wasm = (await fs.readdir(distDir)).filter((f) => f.endsWith('.wasm'));
+    assert.deepEqual(wasm, ['rollout-lab_bg.wasm']);
+    // package.json points at the module and its declarations, and every file it lists exists.
+    const pkg = JSON.parse(await fs.readFile(path.join(distDir, 'package.json'), 'utf8'));
+    assert.equal(pkg.name, 'rollout-lab');
+    assert.deepEqual(pkg.exports['.'], { types: './rollout-lab.d.ts', import: './rollout-lab.js', default: './rollout-lab.js' });
+    for (const f of pkg.files) await fs.access(path.join(distDir, f));
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
-    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init']) {
+    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement"]) {
       assert.ok(dts.includes(name), `rollout-lab.d.ts declares ${name}`);
     }
   });
@@ -610,8 +617,6 @@ describe('import and export', () => {
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
     const loaded = () => app.server.requests.slice(from);
-    assert.ok(loaded().includes('/rollout-web_bg.wasm'));
-    assert.ok(!loaded().some((r) => r.startsWith('/rollout-lab')), `the app page alone: ${loaded()}`);
     await fill(page, 'import-textarea', KUBECTL_YAML);
     await click(page, 'import-button');
     await expectText(page, 'notice', 'Imported Deployment "checkout": 6 replicas of registry.example.com/shop/checkout:3.4.1');
@@ -620,7 +625,8 @@ describe('import and export', () => {
     // What would change a rollout but is not modelled is reported, not silently dropped.
     assert.match(notice, /2 containers; Rollout Lab models one, so only the first \(checkout\) is used and envoy dropped/);
     assert.match(notice, /readinessProbe/);
-    assert.ok(loaded().includes('/rollout-lab_bg.wasm'), 'the public module, loaded for the manifest');
+    // YAML is read by the page's one module: nothing more is fetched for it.
+    assert.deepEqual(loaded().filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded()}`);
     assert.doesNotMatch(notice, /managedFields|status\./, 'what a cluster adds is ignored quietly');
     assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'imported');
     assert.equal(await page.locator(byTestId('replicas-input')).inputValue(), '6');
