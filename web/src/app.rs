@@ -234,6 +234,26 @@ pub fn app(props: &AppProps) -> Html {
         let large = large.clone();
         Callback::from(move |_: MouseEvent| large.set(!*large))
     };
+    // The open Copy link / Embed dialog, drawn through a portal (crate::share_dialog).
+    let share = use_state(|| None::<crate::share_dialog::ShareOpen>);
+    let on_share = {
+        let share = share.clone();
+        Callback::from(move |open: crate::share_dialog::ShareOpen| {
+            if let Some(old) = &*share {
+                old.close();
+            }
+            share.set(Some(open));
+        })
+    };
+    let close_share = {
+        let share = share.clone();
+        Callback::from(move |()| {
+            if let Some(open) = &*share {
+                open.close();
+            }
+            share.set(None);
+        })
+    };
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
         Callback::from(move |()| crate::share::session_of(&lab, json.emit(())))
@@ -272,7 +292,7 @@ pub fn app(props: &AppProps) -> Html {
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
                                 options={preset_options} on_change={on_preset} />
                         </div>
-                        { crate::components::share_buttons(&share_session, &on_msg) }
+                        { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
                             title="Larger text for projectors">
@@ -364,6 +384,9 @@ pub fn app(props: &AppProps) -> Html {
                 </aside>
             </div>
             { inside_section((*inside).clone(), &on_msg) }
+            if let Some(open) = &*share {
+                { crate::share_dialog::share_portal(open, close_share) }
+            }
         </div>
     }
 }

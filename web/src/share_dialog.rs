@@ -6,7 +6,6 @@
 use crate::share::{app_address, iframe_snippet, Control, EmbedOptions};
 use rollout_core::scenario::Scenario;
 use rollout_core::share::{encode_link, Link};
-use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -176,20 +175,32 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
     }
 }
 
-thread_local! {
-    static OPEN: RefCell<Option<(Element, yew::AppHandle<ShareDialog>)>> = const { RefCell::new(None) };
+/// An open dialog: what it shows and the element it is drawn in, positioned under the button
+/// that opened it. Whoever holds it draws [`share_portal`] in its own Yew tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareOpen {
+    /// Which dialog.
+    pub which: Which,
+    /// The app's address (no query, no fragment).
+    pub page: AttrValue,
+    /// The session's permalink fragment (without `#`).
+    pub fragment: AttrValue,
+    /// A title for the embed.
+    pub title: AttrValue,
+    /// The element it is drawn in (appended to `<body>`; removed by [`ShareOpen::close`]).
+    pub host: Element,
 }
 
-/// Closes the open dialog, if any.
-pub fn close_share() {
-    if let Some((host, handle)) = OPEN.with(|o| o.borrow_mut().take()) {
-        handle.destroy();
-        host.remove();
+impl ShareOpen {
+    /// Removes the dialog's element from the page.
+    pub fn close(&self) {
+        self.host.remove();
     }
 }
 
-/// Opens the dialog for a session under `anchor` (the button pressed): `scenario_json` run for
-/// `steps` steps, started from `preset`. The link dialog also puts the link in the address bar.
+/// Prepares the dialog for a session under `anchor` (the button pressed): `scenario_json` run
+/// for `steps` steps, started from `preset`. The link dialog also puts the link in the address
+/// bar.
 pub fn open_share(
     which: Which,
     anchor: &Element,
@@ -197,7 +208,7 @@ pub fn open_share(
     steps: usize,
     preset: &str,
     title: &str,
-) -> Result<(), String> {
+) -> Result<ShareOpen, String> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| e.to_string())?;
     let fragment = encode_link(&Link {
         scenario,
@@ -213,7 +224,6 @@ pub fn open_share(
                 .ok();
         }
     }
-    close_share();
     // The dialog's stylesheet, beside the page (the app page does not load it up front).
     crate::load_stylesheet("rollout-share-css", "share.css");
     let host = document.create_element("div").map_err(|_| "no element")?;
@@ -241,17 +251,23 @@ pub fn open_share(
         .ok_or("no body")?
         .append_child(&host)
         .map_err(|_| "no body")?;
-    let handle = yew::Renderer::<ShareDialog>::with_root_and_props(
-        host.clone(),
-        ShareDialogProps {
-            which,
-            page: page.into(),
-            fragment: fragment.into(),
-            title: title.to_string().into(),
-            on_close: Callback::from(|()| close_share()),
+    Ok(ShareOpen {
+        which,
+        page: page.into(),
+        fragment: fragment.into(),
+        title: title.to_string().into(),
+        host,
+    })
+}
+
+/// The open dialog, drawn into its element through a portal: part of the Yew tree that holds
+/// it (the app's), whatever the element's place in the page.
+pub fn share_portal(open: &ShareOpen, on_close: Callback<()>) -> Html {
+    create_portal(
+        html! {
+            <ShareDialog which={open.which} page={open.page.clone()} fragment={open.fragment.clone()}
+                title={open.title.clone()} {on_close} />
         },
+        open.host.clone(),
     )
-    .render();
-    OPEN.with(|o| *o.borrow_mut() = Some((host, handle)));
-    Ok(())
 }

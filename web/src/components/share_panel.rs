@@ -1,8 +1,8 @@
 //! "Copy link" and "Embed": two buttons that open `crate::share_dialog` (the permalink, copied
 //! to the clipboard and put in the address bar, or the `<iframe>` snippet with its controls)
-//! under the button pressed.
+//! under the button pressed; the app draws the open dialog.
 
-use crate::share_dialog::{open_share, Which};
+use crate::share_dialog::{open_share, ShareOpen, Which};
 use crate::state::Msg;
 use yew::prelude::*;
 
@@ -10,11 +10,15 @@ use yew::prelude::*;
 /// it started from, and a title for an embed; computed when a button is pressed.
 pub type Session = Callback<(), (String, usize, String, String)>;
 
-/// The two buttons. (A plain function rather than a component: it has no state, and a
-/// component type costs the app page's module more.)
-pub fn share_buttons(session: &Session, on_msg: &Callback<Msg>) -> Html {
+/// The two buttons; `on_open` receives the dialog to draw. (A plain function rather than a
+/// component: it has no state.)
+pub fn share_buttons(
+    session: &Session,
+    on_open: &Callback<ShareOpen>,
+    on_msg: &Callback<Msg>,
+) -> Html {
     let open = |which: Which| {
-        let (session, on_msg) = (session.clone(), on_msg.clone());
+        let (session, on_open, on_msg) = (session.clone(), on_open.clone(), on_msg.clone());
         Callback::from(move |e: MouseEvent| {
             let (json, steps, preset, title) = session.emit(());
             // The button (Yew delegates events, so the current target is not the button).
@@ -24,8 +28,9 @@ pub fn share_buttons(session: &Session, on_msg: &Callback<Msg>) -> Html {
             else {
                 return;
             };
-            if let Err(e) = open_share(which, &anchor, &json, steps, &preset, &title) {
-                on_msg.emit(Msg::Notice(format!("Could not open that: {e}")));
+            match open_share(which, &anchor, &json, steps, &preset, &title) {
+                Ok(open) => on_open.emit(open),
+                Err(e) => on_msg.emit(Msg::Notice(format!("Could not open that: {e}"))),
             }
         })
     };
