@@ -356,7 +356,7 @@ describe('embedding', () => {
     await embed.close();
   });
 
-  test('the embedding demo: two iframes step on their own, a third is driven by the page script', async () => {
+  test('the embedding demo: two iframes and an element step on their own, a fourth is driven by the page script', async () => {
     const page = await app.browser.context.newPage();
     const errors = [];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -406,6 +406,15 @@ describe('embedding', () => {
     await expectText(page, 'demo-caption', 'web-rev2');
     const scripted = page.locator(byTestId('demo-scripted'));
     assert.match(await scripted.locator(byTestId('embed-title')).textContent(), /maxSurge 1 \/ maxUnavailable 0/);
+    assert.equal(await scripted.locator(byTestId('round')).getAttribute('data-round'), '4');
+
+    // The element: its own lab, and its rollout-step events write the caption under it.
+    const element = page.locator(byTestId('demo-element'));
+    await element.scrollIntoViewIfNeeded();
+    for (let i = 0; i < 2; i++) await element.locator(byTestId('step-button')).click();
+    await expectText(page, 'demo-element-caption', 'round 0, step 2');
+    assert.equal(await element.locator(byTestId('round')).getAttribute('data-steps'), '2');
+    assert.equal(await steps(a), '3', 'the iframes have not moved');
     assert.equal(await scripted.locator(byTestId('round')).getAttribute('data-round'), '4');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'share-embed-demo');
