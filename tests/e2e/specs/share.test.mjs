@@ -411,10 +411,11 @@ describe('embedding', () => {
     // The element: its own lab, and its rollout-step events write the caption under it.
     const element = page.locator(byTestId('demo-element'));
     await element.scrollIntoViewIfNeeded();
+    const aSteps = await steps(a);
     for (let i = 0; i < 2; i++) await element.locator(byTestId('step-button')).click();
     await expectText(page, 'demo-element-caption', 'round 0, step 2');
     assert.equal(await element.locator(byTestId('round')).getAttribute('data-steps'), '2');
-    assert.equal(await steps(a), '3', 'the iframes have not moved');
+    assert.equal(await steps(a), aSteps, 'the iframes have not moved');
     assert.equal(await scripted.locator(byTestId('round')).getAttribute('data-round'), '4');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'share-embed-demo');
