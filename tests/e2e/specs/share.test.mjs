@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { conformanceDir, distDir } from '../lib/paths.mjs';
+import { conformanceDir, distDir, repoRoot } from '../lib/paths.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import {
   byTestId,
@@ -449,6 +449,8 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     assert.equal(pkg.name, 'rollout-lab');
     assert.deepEqual(pkg.exports['.'], { types: './rollout-lab.d.ts', import: './rollout-lab.js', default: './rollout-lab.js' });
     for (const f of pkg.files) await fs.access(path.join(distDir, f));
+    const cargo = await fs.readFile(path.join(repoRoot, 'Cargo.toml'), 'utf8');
+    assert.equal(pkg.version, cargo.match(/^version = "(.*)"$/m)[1], 'package.json has the workspace version');
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
     for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement"]) {
       assert.ok(dts.includes(name), `rollout-lab.d.ts declares ${name}`);
