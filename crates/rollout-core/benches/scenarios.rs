@@ -1,5 +1,7 @@
 //! The two scenarios of `../shared/bench/`, each simulated round by round and its full trace
-//! serialised to memory. Run with `cargo bench -p rollout-core`; results go in BENCHMARKS.md.
+//! serialised to memory, in lock-step rounds as the files say and in settled rounds (`settle`
+//! set in code: the real controllers run 79 passes over the 5,000-replica scenario's 40
+//! rounds). Run with `cargo bench -p rollout-core`; results go in BENCHMARKS.md.
 
 use rollout_core::scenario::Scenario;
 use rollout_core::sim::run_trace;
@@ -19,6 +21,13 @@ fn scenario(file: &str) -> Scenario {
     Scenario::from_json(&text).expect("bench scenario parses")
 }
 
+/// The same scenario with settled rounds.
+fn settled(file: &str) -> Scenario {
+    let mut s = scenario(file);
+    s.settle = true;
+    s
+}
+
 fn simulate_and_serialise(s: &Scenario) -> usize {
     let trace = run_trace(s.clone());
     serde_json::to_vec(&trace).expect("serialises").len()
@@ -33,6 +42,18 @@ fn rolling_5000_replicas(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn surge1_100_replicas_420_rounds(bencher: divan::Bencher) {
     let s = scenario("surge1-100-replicas-420-rounds.json");
+    bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
+}
+
+#[divan::bench(sample_count = 20)]
+fn rolling_5000_replicas_settled(bencher: divan::Bencher) {
+    let s = settled("rolling-5000-replicas.json");
+    bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
+}
+
+#[divan::bench(sample_count = 20)]
+fn surge1_100_replicas_420_rounds_settled(bencher: divan::Bencher) {
+    let s = settled("surge1-100-replicas-420-rounds.json");
     bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
 }
 

@@ -797,7 +797,7 @@ fn deployment_pods(api: &ApiServer, deployment: &str) -> i32 {
     };
     api.replica_sets_of(d)
         .iter()
-        .map(|rs| api.pods_of_iter(rs).count() as i32)
+        .map(|rs| api.pod_count_of(rs) as i32)
         .sum()
 }
 
