@@ -4,7 +4,7 @@
 //! rounds). Run with `cargo bench -p rollout-core`; results go in BENCHMARKS.md.
 
 use rollout_core::scenario::Scenario;
-use rollout_core::sim::run_trace;
+use rollout_core::sim::{run_trace, Simulation};
 use std::path::PathBuf;
 
 fn bench_dir() -> PathBuf {
@@ -55,6 +55,27 @@ fn rolling_5000_replicas_settled(bencher: divan::Bencher) {
 fn surge1_100_replicas_420_rounds_settled(bencher: divan::Bencher) {
     let s = settled("surge1-100-replicas-420-rounds.json");
     bencher.bench(|| simulate_and_serialise(divan::black_box(&s)));
+}
+
+/// Every round run, none skipped as idle (what `run_trace` did before `next_due_round`).
+fn every_round_and_serialise(s: &Scenario) -> usize {
+    let mut sim = Simulation::new(s.clone()).without_history();
+    while !sim.finished() {
+        sim.run_round();
+    }
+    serde_json::to_vec(&sim.trace()).expect("serialises").len()
+}
+
+#[divan::bench(sample_count = 20)]
+fn rolling_5000_replicas_every_round(bencher: divan::Bencher) {
+    let s = scenario("rolling-5000-replicas.json");
+    bencher.bench(|| every_round_and_serialise(divan::black_box(&s)));
+}
+
+#[divan::bench(sample_count = 20)]
+fn rolling_5000_replicas_settled_every_round(bencher: divan::Bencher) {
+    let s = settled("rolling-5000-replicas.json");
+    bencher.bench(|| every_round_and_serialise(divan::black_box(&s)));
 }
 
 fn main() {
