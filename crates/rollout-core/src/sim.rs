@@ -1053,23 +1053,39 @@ mod tests {
     fn settled_durations_do_not_depend_on_the_round_size() {
         // Pods ready 30 s after creation; the image changes at t = 600 s. Lock-step charges a
         // round per hop (331, 362, 455, 610 s); settled rounds take the real cluster's 300 s.
-        for spr in [1, 2, 5, 10] {
+        for (spr, lock_step) in [(1, 331), (2, 362), (5, 455), (10, 610)] {
             let ready_after = (30 / spr) as u32;
             let start = (600 / spr) as u32;
-            let mut sim =
-                Simulation::new(settled(spr, ready_after, start + 400 / spr as u32, start))
-                    .without_history();
-            let mut done_at = None;
-            while !sim.finished() {
-                sim.run_round();
-                let d = sim.api().deployment("web").unwrap();
-                let status = crate::kubectl::rollout_status::rollout_status_of(d, 0);
-                if sim.round() > start && status.done && done_at.is_none() {
-                    done_at = Some(i64::from(sim.round() - 1) * spr);
-                }
-            }
-            assert_eq!(done_at.map(|t| t - 600), Some(300), "{spr} s rounds");
+            let rounds = start + 700 / spr as u32;
+            let mut s = settled(spr, ready_after, rounds, start);
+            assert_eq!(
+                rollout_duration(s.clone(), start),
+                Some(300),
+                "{spr} s rounds"
+            );
+            s.settle = false;
+            assert_eq!(
+                rollout_duration(s, start),
+                Some(lock_step),
+                "{spr} s rounds"
+            );
         }
+    }
+
+    /// Seconds from the start of round `start` to the end of the first later round after which
+    /// `kubectl rollout status` reports success.
+    fn rollout_duration(s: Scenario, start: u32) -> Option<i64> {
+        let spr = s.seconds_per_round;
+        let mut sim = Simulation::new(s).without_history();
+        run_to_round(&mut sim, start);
+        while !sim.finished() {
+            sim.run_round();
+            let d = sim.api().deployment("web").unwrap();
+            if crate::kubectl::rollout_status::rollout_status_of(d, 0).done {
+                return Some(i64::from(sim.round() - 1 - start) * spr);
+            }
+        }
+        None
     }
 
     #[test]
