@@ -1115,6 +1115,26 @@ mod tests {
     }
 
     #[test]
+    fn a_round_still_changing_after_50_passes_ends_with_the_error() {
+        // 25,600 replicas: the ReplicaSet controller creates at most burstReplicas = 500 pods
+        // a sync, so filling the ReplicaSet takes 52 passes; round 0 stops after 50 with the
+        // error, and round 1 finishes the job.
+        let mut s = settled(5, 1, 2, 1);
+        s.actions.truncate(1);
+        if let ActionKind::Create { deployment } = &mut s.actions[0].kind {
+            deployment.replicas = Some(25_600);
+        }
+        let mut sim = Simulation::new(s).without_history();
+        sim.run();
+        let rounds: Vec<_> = sim.trace_rounds().cloned().collect();
+        assert_eq!(rounds[0].passes, Some(MAX_PASSES));
+        assert_eq!(rounds[0].errors, vec![NOT_SETTLED.to_string()]);
+        assert_eq!(rounds[0].replica_sets[0].pods.active, 500 * 50);
+        assert!(rounds[1].errors.is_empty());
+        assert_eq!(rounds[1].replica_sets[0].pods.active, 25_600);
+    }
+
+    #[test]
     fn lock_step_traces_have_no_settled_fields() {
         let mut sim = Simulation::new(scenario("")).without_history();
         sim.run();
