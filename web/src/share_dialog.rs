@@ -3,7 +3,7 @@
 //! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
 //! under the button that opened it.
 
-use crate::share::{app_address, iframe_snippet, Control, EmbedOptions};
+use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
 use rollout_core::scenario::Scenario;
 use rollout_core::share::{encode_link, Link};
 use wasm_bindgen::JsValue;
@@ -130,6 +130,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         },
         Which::Embed => {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
+            let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
             let preview = format!("{}?{}#{}", props.page, options.query(), props.fragment);
             html! {
                 <>
@@ -153,10 +154,13 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                     </fieldset>
                     <label class="field-label" for="embed-snippet">{ "Paste this into your page (800 × 500):" }</label>
                     <textarea id="embed-snippet" class="code-area" readonly=true rows="5" value={snippet}
-                        data-testid="embed-snippet" onfocus={select_all} ref={field} />
+                        data-testid="embed-snippet" onfocus={select_all.clone()} ref={field} />
                     <a class="btn btn-small" href={preview} target="_blank" rel="noopener" data-testid="embed-preview">
                         { "Preview the embed" }
                     </a>
+                    <label class="field-label" for="element-snippet">{ "Or, without an iframe, as an element (sized by your CSS):" }</label>
+                    <textarea id="element-snippet" class="code-area" readonly=true rows="4" value={element}
+                        data-testid="element-snippet" onfocus={select_all} />
                 </>
             }
         }

@@ -228,6 +228,24 @@ describe('the <rollout-lab> element', () => {
     await page.close();
   });
 
+  test("the Embed dialog's element snippet, pasted into a page, shows the same session", async () => {
+    const appPage = await openApp(app.browser.context, app.server.url);
+    for (let i = 0; i < 7; i++) await appPage.locator(byTestId('step-button')).click();
+    const round = await appPage.locator(byTestId('round')).getAttribute('data-round');
+    await appPage.locator(byTestId('embed-button')).click();
+    await appPage.locator(byTestId('embed-control-round')).check();
+    const snippet = await appPage.locator(byTestId('element-snippet')).inputValue();
+    assert.match(snippet, /^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js"><\/script>\n<rollout-lab link="#s=/);
+    assert.match(snippet, /controls="step,round,play,image,reset"/);
+    assert.deepEqual(appPage.errors, []);
+    await appPage.close();
+    const page = await plainPage('element-snippet', snippet, { script: false });
+    await inside(page, 'rollout-lab', 'step-round-button').waitFor();
+    assert.deepEqual(await roundOf(page, 'rollout-lab'), { round: Number(round), steps: 7 });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('pages fetch, before their first render, only the files the size budgets count', async () => {
     const files = pageFiles(await listFiles(distDir));
     const fetched = async (open) => {
