@@ -139,7 +139,9 @@ fn gauge(
 
 /// The two gauges: total pods against replicas + maxSurge, available pods against
 /// replicas − maxUnavailable.
-pub fn gauges(b: &Budget) -> Html {
+/// `terminating` is how many pods on the stage are terminating: status.replicas leaves them out
+/// (they still run until their grace period ends), which the total gauge says.
+pub fn gauges(b: &Budget, terminating: usize) -> Html {
     if !b.rolling {
         return html! {
             <div class="gauges gauges-recreate">
@@ -151,7 +153,8 @@ pub fn gauges(b: &Budget) -> Html {
     html! {
         <div class="gauges" role="group" aria-label="Rolling-update budget">
             { gauge("budget-total", "Pods in total", b.total, b.max_total, scale, true,
-                format!("at most {} + maxSurge {} = {}", b.replicas, b.surge(), b.max_total)) }
+                format!("at most {} + maxSurge {} = {}{}", b.replicas, b.surge(), b.max_total,
+                    if terminating > 0 { format!(" (terminating pods not counted: {terminating})") } else { String::new() })) }
             { gauge("budget-available", "Available", b.available, b.min_available, scale, false,
                 format!("at least {} − maxUnavailable {} = {}", b.replicas, b.unavailable(), b.min_available)) }
         </div>
@@ -587,6 +590,11 @@ pub fn stage(props: &StageProps) -> Html {
         })
         .max()
         .unwrap_or(0);
+    let terminating = lanes
+        .iter()
+        .flat_map(|rs| rs.pods.iter())
+        .filter(|p| p.state == PodState::Terminating)
+        .count();
     let pod_selected = props
         .selected
         .as_deref()
@@ -679,7 +687,7 @@ pub fn stage(props: &StageProps) -> Html {
                 { props.children.clone() }
                 </div>
                 <div class="stage-side">
-                    { props.budget.as_ref().map(gauges).unwrap_or_default() }
+                    { props.budget.as_ref().map(|b| gauges(b, terminating)).unwrap_or_default() }
                 </div>
             </div>
         </section>
