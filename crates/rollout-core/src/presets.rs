@@ -116,7 +116,7 @@ const SPECS: &[Spec] = &[
         termination: 0,
         never_ready: "nginx:1.161",
         deployment: r#""replicas":3,"image":"nginx:1.14.2""#,
-        actions: r#",{"round":4,"type":"setImage","image":"nginx:1.161"},{"round":10,"type":"setImage","image":"nginx:1.14.2"}"#,
+        actions: r#",{"round":4,"type":"setImage","image":"nginx:1.161"},{"round":10,"type":"undo"}"#,
     },
 ];
 
