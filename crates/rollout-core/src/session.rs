@@ -381,20 +381,21 @@ impl Session {
         }
     }
 
-    /// One single sync, recording whether it changed something.
+    /// One single sync, recording whether it changed something. False when the simulation
+    /// has run its rounds.
     fn sync_once(&mut self) -> bool {
-        let before = self.sim.api().clone();
-        match self.sim.step() {
-            Some(record) => {
-                let changed = record.kind == crate::sim::StepKind::Actions
-                    || stepping::content_changed(&before, self.sim.api());
-                if changed {
-                    self.changes.push(self.sim.steps_taken());
-                }
-                true
-            }
-            None => false,
+        let before = self.sim.api().content_version();
+        if self.sim.step().is_none() {
+            return false;
         }
+        let changed = self
+            .sim
+            .last_step()
+            .is_some_and(|r| stepping::is_change(r, before, self.sim.api()));
+        if changed {
+            self.changes.push(self.sim.steps_taken());
+        }
+        true
     }
 
     /// Whether a step would find a change (false: nothing more will happen, or not within

@@ -13,7 +13,6 @@ use crate::record::Decision;
 use crate::sim::{Simulation, StepKind, StepRecord};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// A sync that changed nothing, folded into the step that follows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,57 +74,6 @@ pub(super) enum Scan {
     },
 }
 
-/// Whether a step changed the content of a Deployment, ReplicaSet or Pod (writes that store
-/// an identical object, events and errors do not count).
-pub(super) fn content_changed(before: &ApiServer, after: &ApiServer) -> bool {
-    fn differ<T: Clone + PartialEq>(
-        a: impl ExactSizeIterator<Item = (String, Arc<T>)>,
-        b: impl ExactSizeIterator<Item = (String, Arc<T>)>,
-        strip: impl Fn(&mut T),
-    ) -> bool {
-        if a.len() != b.len() {
-            return true;
-        }
-        a.zip(b).any(|((ka, va), (kb, vb))| {
-            ka != kb
-                || (!Arc::ptr_eq(&va, &vb) && {
-                    let (mut x, mut y) = ((*va).clone(), (*vb).clone());
-                    strip(&mut x);
-                    strip(&mut y);
-                    x != y
-                })
-        })
-    }
-    let named = |api: &ApiServer| {
-        let d: Vec<_> = api
-            .deployments()
-            .map(|o| (o.metadata.name.clone(), Arc::clone(o)))
-            .collect();
-        let r: Vec<_> = api
-            .replica_sets()
-            .map(|o| (o.metadata.name.clone(), Arc::clone(o)))
-            .collect();
-        let p: Vec<_> = api
-            .pods()
-            .map(|o| (o.metadata.name.clone(), Arc::clone(o)))
-            .collect();
-        (d, r, p)
-    };
-    let (d1, r1, p1) = named(before);
-    let (d2, r2, p2) = named(after);
-    differ(
-        d1.into_iter(),
-        d2.into_iter(),
-        |o: &mut crate::api::Deployment| o.metadata.resource_version = 0,
-    ) || differ(
-        r1.into_iter(),
-        r2.into_iter(),
-        |o: &mut crate::api::ReplicaSet| o.metadata.resource_version = 0,
-    ) || differ(p1.into_iter(), p2.into_iter(), |o: &mut crate::api::Pod| {
-        o.metadata.resource_version = 0
-    })
-}
-
 /// The longest a cluster can stay unchanged and still change later without anyone acting:
 /// the longest timer there is (a pod's start-up, a graceful termination, minReadySeconds, the
 /// progress deadline), in rounds, plus two rounds for the status to follow.
@@ -147,9 +95,12 @@ pub(super) fn quiet_bound(sim: &Simulation) -> u32 {
     bound.saturating_add(2)
 }
 
-/// Whether a sync is a step's change: it changed content, or it applied the user's actions.
-fn is_change(record: &StepRecord, before: &ApiServer, after: &ApiServer) -> bool {
-    record.kind == StepKind::Actions || content_changed(before, after)
+/// Whether a sync is a step's change: it applied the user's actions, or it changed the
+/// content of a Deployment, ReplicaSet or Pod (`content_before`: the API server's
+/// [`ApiServer::content_version`] before it; writes that store an identical object, events and
+/// errors do not count).
+pub(super) fn is_change(record: &StepRecord, content_before: u64, after: &ApiServer) -> bool {
+    record.kind == StepKind::Actions || after.content_version() != content_before
 }
 
 /// Runs single syncs until one changes something. `on_sync` hears every sync taken (with
@@ -175,14 +126,16 @@ pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bo
             let next = sim.round().saturating_add(1);
             sim.extend_rounds(next);
         }
-        let before = sim.api().clone();
+        let before = sim.api().content_version();
         let round = sim.round();
-        let Some(record) = sim.step() else {
+        if sim.step().is_none() {
+            return Scan::GaveUp { syncs };
+        }
+        syncs += 1;
+        let Some(record) = sim.last_step() else {
             return Scan::GaveUp { syncs };
         };
-        let record = record.clone();
-        syncs += 1;
-        let changed = is_change(&record, &before, sim.api());
+        let changed = is_change(record, before, sim.api());
         on_sync(sim, changed);
         if changed {
             // The checks of the round the scan started in and of this one; those of the quiet
@@ -194,7 +147,7 @@ pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bo
                 syncs,
             };
         }
-        if let Some(c) = checked_of(&record) {
+        if let Some(c) = checked_of(record) {
             checked.push(c);
         }
         if sim.round() != round {
