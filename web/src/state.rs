@@ -1343,7 +1343,7 @@ mod tests {
             lab.console.last().unwrap().output,
             "error: failed to retrieve Deployment web: deployments.apps \"web\" not found"
         );
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::PauseRollout);
         run_rounds(&mut lab, 1);
         lab.update(Msg::Undo(0));
@@ -1369,7 +1369,7 @@ mod tests {
             pending.last().unwrap().command,
             "kubectl set image deployment/web app=nginx:1.14.2"
         );
-        run_rounds(&mut lab, 6);
+        run_rounds(&mut lab, 15);
         let f = Frame::of(&lab);
         assert!(
             f.cluster.deployments[0].rollout_status.done,
@@ -1386,7 +1386,7 @@ mod tests {
     #[test]
     fn the_legacy_rollback_emits_its_event() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::LegacyRollback(0));
         run_rounds(&mut lab, 1);
         let f = Frame::of(&lab);
@@ -1479,7 +1479,7 @@ mod tests {
         lab.update(Msg::LoadPreset("recreate".into()));
         assert_eq!(lab.preset, "recreate");
         assert_eq!(lab.settings.strategy, settings::StrategyKind::Recreate);
-        assert_eq!(lab.settings.termination_rounds, "2");
+        assert_eq!(lab.settings.termination_rounds, "5");
         let json = serde_json::to_string(lab.sim().scenario()).unwrap();
         lab.update(Msg::LoadPreset("custom".into()));
         lab.update(Msg::Import(json));

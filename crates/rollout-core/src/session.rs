@@ -169,6 +169,31 @@ impl Session {
         self.sim.steps_taken() > 0
     }
 
+    /// Whether the controllers react at once (settled rounds, as in a real cluster) rather
+    /// than one round per hop (lock-step rounds, for a lesson on informer lag).
+    pub fn instant_reactions(&self) -> bool {
+        self.scenario().settle
+    }
+
+    /// "Controller reaction: instant | one round per hop". Before the first step only (it
+    /// changes what every round does); `Err` says so afterwards.
+    pub fn set_instant_reactions(&mut self, instant: bool) -> Result<(), String> {
+        if instant == self.instant_reactions() {
+            return Ok(());
+        }
+        if self.started() {
+            return Err(
+                "The controllers' reaction can change only before the first step: Reset to start over with it"
+                    .to_string(),
+            );
+        }
+        let mut scenario = self.scenario().clone();
+        scenario.settle = instant;
+        self.sim = Simulation::new(scenario);
+        self.touched();
+        Ok(())
+    }
+
     fn touched(&mut self) {
         self.ahead = OnceLock::new();
     }

@@ -347,7 +347,7 @@ fn every_step_changes_content_and_step_back_mirrors_it() {
         if step.seconds_later > 0 {
             later.push(step.headline.clone());
         }
-        headlines.push(step.headline.trim_start_matches("5 s later: ").to_string());
+        headlines.push(step.headline.clone());
         assert!(seen.len() < 500, "it must end");
     }
     // It ends with the new revision rolled out, and says so.
@@ -362,15 +362,22 @@ fn every_step_changes_content_and_step_back_mirrors_it() {
         s.api().deployment("web").unwrap().spec.template.image,
         "nginx:1.16.1"
     );
-    // Time passes between changes: 5 s rounds.
-    assert!(
-        later.iter().all(|h| h.starts_with("5 s later: ")),
+    // Time passes between changes: pods start in 5 s, terminate in 3 s, and the controllers
+    // react at once (settled rounds).
+    assert_eq!(
+        later[..4],
+        [
+            "5 s later: 3 pods of web-rev1 became ready",
+            "5 s later: applied kubectl set image deployment/web app=nginx:1.16.1",
+            "5 s later: 1 pod of web-rev2 became ready",
+            "3 s later: 1 pod finished terminating",
+        ],
         "{later:#?}"
     );
-    assert!(later.len() > 5, "{later:#?}");
     assert!(headlines
         .iter()
-        .any(|h| h == "1 pod of web-rev2 became ready"));
+        .any(|h| h
+            .starts_with("Deployment controller: Scaled down replica set web-rev1 to 2 from 3")));
     // Back, one step at a time, through exactly the same states.
     seen.pop();
     while let Some((steps, before)) = seen.pop() {
@@ -538,4 +545,26 @@ fn a_link_restores_the_moment_it_showed() {
     assert!(r.fell_back);
     assert_eq!(r.value.scenario(), &scenario(""));
     assert!(r.ignored[0].contains("Rollout Lab simulates at most 10,000 replicas"));
+}
+
+#[test]
+fn controller_reaction_is_chosen_before_the_first_step() {
+    let mut s = Session::from_preset("rolling-basic").unwrap();
+    assert!(s.instant_reactions(), "presets are settled");
+    accepted(&mut s, Command::SetImage { image: "v9".into() });
+    s.set_instant_reactions(false).unwrap();
+    assert!(!s.instant_reactions());
+    assert_eq!(s.pending().len(), 3, "the script and the command are kept");
+    // One round per hop: the first round's ReplicaSet status lags its pods.
+    s.step_round();
+    let rs = s.api().replica_set("web-rev1").unwrap();
+    assert_eq!((rs.spec.replicas, rs.status.replicas), (3, 0));
+    assert_eq!(
+        s.set_instant_reactions(true).unwrap_err(),
+        "The controllers' reaction can change only before the first step: Reset to start over with it"
+    );
+    let mut settled = Session::from_preset("rolling-basic").unwrap();
+    settled.step_round();
+    let rs = settled.api().replica_set("web-rev1").unwrap();
+    assert_eq!((rs.spec.replicas, rs.status.replicas), (3, 3));
 }
