@@ -31,7 +31,7 @@ use crate::share::{decode_link, encode_link, Link, Recovered};
 use crate::sim::{apply_action, Simulation};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use stepping::Scan;
 
 /// How a session ended up where nothing more will happen (or why it stopped running).
@@ -98,8 +98,9 @@ pub struct Session {
     sim: Simulation,
     /// The preset it started from.
     preset: Option<String>,
-    /// Earlier positions (single syncs taken) the user saw, oldest first.
-    marks: Vec<usize>,
+    /// Earlier positions the user saw (single syncs taken), oldest first, each with what the
+    /// step from it did (`None` for a round, a run or a replay) and the round it was in.
+    marks: Vec<(usize, Option<Arc<StepResult>>, u32)>,
     /// Positions right after a change, ascending (for links).
     changes: Vec<usize>,
     /// What a step from here would find (computed on demand on a copy).
@@ -312,10 +313,12 @@ impl Session {
     /// one object, one kubelet pass, or the user's commands. `None` when nothing more will
     /// happen ([`Session::settled`] says why).
     pub fn step(&mut self) -> Option<StepResult> {
-        if self.settled().is_some() {
+        // Known to be over (the scan below finds it out too, and goes back).
+        if let Some(Some(_)) = self.ahead.get() {
             return None;
         }
         let start = self.sim.steps_taken();
+        let start_round = self.sim.round();
         let shown_time = self.sim.last_step().map_or(0, |s| s.time);
         let changes = &mut self.changes;
         let scan = stepping::scan(&mut self.sim, |sim, changed| {
@@ -330,12 +333,11 @@ impl Session {
                 quiet_rounds,
                 syncs,
             } => {
-                self.marks.push(start);
                 let record = self.sim.last_step().cloned()?;
                 let seconds_later = record.time - shown_time;
                 let headline = stepping::later(seconds_later)
                     + &stepping::what_happened(&record, self.sim.api());
-                Some(StepResult {
+                let result = StepResult {
                     headline: capitalise(&headline),
                     seconds_later,
                     quiet_rounds,
@@ -343,13 +345,18 @@ impl Session {
                     notes: stepping::notes(self.sim.api()),
                     syncs,
                     record,
-                })
+                };
+                self.marks
+                    .push((start, Some(Arc::new(result.clone())), start_round));
+                Some(result)
             }
             Scan::Quiet { syncs } | Scan::GaveUp { syncs } => {
-                // Nothing changed: go back to where the step began.
+                // Nothing changed: go back to where the step began, knowing why.
+                let gave_up = matches!(scan, Scan::GaveUp { .. });
                 for _ in 0..syncs {
                     self.sim.step_back();
                 }
+                self.ahead = OnceLock::from(Some(self.judge(gave_up)));
                 None
             }
         }
@@ -357,7 +364,7 @@ impl Session {
 
     /// Back to where the last step (or round, or run) began. False at the start.
     pub fn step_back(&mut self) -> bool {
-        let Some(to) = self.marks.pop() else {
+        let Some(&(to, _, _)) = self.marks.last() else {
             return false;
         };
         self.rewind_to(to);
@@ -365,11 +372,24 @@ impl Session {
     }
 
     fn rewind_to(&mut self, steps: usize) {
+        let round = self.marks.iter().find(|m| m.0 == steps).map(|m| m.2);
         while self.sim.steps_taken() > steps && self.sim.step_back() {}
+        // Idle rounds skipped after that position are not a step of their own: the history
+        // holds the state after the skip. Going back one more sync and taking it again gives
+        // the state as it was before (the simulation is deterministic).
+        if round.is_some_and(|r| r != self.sim.round()) && self.sim.step_back() {
+            self.sim.step();
+        }
         let now = self.sim.steps_taken();
         self.changes.retain(|&c| c <= now);
-        self.marks.retain(|&m| m < now);
+        self.marks.retain(|(m, _, _)| *m < now);
         self.touched();
+    }
+
+    /// What the step that led here did (`None` at the start, or after a round, a run to the
+    /// end or a restored link's single syncs), for the caption.
+    pub fn last_result(&self) -> Option<&StepResult> {
+        self.marks.last().and_then(|(_, r, _)| r.as_deref())
     }
 
     /// Whether there is anything to step back to.
@@ -391,7 +411,7 @@ impl Session {
             }
         }
         if self.sim.steps_taken() > start {
-            self.marks.push(start);
+            self.marks.push((start, None, round));
         }
         self.touched();
     }
@@ -506,24 +526,21 @@ impl Session {
                     ),
                 };
             }
-            if self.sim.round() < self.scenario().rounds {
-                // The script's rounds first: a preset's round count is a minimum.
-                if self.step().is_none() {
-                    self.step_round();
-                } else {
-                    steps += 1;
-                }
+            if self.step().is_some() {
+                steps += 1;
                 continue;
             }
-            match self.step() {
-                Some(_) => steps += 1,
-                None => break self.settled().unwrap_or_else(|| self.judge(false)),
-            }
+            let settled = self.settled().unwrap_or_else(|| self.judge(false));
+            // Nothing more will happen; the script's rounds are a minimum (a preset's length),
+            // so run what is left of them (nothing changes in them).
+            let rounds = self.scenario().rounds;
+            while self.sim.round() < rounds && self.sync_once() {}
+            break settled;
         };
         // One mark for the whole run: step back returns to where it began.
         self.marks.truncate(marks);
         if self.sim.steps_taken() > start {
-            self.marks.push(start);
+            self.marks.push((start, None, start_round));
         }
         self.touched();
         RunEnd {
@@ -590,25 +607,26 @@ impl Session {
             while reached < step && session.step().is_some() {
                 reached += 1;
             }
+            let (from, round) = (session.sim.steps_taken(), session.sim.round());
             let mut synced = 0;
             while synced < sync && session.sync_once() {
                 synced += 1;
             }
             if synced > 0 {
-                session.marks.push(session.sim.steps_taken() - synced);
+                session.marks.push((from, None, round));
             }
         } else {
-            let mut from = 0;
+            let (mut from, mut round) = (0, 0);
             while reached < step && session.sync_once() {
                 reached += 1;
                 // Each change is a position to step back to.
                 if session.changes.last() == Some(&session.sim.steps_taken()) {
-                    session.marks.push(from);
-                    from = session.sim.steps_taken();
+                    session.marks.push((from, None, round));
+                    (from, round) = (session.sim.steps_taken(), session.sim.round());
                 }
             }
             if session.sim.steps_taken() > from {
-                session.marks.push(from);
+                session.marks.push((from, None, round));
             }
         }
         if reached < step {

@@ -74,27 +74,6 @@ pub(super) enum Scan {
     },
 }
 
-/// The longest a cluster can stay unchanged and still change later without anyone acting:
-/// the longest timer there is (a pod's start-up, a graceful termination, minReadySeconds, the
-/// progress deadline), in rounds, plus two rounds for the status to follow.
-pub(super) fn quiet_bound(sim: &Simulation) -> u32 {
-    let s = sim.scenario();
-    let seconds = s.seconds_per_round.max(1);
-    let in_rounds = |secs: i64| u32::try_from(secs.max(0) / seconds + 1).unwrap_or(u32::MAX);
-    let jitter = s.model.as_ref().map_or(0, |m| m.ready_jitter_rounds);
-    let mut bound = s
-        .ready_after_rounds
-        .saturating_add(jitter)
-        .max(s.termination_rounds);
-    for d in sim.api().deployments() {
-        bound = bound.max(in_rounds(i64::from(d.spec.min_ready_seconds)));
-        if let Some(p) = d.spec.progress_deadline_seconds {
-            bound = bound.max(in_rounds(i64::from(p)));
-        }
-    }
-    bound.saturating_add(2)
-}
-
 /// Whether a sync is a step's change: it applied the user's actions, or it changed the
 /// content of a Deployment, ReplicaSet or Pod (`content_before`: the API server's
 /// [`ApiServer::content_version`] before it; writes that store an identical object, events and
@@ -105,19 +84,35 @@ pub(super) fn is_change(record: &StepRecord, content_before: u64, after: &ApiSer
 
 /// Runs single syncs until one changes something. `on_sync` hears every sync taken (with
 /// whether it was the change) so the session can keep its history.
+///
+/// After a whole round without a change, nothing changes until the next moment something is
+/// due ([`Simulation::next_due_round`]): rounds that changed nothing at all are skipped to it
+/// (their snapshots are the last one with the clock moved), and when nothing is due any more
+/// the scan ends with [`Scan::Quiet`].
 pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bool)) -> Scan {
     let start_round = sim.round();
-    let bound = quiet_bound(sim);
     let mut checked: Vec<Checked> = Vec::new();
     let mut syncs = 0;
     // Whole rounds run without a change: every round the scan crossed the end of, except the
-    // one it started inside.
+    // one it started inside (or, at a round start, the round before when it was idle).
     let mut quiet = 0u32;
     let mut counts = sim.at_round_start();
+    let mut last_round_quiet = sim.at_round_start() && sim.last_round_idle();
     loop {
-        let pending = sim.pending_actions().next().is_some();
-        if quiet >= bound && !pending {
-            return Scan::Quiet { syncs };
+        if sim.at_round_start() && last_round_quiet {
+            match sim.next_due_round() {
+                None => return Scan::Quiet { syncs },
+                Some(due) if sim.last_round_idle() && due > sim.round() => {
+                    if due.saturating_sub(start_round) > MAX_RUN_ROUNDS {
+                        return Scan::GaveUp { syncs };
+                    }
+                    let before = sim.round();
+                    sim.extend_rounds(due.saturating_add(1));
+                    sim.skip_idle_rounds();
+                    quiet += sim.round() - before;
+                }
+                Some(_) => {}
+            }
         }
         if quiet > MAX_RUN_ROUNDS || sim.round() >= crate::limits::MAX_ROUNDS {
             return Scan::GaveUp { syncs };
@@ -155,6 +150,7 @@ pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bo
                 quiet += 1;
             }
             counts = true;
+            last_round_quiet = true;
         }
     }
 }

@@ -334,10 +334,10 @@ fn every_step_changes_content_and_step_back_mirrors_it() {
     let mut later = Vec::new();
     let mut headlines = Vec::new();
     while let Some(step) = {
-        seen.push((s.sim().steps_taken(), content(&s)));
+        seen.push((s.sim().steps_taken(), s.sim().round(), content(&s)));
         s.step()
     } {
-        let (_, before) = seen.last().unwrap();
+        let (_, _, before) = seen.last().unwrap();
         assert!(
             step.record.kind == crate::sim::StepKind::Actions || *before != content(&s),
             "step {} changed nothing: {}",
@@ -378,11 +378,13 @@ fn every_step_changes_content_and_step_back_mirrors_it() {
         .iter()
         .any(|h| h
             .starts_with("Deployment controller: Scaled down replica set web-rev1 to 2 from 3")));
-    // Back, one step at a time, through exactly the same states.
+    // Back, one step at a time, through exactly the same states, each with its caption.
     seen.pop();
-    while let Some((steps, before)) = seen.pop() {
+    let mut captions = headlines.clone();
+    while let Some((steps, round, before)) = seen.pop() {
+        assert_eq!(s.last_result().map(|r| r.headline.clone()), captions.pop());
         assert!(s.step_back());
-        assert_eq!(s.sim().steps_taken(), steps);
+        assert_eq!((s.sim().steps_taken(), s.sim().round()), (steps, round));
         assert_eq!(content(&s), before);
     }
     assert!(!s.step_back());
