@@ -406,7 +406,7 @@ impl Session {
             self.sim.extend_rounds(round.saturating_add(1));
         }
         while self.sim.round() == round {
-            if !self.sync_once() {
+            if !self.sync() {
                 break;
             }
         }
@@ -426,9 +426,24 @@ impl Session {
         }
     }
 
-    /// One single sync, recording whether it changed something. False when the simulation
-    /// has run its rounds.
-    fn sync_once(&mut self) -> bool {
+    /// Remembers the current position as one to step back to (before a move made of single
+    /// syncs, e.g. a seek that runs in chunks).
+    pub fn mark(&mut self) {
+        let (now, round) = (self.sim.steps_taken(), self.sim.round());
+        if self.marks.last().is_none_or(|m| m.0 < now) {
+            self.marks.push((now, None, round));
+        }
+    }
+
+    /// One single sync (a controller's sync of one object, the actions, or a kubelet pass),
+    /// whether or not it changes anything: what a seek or a lesson that counts syncs takes.
+    /// The scenario's rounds are a minimum: past them the session runs on, up to
+    /// [`limits::MAX_ROUNDS`] (false there).
+    pub fn sync(&mut self) -> bool {
+        if self.sim.finished() && self.sim.round() < limits::MAX_ROUNDS {
+            let next = self.sim.round().saturating_add(1);
+            self.sim.extend_rounds(next);
+        }
         let before = self.sim.api().content_version();
         if self.sim.step().is_none() {
             return false;
@@ -440,6 +455,7 @@ impl Session {
         if changed {
             self.changes.push(self.sim.steps_taken());
         }
+        self.touched();
         true
     }
 
@@ -534,7 +550,7 @@ impl Session {
             // Nothing more will happen; the script's rounds are a minimum (a preset's length),
             // so run what is left of them (nothing changes in them).
             let rounds = self.scenario().rounds;
-            while self.sim.round() < rounds && self.sync_once() {}
+            while self.sim.round() < rounds && self.sync() {}
             break settled;
         };
         // One mark for the whole run: step back returns to where it began.
@@ -609,7 +625,7 @@ impl Session {
             }
             let (from, round) = (session.sim.steps_taken(), session.sim.round());
             let mut synced = 0;
-            while synced < sync && session.sync_once() {
+            while synced < sync && session.sync() {
                 synced += 1;
             }
             if synced > 0 {
@@ -617,7 +633,7 @@ impl Session {
             }
         } else {
             let (mut from, mut round) = (0, 0);
-            while reached < step && session.sync_once() {
+            while reached < step && !session.sim.finished() && session.sync() {
                 reached += 1;
                 // Each change is a position to step back to.
                 if session.changes.last() == Some(&session.sim.steps_taken()) {

@@ -570,3 +570,26 @@ fn controller_reaction_is_chosen_before_the_first_step() {
     let rs = settled.api().replica_set("web-rev1").unwrap();
     assert_eq!((rs.spec.replicas, rs.status.replicas), (3, 3));
 }
+
+#[test]
+fn a_seek_of_single_syncs_is_one_move_back() {
+    let mut s = Session::from_preset("rolling-basic").unwrap();
+    s.step().unwrap();
+    let (steps, before) = (s.sim().steps_taken(), content(&s));
+    s.mark();
+    s.mark();
+    for _ in 0..30 {
+        assert!(s.sync());
+    }
+    assert!(s.sim().round() > 3);
+    assert!(s.step_back());
+    assert_eq!((s.sim().steps_taken(), content(&s)), (steps, before));
+    assert!(s.step_back(), "the mark before the seek is there once");
+    assert_eq!(s.sim().steps_taken(), 0);
+    assert!(!s.step_back());
+    // Past the script's rounds a session runs on.
+    let rounds = s.scenario().rounds;
+    while s.sim().round() <= rounds {
+        assert!(s.sync());
+    }
+}
