@@ -133,9 +133,20 @@ pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bo
         let changed = is_change(record, before, sim.api());
         on_sync(sim, changed);
         if changed {
-            // The checks of the round the scan started in and of this one; those of the quiet
-            // rounds between are the same again.
-            checked.retain(|c| c.round == start_round || c.round == round);
+            // After a wait, only the checks of the round the change came in (the earlier ones
+            // said the same); and each object's last check only (a settled round's passes
+            // repeat them).
+            if quiet > 0 {
+                checked.retain(|c| c.round == round);
+            }
+            let mut latest: Vec<Checked> = Vec::new();
+            for c in checked.into_iter().rev() {
+                if !latest.iter().any(|l| l.kind == c.kind) {
+                    latest.push(c);
+                }
+            }
+            latest.reverse();
+            let checked = latest;
             return Scan::Changed {
                 checked,
                 quiet_rounds: quiet,
@@ -261,7 +272,10 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
         StepKind::SyncDeployment { name } | StepKind::SyncReplicaSet { name } => {
             let messages: Vec<&str> = record.events.iter().map(|e| e.message.as_str()).collect();
             match messages.as_slice() {
-                [] => format!("{actor} updated {name}'s status"),
+                [] => format!(
+                    "{actor} updated {name}'s status: {}",
+                    status_of(&record.kind, api)
+                ),
                 [one] => format!("{actor}: {one}"),
                 [first, rest @ ..] if rest.iter().all(|m| m.starts_with("Created pod")) => {
                     format!("{actor}: {first} and {} more", pods(rest.len()))
@@ -269,6 +283,30 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
                 many => format!("{actor}: {}", many.join("; ")),
             }
         }
+    }
+}
+
+/// An object's status in a few numbers: `2 of 3 up-to-date, 2 available` (a Deployment),
+/// `2 pods, 1 ready, 1 available` (a ReplicaSet).
+fn status_of(kind: &StepKind, api: &ApiServer) -> String {
+    match kind {
+        StepKind::SyncDeployment { name } => match api.deployment(name) {
+            Some(d) => format!(
+                "{} of {} up-to-date, {} available",
+                d.status.updated_replicas, d.spec.replicas, d.status.available_replicas
+            ),
+            None => "gone".to_string(),
+        },
+        StepKind::SyncReplicaSet { name } => match api.replica_set(name) {
+            Some(rs) => format!(
+                "{}, {} ready, {} available",
+                pods(usize::try_from(rs.status.replicas).unwrap_or(0)),
+                rs.status.ready_replicas,
+                rs.status.available_replicas
+            ),
+            None => "gone".to_string(),
+        },
+        _ => String::new(),
     }
 }
 
