@@ -8,6 +8,9 @@ use crate::scenario::{ActionKind, Scenario};
 /// up to 2^31 - 1).
 pub const MAX_REPLICAS: i32 = 10_000;
 
+/// The most pods a rolling update may have at once (replicas + maxSurge).
+pub const MAX_PODS: i64 = 20_000;
+
 /// The most rounds a scenario may have.
 pub const MAX_ROUNDS: u32 = 100_000;
 

@@ -472,6 +472,13 @@ impl Session {
                 if self.sim.pending_actions().next().is_some() {
                     return None;
                 }
+                // After a round that changed nothing, with nothing due: known without a probe.
+                if self.sim.at_round_start()
+                    && self.sim.last_round_idle()
+                    && self.sim.next_due_round().is_none()
+                {
+                    return Some(self.judge(false));
+                }
                 let mut probe = self.sim.clone().without_history();
                 match stepping::scan(&mut probe, |_, _| {}) {
                     Scan::Changed { .. } => None,
