@@ -14,6 +14,10 @@ pub const MAX_PODS: i64 = 20_000;
 /// The most rounds a scenario may have.
 pub const MAX_ROUNDS: u32 = 100_000;
 
+/// The most rounds a scenario opened in the app or an embed may script: every step is kept
+/// for stepping back.
+pub const MAX_INTERACTIVE_ROUNDS: u32 = 2_000;
+
 /// The most steps a permalink may ask to replay.
 pub const MAX_LINK_STEPS: usize = 50_000;
 

@@ -426,6 +426,12 @@ impl Session {
         }
     }
 
+    /// Lets the scenario run at least `rounds` rounds (at most [`limits::MAX_ROUNDS`]).
+    pub fn extend_rounds(&mut self, rounds: u32) {
+        self.sim.extend_rounds(rounds.min(limits::MAX_ROUNDS));
+        self.touched();
+    }
+
     /// Remembers the current position as one to step back to (before a move made of single
     /// syncs, e.g. a seek that runs in chunks).
     pub fn mark(&mut self) {
