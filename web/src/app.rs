@@ -429,12 +429,12 @@ pub fn app(props: &AppProps) -> Html {
                         next_image={AttrValue::from(next_image)}
                         {next_image_broken}
                         replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
-                        paused={lab.paused_after_pending()}
+                        paused={lab.session().paused_after_pending()}
                         history={frame.history.clone()}
                         pending={frame.pending.clone()}
                         console={lab.console.clone()}
                         {next_round}
-                        quota={lab.quota_after_pending()}
+                        quota={lab.session().quota_after_pending()}
                         on_msg={on_msg.clone()}
                     />
                     <div class="cluster-grid">

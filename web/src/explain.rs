@@ -422,8 +422,11 @@ mod tests {
 
     #[test]
     fn a_waiting_rollout_says_why() {
-        let e = steps("rolling-basic", 19);
-        let wait = &e[18];
+        let e = steps("rolling-basic", 200);
+        let wait = e
+            .iter()
+            .find(|w| w.headline.starts_with("No scaling: minAvailable"))
+            .unwrap();
         assert_eq!(wait.actor, Actor::Deployment);
         assert!(
             wait.headline
@@ -461,15 +464,21 @@ mod tests {
 
     #[test]
     fn deletions_name_the_ranking_criterion() {
-        let e = steps("rolling-basic", 28);
-        let del = &e[27];
-        assert_eq!(del.title, "syncReplicaSet web-rev1");
+        let e = steps("rolling-basic", 200);
+        let del = e
+            .iter()
+            .find(|d| {
+                d.title == "syncReplicaSet web-rev1"
+                    && d.details.iter().any(|t| t.starts_with("getPodsToDelete"))
+            })
+            .unwrap();
         assert_eq!(
             del.details,
             vec!["getPodsToDelete: web-rev1-00001 goes before web-rev1-00002 (more sibling pods on its node)"
                 .to_string()]
         );
-        let kubelet_ready = &e[6];
-        assert_eq!(kubelet_ready.headline, "3 pods became Running and Ready.");
+        assert!(e
+            .iter()
+            .any(|k| k.headline == "3 pods became Running and Ready."));
     }
 }
