@@ -11,6 +11,7 @@ pub mod flow;
 pub mod import;
 pub mod kubectl;
 pub mod kubelet;
+pub mod lessons;
 pub mod presets;
 pub mod record;
 pub mod replicaset;
