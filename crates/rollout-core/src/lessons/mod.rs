@@ -12,6 +12,8 @@
 //! [`question::check`] and [`challenge::evaluate`].
 
 pub mod catalogue;
+pub mod challenge;
+pub mod challenges;
 pub mod moment;
 pub mod question;
 pub mod text;
@@ -24,6 +26,8 @@ use crate::scenario::Scenario;
 use serde::Serialize;
 
 pub use catalogue::{lesson, lessons};
+pub use challenge::{Attempt, Challenge, Goal, GoalResult};
+pub use challenges::{challenge, challenges};
 pub use moment::{Count, Moment, Rs};
 pub use question::{Answer, Ask, Feedback, Question};
 
