@@ -154,7 +154,7 @@ const SURGE: Lesson = Lesson {
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-surge",
     },
     scenario: ScenarioSource::Inline(
-        r#"{"name":"surge-unavailable","rounds":24,"secondsPerRound":5,"readyAfterRounds":1,
+        r#"{"settle":true,"name":"surge-unavailable","rounds":24,"secondsPerRound":5,"readyAfterRounds":1,
         "terminationRounds":0,"nodes":3,"actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2",
          "strategy":{"type":"RollingUpdate","maxSurge":"25%","maxUnavailable":"25%"}}},
@@ -204,7 +204,7 @@ const MIN_READY: Lesson = Lesson {
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#min-ready-seconds",
     },
     scenario: ScenarioSource::Inline(
-        r#"{"name":"min-ready","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
+        r#"{"settle":true,"name":"min-ready","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
         "terminationRounds":0,"nodes":3,"actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
          "minReadySeconds":10,"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
@@ -247,7 +247,7 @@ const BAD_IMAGE: Lesson = Lesson {
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#failed-deployment",
     },
     scenario: ScenarioSource::Inline(
-        r#"{"name":"bad-image","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
+        r#"{"settle":true,"name":"bad-image","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
         "terminationRounds":0,"nodes":3,"neverReadyImages":["nginx:1.161"],"actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
          "progressDeadlineSeconds":30}},
@@ -468,7 +468,7 @@ const HISTORY: Lesson = Lesson {
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#clean-up-policy",
     },
     scenario: ScenarioSource::Inline(
-        r#"{"name":"revision-history","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
+        r#"{"settle":true,"name":"revision-history","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
         "terminationRounds":0,"nodes":3,"actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":2,"image":"app:v1",
          "revisionHistoryLimit":1}},
@@ -515,7 +515,7 @@ const RS_CONTROLLER: Lesson = Lesson {
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#how-a-replicaset-works",
     },
     scenario: ScenarioSource::Inline(
-        r#"{"name":"rs-controller","rounds":20,"secondsPerRound":5,"readyAfterRounds":1,
+        r#"{"settle":true,"name":"rs-controller","rounds":20,"secondsPerRound":5,"readyAfterRounds":1,
         "terminationRounds":0,"nodes":3,"actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"nginx:1.14.2"}},
         {"round":3,"type":"scale","replicas":10},
@@ -533,7 +533,7 @@ const RS_CONTROLLER: Lesson = Lesson {
         lit(
             Moment::PodsCreated(Rs::New),
             Highlight::Explanation,
-            "manageReplicas: {decision:manageReplicas}. Slow-start batches of {batches}. Slow start doubles the batch only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
+            "manageReplicas: {decision:manageReplicas}. Slow start doubles the batch ({batches}) only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
         ),
         lit(
             Moment::Action("restartPod"),

@@ -6,10 +6,10 @@
 //! that broke it. The rollout figures follow `../shared/plan/plan_metrics.py` (the rollout
 //! starts at the first `setImage`; pods = active + terminating over the Deployment's
 //! ReplicaSets; available = the sum of their `availableReplicas`; complete = what
-//! `kubectl rollout status` calls success, after the last `setImage`), computed here on the
-//! round snapshots. `crate::plan` (the planner's forecast figures) can replace
-//! [`RolloutFigures`] once it is on main; settled traces then also give each round's
-//! `peakPods` between passes.
+//! `kubectl rollout status` calls success, after the last `setImage`; in settled rounds the
+//! pods are the round's `peakPods`, which counts the moments between passes), computed here on
+//! the round snapshots. `crate::plan` (the planner's forecast figures, branch h-plan) can
+//! replace [`figures`] once it is on main.
 
 use super::question::merge;
 use super::ScenarioSource;
@@ -282,6 +282,8 @@ pub fn figures(run: &Run) -> Option<RolloutFigures> {
                 a + i64::from(x.available_replicas),
             )
         });
+        // Settled rounds record the most pods at any moment of the round (between passes).
+        let pods = d.peak_pods.map_or(pods, i64::from);
         if pods > f.peak_pods.0 {
             f.peak_pods = (pods, r.round);
         }
@@ -301,6 +303,14 @@ pub fn figures(run: &Run) -> Option<RolloutFigures> {
         }
     }
     seen.then_some(f)
+}
+
+fn rounds(n: u32) -> String {
+    if n == 1 {
+        "1 round".into()
+    } else {
+        format!("{n} rounds")
+    }
 }
 
 fn result(
@@ -348,8 +358,9 @@ pub fn evaluate(goals: &[Goal], scenario: &Scenario, answers: &[i64]) -> Vec<Goa
                             Some(c),
                             Some(i64::from(c - f.start_round)),
                             format!(
-                                "complete in round {c}, {} rounds after it started in round {}",
-                                c - f.start_round,
+                                "complete in round {c}, {} ({} s) after it started in round {}",
+                                rounds(c - f.start_round),
+                                i64::from(c - f.start_round) * scenario.seconds_per_round,
                                 f.start_round
                             ),
                         ),
@@ -359,8 +370,9 @@ pub fn evaluate(goals: &[Goal], scenario: &Scenario, answers: &[i64]) -> Vec<Goa
                             Some(c),
                             Some(i64::from(c - f.start_round)),
                             format!(
-                                "met: complete in round {c}, {} rounds after it started",
-                                c - f.start_round
+                                "met: complete in round {c}, {} ({} s) after it started",
+                                rounds(c - f.start_round),
+                                i64::from(c - f.start_round) * scenario.seconds_per_round
                             ),
                         ),
                     }

@@ -12,7 +12,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "web runs nginx:1.14.2 with 3 replicas. Roll out nginx:1.16.1 and wait until `kubectl rollout status` is happy.",
         hint: "Roll out a new image (`kubectl set image`), then run until the end.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"first-rollout","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"first-rollout","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2"}}]}"#,
         ),
@@ -27,7 +27,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "web has 4 replicas and maxUnavailable 1, so its rollout to nginx:1.16.1 takes a pod away. Change the strategy so that 4 pods are always available and there are never more than 5 pods.",
         hint: "maxSurge adds pods above replicas; maxUnavailable takes them away.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"no-capacity-loss","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"no-capacity-loss","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":4,"image":"nginx:1.14.2",
              "strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":1}}},
@@ -44,7 +44,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "10 replicas of web roll out nginx:1.16.1. Never run more than 11 pods, never have fewer than 9 available, and finish.",
         hint: "The defaults (25% / 25%) allow 13 pods and 8 available. Counts are exact; percentages round.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"tight-band","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"tight-band","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2"}},
             {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
@@ -57,15 +57,15 @@ const CHALLENGES: &[Challenge] = &[
         id: "fast-and-safe",
         title: "Fast and safe",
         level: 4,
-        story: "10 replicas of web roll out nginx:1.16.1. Finish within 6 rounds of `kubectl set image` without ever having fewer than 9 available pods.",
+        story: "10 replicas of web roll out nginx:1.16.1; a pod is ready 5 s (one round) after it is created. Finish within 2 rounds of `kubectl set image` without ever having fewer than 9 available pods.",
         hint: "Extra pods cost nothing here: how large may maxSurge be?",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"fast-and-safe","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"fast-and-safe","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2"}},
             {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
         ),
-        goals: &[Goal::Completes(Some(6)), Goal::MinAvailable(9)],
+        goals: &[Goal::Completes(Some(2)), Goal::MinAvailable(9)],
         solution: r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":"100%","maxUnavailable":1}}}"#,
         failing: Some(r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":1}}}"#),
     },
@@ -76,7 +76,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "A rollout to nginx:1.161 (a typo) starts in round 4; progressDeadlineSeconds is 30. Roll back to nginx:1.14.2 before the Deployment reports ProgressDeadlineExceeded.",
         hint: "`kubectl rollout undo` writes the previous template back: the image nginx:1.14.2.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"undo-before-deadline","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"undo-before-deadline","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"neverReadyImages":["nginx:1.161"],"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
              "progressDeadlineSeconds":30}},
@@ -97,7 +97,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "A ResourceQuota allows 10 pods in the namespace, and web has 10 replicas. Roll out nginx:1.16.1 without a single refused pod create.",
         hint: "Every surge pod would be refused (FailedCreate). Which setting makes room first?",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"quota-room","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"quota-room","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"podQuota":10,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2"}},
             {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
@@ -113,7 +113,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "Two image changes are coming: app:v2 in round 4 and a fix, app:v3, in round 6. Ship app:v3 creating only one new ReplicaSet.",
         hint: "A paused Deployment takes changes without rolling them out.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"batch-changes","rounds":40,"secondsPerRound":5,"readyAfterRounds":2,
+            r#"{"settle":true,"name":"batch-changes","rounds":40,"secondsPerRound":5,"readyAfterRounds":2,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":4,"image":"app:v1"}},
             {"round":4,"type":"setImage","image":"app:v2"},
@@ -134,7 +134,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "web is rolled out three times (app:v2, app:v3, app:v4). Keep at most one old ReplicaSet for rollbacks: no more than 2 ReplicaSets at the end.",
         hint: "Look for the setting that limits the revision history.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"short-history","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"short-history","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":2,"image":"app:v1"}},
             {"round":4,"type":"setImage","image":"app:v2"},
@@ -170,7 +170,7 @@ const CHALLENGES: &[Challenge] = &[
         story: "web is scaled from 3 to 2 replicas in round 6. Make the ReplicaSet controller delete web-rev1-00003 first, without deleting it yourself.",
         hint: "The controller.kubernetes.io/pod-deletion-cost annotation ranks pods: lower cost goes first.",
         scenario: ScenarioSource::Inline(
-            r#"{"name":"choose-the-victim","rounds":12,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"choose-the-victim","rounds":12,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2"}},
             {"round":6,"type":"scale","replicas":2}]}"#,
@@ -240,11 +240,11 @@ mod tests {
         let results = c.evaluate(&Attempt::default()).unwrap();
         assert_eq!(
             results[0].text,
-            "never more than 11 pods: broken in round 5: 13 pods"
+            "never more than 11 pods: broken in round 4: 13 pods"
         );
         assert_eq!(
             results[1].text,
-            "never fewer than 9 available pods: broken in round 5: 8 available"
+            "never fewer than 9 available pods: broken in round 4: 8 available"
         );
         assert!(results[2].met);
     }
@@ -268,13 +268,14 @@ mod tests {
     #[test]
     fn figures_follow_plan_metrics() {
         // 10 replicas, 25% / 25%: 3 surge pods and 2 unavailable at once (plan_metrics.py's
-        // peakPods and minAvailable), complete in round 13.
+        // peakPods and minAvailable); settled, pods ready one round after their creation:
+        // waves in rounds 4 and 5, complete in round 6.
         let c = challenge("tight-band").unwrap();
         let f = figures(&run(&c.base().unwrap())).unwrap();
         assert_eq!(f.start_round, 4);
         assert_eq!(f.peak_pods.0, 13);
         assert_eq!(f.min_available.0, 8);
-        assert_eq!(f.complete_round, Some(13));
+        assert_eq!(f.complete_round, Some(6));
         assert_eq!(f.deadline_exceeded_round, None);
     }
 

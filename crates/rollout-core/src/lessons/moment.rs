@@ -124,10 +124,12 @@ impl Moment {
             Moment::ReplicaSetDeleted => "until history clean-up deletes a ReplicaSet".into(),
             Moment::Decided(f) => format!("until a controller decides in {f}"),
             Moment::PodsReady(rs, c) => {
-                format!("until {} of {} ready", c.describe(), rs.describe())
+                let (who, verb) = c.describe();
+                format!("until {who} of {} {verb} ready", rs.describe())
             }
             Moment::PodsAvailable(rs, c) => {
-                format!("until {} of {} available", c.describe(), rs.describe())
+                let (who, verb) = c.describe();
+                format!("until {who} of {} {verb} available", rs.describe())
             }
             Moment::RolloutComplete => "until the rollout is complete".into(),
             Moment::DeadlineExceeded => "until ProgressDeadlineExceeded".into(),
@@ -147,11 +149,11 @@ impl Rs {
 }
 
 impl Count {
-    fn describe(&self) -> String {
+    fn describe(&self) -> (String, &'static str) {
         match self {
-            Count::AtLeast(1) => "a pod is".into(),
-            Count::AtLeast(n) => format!("{n} pods are"),
-            Count::All => "all pods are".into(),
+            Count::AtLeast(1) => ("a pod".into(), "is"),
+            Count::AtLeast(n) => (format!("{n} pods"), "are"),
+            Count::All => ("all pods".into(), "are"),
         }
     }
 }

@@ -202,6 +202,17 @@ fn every_lesson_runs_to_every_moment_and_its_questions_come_true() {
     }
 }
 
+/// Lessons name moments by what happens, so they hold in either mode: settled rounds (the
+/// controllers react at once, what people meet) and lock-step rounds (one hop per round).
+#[test]
+fn every_lesson_holds_in_the_other_mode_too() {
+    for lesson in lessons() {
+        let mut scenario = lesson.scenario.scenario().unwrap();
+        scenario.settle = !scenario.settle;
+        walk(lesson, scenario);
+    }
+}
+
 #[test]
 fn lessons_have_unique_ids_a_doc_section_and_short_steps() {
     let mut ids: Vec<_> = lessons().iter().map(|l| l.id).collect();
@@ -316,4 +327,45 @@ fn the_rolling_update_lesson_explains_25_percent_of_3() {
         text.contains("maxSurge 25% is 0.75 pods, rounded up to 1; maxUnavailable 25% is 0.75, rounded down to 0"),
         "{text}"
     );
+}
+
+/// Prints every lesson as a learner meets it (`LESSON_MODE=lockstep` for the other mode):
+/// `cargo test -p rollout-core --lib lessons::tests::print -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print() {
+    let flip = std::env::var("LESSON_MODE").is_ok_and(|m| m == "flip");
+    for l in lessons() {
+        let mut scenario = l.scenario.scenario().unwrap();
+        scenario.settle ^= flip;
+        let mut run = LessonRun {
+            lesson: l,
+            sim: Simulation::new(scenario),
+            step: 0,
+        };
+        moment::run_to(&mut run.sim, &l.steps[0].until).unwrap();
+        println!("=== {} (settle {})", l.id, run.sim.scenario().settle);
+        loop {
+            let s = run.current();
+            println!(
+                "[{}] r{} {}\n  {}",
+                run.step + 1,
+                run.sim.round(),
+                s.until.describe(),
+                run.text().unwrap()
+            );
+            if let Some(q) = &s.question {
+                let e = question::expected(&q.ask, &run.sim).unwrap();
+                println!(
+                    "  Q {}\n  A {}\n    {}",
+                    text::fill(q.prompt, &run.sim).unwrap(),
+                    e.answer.describe(),
+                    e.explanation.join("\n    ")
+                );
+            }
+            if !run.forward().unwrap() {
+                break;
+            }
+        }
+    }
 }
