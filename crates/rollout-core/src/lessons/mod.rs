@@ -16,6 +16,7 @@ pub mod challenge;
 pub mod challenges;
 pub mod moment;
 pub mod question;
+pub mod quiz;
 pub mod text;
 
 #[cfg(test)]
@@ -82,6 +83,58 @@ pub enum Highlight {
     Explanation,
     /// What `kubectl rollout status` prints.
     RolloutStatus,
+}
+
+/// A highlight resolved on the simulation: the part of the page (the stage's test hooks) and
+/// the object it names now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Target {
+    /// `rs-lane`, `pod`, `budget-total`, `budget-available`, `condition`, `event`,
+    /// `explanation` or `rollout-status`.
+    pub part: &'static str,
+    /// The ReplicaSet (for a lane or its pods) or the condition type.
+    pub name: Option<String>,
+}
+
+impl Highlight {
+    /// What to highlight now (`None`: the ReplicaSet it names does not exist).
+    pub fn target(&self, sim: &crate::sim::Simulation) -> Option<Target> {
+        let rs = |rs: Rs| moment::resolve(sim.api(), rs).map(|r| r.metadata.name.clone());
+        Some(match self {
+            Highlight::Lane(r) => Target {
+                part: "rs-lane",
+                name: Some(rs(*r)?),
+            },
+            Highlight::Pods(r) => Target {
+                part: "pod",
+                name: Some(rs(*r)?),
+            },
+            Highlight::BudgetTotal => Target {
+                part: "budget-total",
+                name: None,
+            },
+            Highlight::BudgetAvailable => Target {
+                part: "budget-available",
+                name: None,
+            },
+            Highlight::Condition(c) => Target {
+                part: "condition",
+                name: Some((*c).to_string()),
+            },
+            Highlight::Event => Target {
+                part: "event",
+                name: None,
+            },
+            Highlight::Explanation => Target {
+                part: "explanation",
+                name: None,
+            },
+            Highlight::RolloutStatus => Target {
+                part: "rollout-status",
+                name: None,
+            },
+        })
+    }
 }
 
 /// One screen of a lesson: run to a moment, then say something about it.
