@@ -14,7 +14,7 @@
 //! scales the new one up 1 → 2 and creates a pod that its kubelet schedules; passes 5 and 6
 //! record the statuses; pass 7 changes nothing, so the round ends after 7 passes.
 
-use crate::api::{Deployment, Event, PodConditionType, Time, DEPRECATED_ROLLBACK_TO};
+use crate::api::{Deployment, Event, Time, DEPRECATED_ROLLBACK_TO};
 use crate::deployment::DeploymentController;
 use crate::kubelet::{kubelet_pass, KubeletModel, PodChange};
 use crate::record::{Decision, Recorder};
@@ -618,41 +618,11 @@ impl Simulation {
                 api.set_pod_quota(*value);
                 Ok(())
             }
-            ActionKind::SetPodDeletionCost { pod, value } => {
-                let found = api.modify_pod(pod, |p| match value {
-                    Some(v) => {
-                        p.metadata.annotations.insert(
-                            crate::api::POD_DELETION_COST_ANNOTATION.to_string(),
-                            v.to_string(),
-                        );
-                    }
-                    None => {
-                        p.metadata
-                            .annotations
-                            .remove(crate::api::POD_DELETION_COST_ANNOTATION);
-                    }
-                });
-                found.then_some(()).ok_or_else(|| {
-                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
-                })
-            }
+            ActionKind::SetPodDeletionCost { pod, value } => api
+                .set_pod_deletion_cost(pod, *value)
+                .map_err(|e| fail(pod, e.message)),
             ActionKind::RestartPod { pod } => {
-                let now = api.now();
-                let found = api.modify_pod(pod, |p| {
-                    p.restart_count += 1;
-                    p.started_at = now;
-                    for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
-                        crate::kubelet::set_condition_status(
-                            &mut p.conditions,
-                            c,
-                            crate::api::ConditionStatus::False,
-                            now,
-                        );
-                    }
-                });
-                found.then_some(()).ok_or_else(|| {
-                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
-                })
+                api.restart_pod(pod).map_err(|e| fail(pod, e.message))
             }
             _ => {
                 let target = match kind.target() {
