@@ -17,6 +17,7 @@ pub mod challenges;
 pub mod moment;
 pub mod question;
 pub mod quiz;
+pub mod teacher;
 pub mod text;
 
 #[cfg(test)]
