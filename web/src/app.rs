@@ -4,8 +4,8 @@
 
 use crate::components::inside_section::{draw_inside, inside_section, reveal};
 use crate::components::{
-    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
-    ScenarioPanel, Select, SettingsPanel, Transport,
+    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
+    LessonsMenu, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
@@ -122,6 +122,8 @@ pub fn app(props: &AppProps) -> Html {
                                 Msg::Step
                             }
                         }
+                        "PageDown" if !key_belongs_to_target(e, false) => Msg::LessonNext,
+                        "PageUp" if !key_belongs_to_target(e, false) => Msg::LessonBack,
                         "ArrowLeft" if !key_belongs_to_target(e, false) => {
                             if e.shift_key() {
                                 Msg::BackRound
@@ -224,6 +226,12 @@ pub fn app(props: &AppProps) -> Html {
             reveal();
         })
     };
+    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
+            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
+        }
+        _ => None,
+    };
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
@@ -245,6 +253,7 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     </div>
                     <div class="header-tools">
+                        <LessonsMenu />
                         <div class="preset-picker">
                             <label class="field-label" for="preset">{ "Start from" }</label>
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
@@ -261,6 +270,9 @@ pub fn app(props: &AppProps) -> Html {
             }
             if let Some(d) = description {
                 <p class="preset-description" data-testid="preset-description">{ d }</p>
+            }
+            if let Some(guide) = &lab.guide {
+                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
             }
             <Transport
                 round={frame.round}

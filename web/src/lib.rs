@@ -16,6 +16,7 @@ pub mod export;
 pub mod images;
 pub mod inside;
 pub mod lazy;
+pub mod lesson;
 pub mod settings;
 pub mod share;
 pub mod share_dialog;

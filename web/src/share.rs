@@ -367,8 +367,26 @@ pub fn reload_on_new_links() {
     .forget();
 }
 
+/// The lab `?lesson=ID[&step=N]` or `?challenge=ID` asks for (`None` without either, or for
+/// an unknown id).
+pub fn lab_from_query(search: &str) -> Option<Lab> {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    let param = |key: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    if let Some(id) = param("lesson") {
+        let step = param("step")
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(1);
+        return Lab::from_lesson(id, step.saturating_sub(1));
+    }
+    Lab::from_challenge(param("challenge")?)
+}
+
 /// What the app page's module runs at start (`web/src/main.rs`): the full app, from the
-/// permalink in the address if there is one (a damaged one: what could be read, and a
+/// permalink in the address if there is one, else from `?lesson=` or `?challenge=` (a damaged one: what could be read, and a
 /// notice). (A page opened with `?embed` boots from the rollout-lab module instead, whose
 /// `mountPage` draws the embed layout; see index.html.)
 pub fn start_app() {
@@ -376,8 +394,13 @@ pub fn start_app() {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
     let props = crate::AppProps {
-        start: lab_from_link(&hash).map(std::rc::Rc::new),
+        start: lab_from_link(&hash)
+            .or_else(|| lab_from_query(&search))
+            .map(std::rc::Rc::new),
         ..crate::AppProps::default()
     };
     yew::Renderer::<crate::App>::with_props(props).render();
