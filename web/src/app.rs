@@ -5,7 +5,7 @@
 use crate::components::inside_section::{draw_inside, inside_section, reveal};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
-    LessonsMenu, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
+    LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
@@ -232,6 +232,9 @@ pub fn app(props: &AppProps) -> Html {
         }
         _ => None,
     };
+    let quiz_question = lab.quiz.as_ref().and_then(|_| {
+        rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
+    });
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
@@ -288,6 +291,7 @@ pub fn app(props: &AppProps) -> Html {
                 speed={lab.speed}
                 on_msg={on_msg.clone()}
             />
+            <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if let Some(n) = &lab.notice {
                 <div class="notice" role="status" data-testid="notice">
                     <span>{ n.clone() }</span>

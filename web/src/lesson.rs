@@ -73,6 +73,33 @@ impl GuideState {
     }
 }
 
+/// The quiz: the answer being typed, the last check (for the step it was asked before) and
+/// the running score (each step's first check counts).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QuizState {
+    /// The answer as typed (or the pod clicked).
+    pub answer: String,
+    /// The last check and the step count it was asked at.
+    pub feedback: Option<(usize, Result<Feedback, String>)>,
+    /// Right answers and questions answered.
+    pub score: rollout_core::lessons::quiz::Score,
+}
+
+impl QuizState {
+    /// Counts a check made before the step numbered `at` (only the first per step scores;
+    /// an unreadable answer does not count).
+    pub fn record(&mut self, at: usize, result: Result<Feedback, String>) {
+        let first = self
+            .feedback
+            .as_ref()
+            .is_none_or(|(s, r)| *s != at || r.is_err());
+        if let (true, Ok(f)) = (first, &result) {
+            self.score.record(f.correct);
+        }
+        self.feedback = Some((at, result));
+    }
+}
+
 /// Runs `sim` to the moment of `lesson`'s step `to`, from the moment of step `from` (or from
 /// the start with `None`).
 pub fn run_lesson(
@@ -271,6 +298,39 @@ mod tests {
         lab.update(Msg::ChallengeAnswer(1, "7".into()));
         lab.update(Msg::ChallengeCheck);
         assert!(results(&lab).iter().all(|g| g.met));
+    }
+
+    #[test]
+    fn the_quiz_scores_the_first_answer_of_each_step() {
+        use crate::state::{Lab, Msg};
+        let mut lab = Lab::from_preset("rolling-basic").unwrap();
+        lab.update(Msg::ToggleQuiz);
+        let mut asked = 0;
+        while asked < 4 {
+            let Some(q) = rollout_core::lessons::quiz::next_question(&lab.sim()) else {
+                lab.update(Msg::Step);
+                continue;
+            };
+            let e = question::expected(&q.ask, &lab.sim()).unwrap();
+            let right = match &e.answer {
+                question::Answer::Number(n) => n.to_string(),
+                question::Answer::Pods(p) => p[0].clone(),
+                _ => unreachable!(),
+            };
+            // Wrong first on odd questions: the first check is what scores.
+            if asked % 2 == 1 {
+                lab.update(Msg::QuizAnswer("12345".into()));
+                lab.update(Msg::QuizCheck);
+            }
+            lab.update(Msg::QuizAnswer(right));
+            lab.update(Msg::QuizCheck);
+            asked += 1;
+            lab.update(Msg::Step);
+        }
+        let score = lab.quiz.as_ref().unwrap().score;
+        assert_eq!((score.right, score.asked), (2, 4));
+        lab.update(Msg::ToggleQuiz);
+        assert!(lab.quiz.is_none());
     }
 
     #[test]

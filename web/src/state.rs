@@ -156,6 +156,12 @@ pub enum Msg {
     ChallengeCheck,
     /// Leave the lesson or challenge (the simulation stays).
     CloseGuide,
+    /// The quiz on or off: a prediction before every controller step.
+    ToggleQuiz,
+    /// The quiz answer being typed (or the pod clicked).
+    QuizAnswer(String),
+    /// Check the quiz answer against what the next step does.
+    QuizCheck,
 }
 
 /// What the Deployment looked like before the last move, to highlight what changed.
@@ -255,6 +261,8 @@ pub struct Lab {
     pub inside_open: bool,
     /// The lesson or challenge being followed.
     pub guide: Option<crate::lesson::GuideState>,
+    /// The quiz, when on.
+    pub quiz: Option<crate::lesson::QuizState>,
 }
 
 impl PartialEq for Lab {
@@ -272,6 +280,7 @@ impl PartialEq for Lab {
             && self.selected == other.selected
             && self.inside_open == other.inside_open
             && self.guide == other.guide
+            && self.quiz == other.quiz
     }
 }
 
@@ -442,6 +451,7 @@ impl Lab {
             selected: None,
             inside_open: false,
             guide: None,
+            quiz: None,
         }
     }
 
@@ -705,6 +715,36 @@ impl Lab {
                 }
                 None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
             },
+            Msg::ToggleQuiz => {
+                self.quiz = match self.quiz {
+                    Some(_) => None,
+                    None => Some(crate::lesson::QuizState::default()),
+                }
+            }
+            Msg::QuizAnswer(a) => {
+                if let Some(q) = self.quiz.as_mut() {
+                    q.answer = a;
+                }
+            }
+            Msg::QuizCheck => {
+                let at = self.sim().steps_taken();
+                let checked =
+                    rollout_core::lessons::quiz::next_question(&self.sim()).map(|question| {
+                        let answer = self
+                            .quiz
+                            .as_ref()
+                            .map(|q| q.answer.clone())
+                            .unwrap_or_default();
+                        rollout_core::lessons::question::check(
+                            &question.question(),
+                            &self.sim(),
+                            &answer,
+                        )
+                    });
+                if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
+                    q.record(at, result);
+                }
+            }
             m @ (Msg::LessonNext
             | Msg::LessonBack
             | Msg::LessonAnswer(_)
@@ -899,6 +939,9 @@ impl Lab {
             Msg::DismissNotice => self.notice = None,
             Msg::Notice(text) => self.notice = Some(text),
             Msg::Select(object) => {
+                if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
+                    q.answer = pod.to_string();
+                }
                 // A click on a pod answers a lesson's "which pod goes next?".
                 if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
                     if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {

@@ -146,4 +146,42 @@ describe('lessons', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
   });
+
+  test('the quiz asks before every controller step and keeps a running score', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    await page.locator(byTestId('quiz-toggle')).click();
+    await page.locator(byTestId('quiz-score')).waitFor();
+    const score = async () => (await page.locator(byTestId('quiz-score')).textContent())?.trim();
+    assert.equal(await score(), '0 / 0 right');
+    const nextQuestion = async () => {
+      for (let i = 0; i < 20; i++) {
+        if (await page.locator(byTestId('quiz-question')).count()) return page.locator(byTestId('quiz-question'));
+        await page.locator(byTestId('step-button')).click();
+      }
+      throw new Error('no quiz question in 20 steps');
+    };
+    // 1. The Deployment controller creates the ReplicaSet at spec.replicas.
+    let q = await nextQuestion();
+    assert.match(await q.textContent(), /Deployment controller syncs web/);
+    await fill(page, 'quiz-answer', await page.locator(byTestId('replicas-input')).inputValue());
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="true"]`).waitFor();
+    assert.equal(await score(), '1 / 1 right');
+    await page.locator(byTestId('step-button')).click();
+    // 2. The ReplicaSet controller creates what is missing: spec.replicas − pods.
+    q = await nextQuestion();
+    const [, pods, spec] = /\((\d+) pods, spec\.replicas (\d+)\)/.exec(await q.textContent());
+    await fill(page, 'quiz-answer', String(Number(spec) - Number(pods)));
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="true"]`).waitFor();
+    await page.locator(byTestId('step-button')).click();
+    // 3. A wrong answer scores nothing, and a second try does not count.
+    q = await nextQuestion();
+    await fill(page, 'quiz-answer', '12345');
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="false"]`).waitFor();
+    assert.equal(await score(), '2 / 3 right');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 });

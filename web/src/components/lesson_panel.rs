@@ -347,3 +347,67 @@ fn challenge_panel(
         </section>
     }
 }
+
+/// Props of the quiz bar.
+#[derive(Properties, PartialEq, Clone)]
+pub struct QuizProps {
+    /// On or off, with the answer, the last check and the score.
+    pub quiz: Option<crate::lesson::QuizState>,
+    /// The question for the next step (`None`: the next step is not a controller's).
+    pub question: Option<(String, Kind)>,
+    /// Steps taken (a check is shown only for the step it was made before).
+    pub at: usize,
+    /// Toggle, answers and checks.
+    pub on_msg: Callback<Msg>,
+}
+
+/// The quiz toggle and, when on, the prediction asked before the next controller step.
+#[function_component(QuizBar)]
+pub fn quiz_bar(props: &QuizProps) -> Html {
+    let on = props.on_msg.clone();
+    let toggle = Callback::from(move |_: MouseEvent| on.emit(Msg::ToggleQuiz));
+    let pressed = props.quiz.is_some();
+    let body = props.quiz.as_ref().map(|q| {
+        let on = props.on_msg.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                on.emit(Msg::QuizAnswer(i.value()));
+            }
+        });
+        let on = props.on_msg.clone();
+        let check = Callback::from(move |_: MouseEvent| on.emit(Msg::QuizCheck));
+        let feedback = q.feedback.as_ref().filter(|(at, _)| *at == props.at).map(|(_, r)| match r {
+            Ok(f) => html! {
+                <span class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
+                    data-testid="quiz-feedback" data-correct={f.correct.to_string()} role="status">
+                    { if f.correct { "Right: ".to_string() } else { format!("Not quite, the simulation says {}: ", f.expected.answer.describe()) } }
+                    { f.expected.explanation.last().cloned().unwrap_or_default() }
+                </span>
+            },
+            Err(e) => html! { <span class="lesson-feedback" data-testid="quiz-feedback" data-correct="false" role="status">{ e.clone() }</span> },
+        });
+        html! {
+            <>
+                <span class="quiz-score" data-testid="quiz-score" data-right={q.score.right.to_string()}
+                    data-asked={q.score.asked.to_string()}>{ format!("{} / {} right", q.score.right, q.score.asked) }</span>
+                if let Some((prompt, kind)) = &props.question {
+                    <span class="quiz-question" data-testid="quiz-question" data-kind={kind.id()}>{ prompt.clone() }</span>
+                    <input class="text-input" data-testid="quiz-answer" aria-label="Your prediction"
+                        value={q.answer.clone()} {oninput} />
+                    <button type="button" class="btn btn-primary" data-testid="quiz-check" onclick={check}>{ "Check" }</button>
+                } else {
+                    <span class="quiz-question">{ "No controller acts in the next step: step on." }</span>
+                }
+                { for feedback }
+            </>
+        }
+    });
+    html! {
+        <div class="quiz-bar">
+            <button type="button" class="btn btn-toggle" data-testid="quiz-toggle"
+                aria-pressed={pressed.to_string()} onclick={toggle}
+                title="Predict what the next controller step does">{ "Quiz" }</button>
+            { for body }
+        </div>
+    }
+}

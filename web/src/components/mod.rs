@@ -27,7 +27,7 @@ pub use events_table::EventsTable;
 pub use explanation::ExplanationPanel;
 pub use inside_section::inside_section;
 pub use kubectl_panel::KubectlPanel;
-pub use lesson_panel::{GuidePanel, LessonsMenu};
+pub use lesson_panel::{GuidePanel, LessonsMenu, QuizBar};
 pub use pod_strip::PodStrip;
 pub use replica_sets::ReplicaSets;
 pub use scenario_panel::ScenarioPanel;
