@@ -4,7 +4,7 @@
 
 use super::moment::{Count, Moment, Rs};
 use super::question::{Ask, Question, SettingOption};
-use super::{DocRef, Highlight, Lesson, LessonStep, ScenarioSource};
+use super::{Claim, DocRef, Highlight, Lesson, LessonStep, ScenarioSource};
 
 const DEPLOYMENTS: &str = "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/";
 
@@ -14,7 +14,13 @@ const fn lit(until: Moment, highlight: Highlight, text: &'static str) -> LessonS
         text,
         highlight: Some(highlight),
         question: None,
+        claims: &[],
     }
+}
+
+/// `step` whose text relies on `claims`.
+const fn claiming(step: LessonStep, claims: &'static [Claim]) -> LessonStep {
+    LessonStep { claims, ..step }
 }
 
 const fn ask(
@@ -29,6 +35,7 @@ const fn ask(
         text,
         highlight,
         question: Some(Question { prompt, ask }),
+        claims: &[],
     }
 }
 
@@ -96,12 +103,15 @@ const ROLLING: Lesson = Lesson {
             Highlight::Lane(Rs::New),
             "\"{event:ScalingReplicaSet}\". getNewReplicaSet: {decision:getNewReplicaSet}.",
         ),
-        ask(
-            Moment::PodsReady(Rs::New, Count::AtLeast(1)),
-            Some(Highlight::BudgetAvailable),
-            "The first pod of {newRs} is Ready. There are {totalPods} pods, the most maxSurge allows ({maxTotal}), so {newRs} cannot grow until an old pod goes; and an old pod may only go while {minAvailable} stay available.",
-            "Which pod will the ReplicaSet controller delete next? Click it.",
-            Ask::NextDeletedPod,
+        claiming(
+            ask(
+                Moment::PodsReady(Rs::New, Count::AtLeast(1)),
+                Some(Highlight::BudgetAvailable),
+                "The first pod of {newRs} is Ready. There are {totalPods} pods, the most maxSurge allows ({maxTotal}), so {newRs} cannot grow until an old pod goes; and an old pod may only go while {minAvailable} stay available.",
+                "Which pod will the ReplicaSet controller delete next? Click it.",
+                Ask::NextDeletedPod,
+            ),
+            &[Claim::Equal("totalPods", "maxTotal")],
         ),
         ask(
             Moment::PodsDeleted(Rs::Old),
@@ -182,10 +192,16 @@ const SURGE: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
             Ask::DesiredAfterNextSync(Rs::Old),
         ),
-        lit(
-            Moment::ScaledDown(Rs::Old),
-            Highlight::BudgetAvailable,
-            "reconcileOldReplicaSets: {decision:reconcileOldReplicaSets}. Both limits work at once: {totalPods} pods at most {maxTotal}, and never fewer than {minAvailable} available.",
+        claiming(
+            lit(
+                Moment::ScaledDown(Rs::Old),
+                Highlight::BudgetAvailable,
+                "reconcileOldReplicaSets: {decision:reconcileOldReplicaSets}. Both limits work at once: {totalPods} pods at most {maxTotal}, and never fewer than {minAvailable} available.",
+            ),
+            &[
+                Claim::AtMost("totalPods", "maxTotal"),
+                Claim::AtMost("minAvailable", "availablePods"),
+            ],
         ),
         lit(
             Moment::RolloutComplete,
@@ -260,12 +276,18 @@ const BAD_IMAGE: Lesson = Lesson {
             Highlight::Explanation,
             "`kubectl set image` to {image}, a typo: that tag does not exist, so its pods never start. progressDeadlineSeconds is {progressDeadline}.",
         ),
-        ask(
-            Moment::PodsCreated(Rs::New),
-            Some(Highlight::Pods(Rs::New)),
-            "{newRs} got its surge pod; it stays Pending (ErrImagePull). There are {totalPods} pods = maxTotal {maxTotal} and {availablePods} available = minAvailable {minAvailable}: neither ReplicaSet may move. `kubectl rollout status` waits: {status}",
-            "Will this rollout finish? Give the round, or \"never\".",
-            Ask::Completes,
+        claiming(
+            ask(
+                Moment::PodsCreated(Rs::New),
+                Some(Highlight::Pods(Rs::New)),
+                "{newRs} got its surge pod; it stays Pending (ErrImagePull). There are {totalPods} pods = maxTotal {maxTotal} and {availablePods} available = minAvailable {minAvailable}: neither ReplicaSet may move. `kubectl rollout status` waits: {status}",
+                "Will this rollout finish? Give the round, or \"never\".",
+                Ask::Completes,
+            ),
+            &[
+                Claim::Equal("totalPods", "maxTotal"),
+                Claim::Equal("availablePods", "minAvailable"),
+            ],
         ),
         lit(
             Moment::DeadlineExceeded,
@@ -359,10 +381,13 @@ const PROPORTIONAL: Lesson = Lesson {
             Highlight::Explanation,
             "The Deployment controller's scale: {decision:scale}. Each ReplicaSet's share follows its size (its max-replicas annotation records the Deployment's size it was set for): {oldRs} now asks for {desired:oldRs}, {newRs} for {desired:newRs}.",
         ),
-        lit(
-            Moment::RoundEnd,
-            Highlight::BudgetTotal,
-            "{totalPods} pods exist, within maxTotal {maxTotal}; the new image still never becomes ready, so the rollout stays where it is, at the new size.",
+        claiming(
+            lit(
+                Moment::RoundEnd,
+                Highlight::BudgetTotal,
+                "{totalPods} pods exist, within maxTotal {maxTotal}; the new image still never becomes ready, so the rollout stays where it is, at the new size.",
+            ),
+            &[Claim::AtMost("totalPods", "maxTotal")],
         ),
     ],
 };

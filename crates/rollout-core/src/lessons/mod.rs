@@ -152,6 +152,34 @@ pub struct LessonStep {
     /// A prediction to make before going on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
+    /// What the text takes for granted about its numbers ("there are {totalPods} pods, the
+    /// most maxSurge allows"), checked by `lessons::tests` at the step's moment.
+    #[serde(skip)]
+    pub claims: &'static [Claim],
+}
+
+/// A relation between two placeholders that a step's text relies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Both placeholders give the same number.
+    Equal(&'static str, &'static str),
+    /// The first is at most the second.
+    AtMost(&'static str, &'static str),
+}
+
+impl Claim {
+    /// Whether it holds on `sim`; `Err` if a placeholder does not fill with a number.
+    pub fn holds(&self, sim: &crate::sim::Simulation) -> Result<bool, String> {
+        let num = |key: &str| -> Result<i64, String> {
+            let v = text::fill(&format!("{{{key}}}"), sim)?;
+            v.parse()
+                .map_err(|_| format!("{{{key}}} is {v:?}, not a number"))
+        };
+        Ok(match self {
+            Claim::Equal(a, b) => num(a)? == num(b)?,
+            Claim::AtMost(a, b) => num(a)? <= num(b)?,
+        })
+    }
 }
 
 /// A guided tour of one idea, following one section of the Kubernetes documentation.

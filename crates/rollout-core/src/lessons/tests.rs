@@ -171,6 +171,9 @@ fn walk(lesson: &'static Lesson, scenario: crate::scenario::Scenario) {
         let at = format!("{} step {}", lesson.id, run.step + 1);
         let step = run.current();
         let text = run.text().unwrap_or_else(|e| panic!("{at}: {e}"));
+        for c in step.claims {
+            assert_eq!(c.holds(&run.sim), Ok(true), "{at}: {c:?} in {text}");
+        }
         if let Some(h) = &step.highlight {
             assert!(h.target(&run.sim).is_some(), "{at}: nothing to highlight");
         }
