@@ -203,6 +203,18 @@ pub fn app(props: &AppProps) -> Html {
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
     }
+    match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, .. }) if lab.preset == "lesson" => {
+            preset_options.push(("lesson".into(), format!("Lesson: {}", lesson.title).into()));
+        }
+        Some(crate::lesson::Guide::Challenge { challenge, .. }) if lab.preset == "challenge" => {
+            preset_options.push((
+                "challenge".into(),
+                format!("Challenge: {}", challenge.title).into(),
+            ));
+        }
+        _ => {}
+    }
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);

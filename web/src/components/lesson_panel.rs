@@ -133,6 +133,37 @@ fn highlight(target: Option<&Target>) {
 /// The lesson or challenge panel.
 #[function_component(GuidePanel)]
 pub fn guide_panel(props: &GuideProps) -> Html {
+    // A lesson step: point at its part of the page once this render has reached the DOM (the
+    // panel renders before the parts it points at), and remember the furthest step. (Hooks
+    // live here: the helpers below are plain functions.)
+    let step = match (&props.guide.guide, &props.view) {
+        (Guide::Lesson { lesson, step }, Some(v)) => Some((lesson.id, *step, v.target.clone())),
+        _ => None,
+    };
+    use_effect_with((props.version, step), |(_, step)| {
+        if let Some((id, step, target)) = step.clone() {
+            gloo_timers::callback::Timeout::new(0, move || highlight(target.as_ref())).forget();
+            save_progress(|p| {
+                let best = p["lessons"][id].as_u64().unwrap_or(0).max(step as u64);
+                p["lessons"][id] = serde_json::json!(best);
+            });
+        }
+        || highlight(None)
+    });
+    // A challenge whose goals are all met is remembered as solved.
+    let solved = match &props.guide.guide {
+        Guide::Challenge {
+            challenge,
+            results: Some(r),
+            ..
+        } if r.iter().all(|g| g.met) => Some(challenge.id),
+        _ => None,
+    };
+    use_effect_with(solved, |solved| {
+        if let Some(id) = *solved {
+            save_progress(|p| p["challenges"][id] = serde_json::json!(true));
+        }
+    });
     match &props.guide.guide {
         Guide::Lesson { lesson, step } => match &props.view {
             Some(view) => lesson_panel(props, lesson, *step, view),
@@ -152,18 +183,6 @@ fn lesson_panel(
     step: usize,
     view: &StepView,
 ) -> Html {
-    {
-        let (target, id) = (view.target.clone(), lesson.id);
-        use_effect_with((props.version, step, target), move |(_, step, target)| {
-            highlight(target.as_ref());
-            let step = *step;
-            save_progress(|p| {
-                let best = p["lessons"][id].as_u64().unwrap_or(0).max(step as u64);
-                p["lessons"][id] = serde_json::json!(best);
-            });
-            move || highlight(None)
-        });
-    }
     let msg = |m: Msg| {
         let on = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on.emit(m.clone()))
@@ -287,17 +306,6 @@ fn challenge_panel(
     results: Option<&[rollout_core::lessons::GoalResult]>,
     answers: &[String],
 ) -> Html {
-    {
-        let (id, solved) = (
-            challenge.id,
-            results.is_some_and(|r| r.iter().all(|g| g.met)),
-        );
-        use_effect_with(solved, move |solved| {
-            if *solved {
-                save_progress(|p| p["challenges"][id] = serde_json::json!(true));
-            }
-        });
-    }
     let check = {
         let on = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on.emit(Msg::ChallengeCheck))
