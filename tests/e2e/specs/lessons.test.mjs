@@ -118,14 +118,14 @@ describe('lessons', () => {
     assert.equal(await goals.nth(0).getAttribute('data-round'), '4');
     assert.match(await goals.nth(0).textContent(), /broken in round 4: 13 pods/);
     assert.equal(await goals.nth(1).getAttribute('data-met'), 'false');
-    await screenshot(page, 'challenge-failed');
+    await screenshot(page, 'challenge-failed', { fullPage: false });
     // Solved: maxSurge 1, maxUnavailable 1.
     await fill(page, 'max-surge-input', '1');
     await fill(page, 'max-unavailable-input', '1');
     await page.locator(byTestId('challenge-check')).click();
     await page.locator(`${byTestId('challenge-goal')}[data-met="false"]`).waitFor({ state: 'detached' });
     assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 3);
-    await screenshot(page, 'challenge-solved');
+    await screenshot(page, 'challenge-solved', { fullPage: false });
     await page.close();
 
     page = await openApp(app.browser.context, `${app.server.url}?challenge=predict-proportional`);
@@ -136,7 +136,6 @@ describe('lessons', () => {
     await page.locator(`${byTestId('challenge-goal')}[data-met]`).first().waitFor();
     assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 2);
     // Progress is kept in localStorage: after a reload the menu marks both challenges.
-    console.log(await page.evaluate(() => localStorage.getItem('rollout-lab-progress')));
     await page.reload();
     await page.locator('h1').waitFor();
     await page.locator(`${byTestId('lessons-menu')} summary`).click();
