@@ -2,7 +2,7 @@
 //! All state is in one reducer ([`Lab`]); the page is drawn from [`Frame`], recomputed once
 //! per simulation version.
 
-use crate::components::inside_section::{draw_inside, inside_section, reveal};
+use crate::components::inside_section::{inside_section, reveal};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
@@ -176,23 +176,45 @@ pub fn app(props: &AppProps) -> Html {
             serde_json::to_string_pretty(lab.sim().scenario()).unwrap_or_default()
         })
     };
-    // "Inside the controllers", while open: redrawn by the public module after every change.
-    {
-        let (json, on_msg) = (scenario_json.clone(), on_msg.clone());
-        let steps = frame.steps;
-        use_effect_with(
+    // "Inside the controllers", while open: computed from this lab's simulation at its step.
+    let inside = {
+        let lab = lab.clone();
+        use_memo(
             (lab.inside_open, lab.version, lab.selected.clone()),
             move |(open, _, selected)| {
-                let listener = open
-                    .then(|| {
-                        let selected = selected.as_deref().unwrap_or("");
-                        draw_inside(json.emit(()), steps, selected, &on_msg)
-                    })
-                    .flatten();
-                move || drop(listener)
+                open.then(|| {
+                    crate::load_stylesheet("rollout-internals-css", "internals.css");
+                    let selected = selected.as_deref().unwrap_or("");
+                    Rc::new(crate::inside::InsideFrame::of(&lab.sim(), selected))
+                })
             },
-        );
-    }
+        )
+    };
+    // The trace or the chart as a file, for the Scenario panel.
+    let file = {
+        let lab = lab.clone();
+        Callback::from(move |what: &'static str| match what {
+            "chart" => {
+                let f = Frame::of(&lab);
+                let band = f
+                    .cluster
+                    .deployments
+                    .first()
+                    .is_none_or(|d| d.strategy == "RollingUpdate");
+                let title = format!("Pods over time: {}", f.deployment);
+                (
+                    "rollout-lab-chart.svg",
+                    "image/svg+xml",
+                    crate::export::chart_svg(&f.chart, f.horizon, band, &title),
+                )
+            }
+            _ => (
+                "rollout-lab-trace.json",
+                "application/json",
+                crate::export::trace_json(&lab.sim()),
+            ),
+        })
+    };
     // The menu's titles only: building the presets' scenarios on every render would be waste.
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
@@ -225,6 +247,26 @@ pub fn app(props: &AppProps) -> Html {
     let toggle_large = {
         let large = large.clone();
         Callback::from(move |_: MouseEvent| large.set(!*large))
+    };
+    // The open Copy link / Embed dialog, drawn through a portal (crate::share_dialog).
+    let share = use_state(|| None::<crate::share_dialog::ShareOpen>);
+    let on_share = {
+        let share = share.clone();
+        Callback::from(move |open: crate::share_dialog::ShareOpen| {
+            if let Some(old) = &*share {
+                old.close();
+            }
+            share.set(Some(open));
+        })
+    };
+    let close_share = {
+        let share = share.clone();
+        Callback::from(move |()| {
+            if let Some(open) = &*share {
+                open.close();
+            }
+            share.set(None);
+        })
     };
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
@@ -274,7 +316,7 @@ pub fn app(props: &AppProps) -> Html {
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
                                 options={preset_options} on_change={on_preset} />
                         </div>
-                        { crate::components::share_buttons(&share_session, &on_msg) }
+                        { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
                             title="Larger text for projectors">
@@ -363,13 +405,16 @@ pub fn app(props: &AppProps) -> Html {
                         on_msg={on_msg.clone()}
                     />
                     <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
-                        steps={Some(frame.steps)} />
+                        file={Some(file)} />
                     <p class="footnote">
                         { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round." }
                     </p>
                 </aside>
             </div>
-            { inside_section(lab.inside_open, &on_msg) }
+            { inside_section((*inside).clone(), &on_msg) }
+            if let Some(open) = &*share {
+                { crate::share_dialog::share_portal(open, close_share) }
+            }
         </div>
     }
 }

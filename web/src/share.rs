@@ -344,6 +344,30 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title:
     )
 }
 
+/// The same session as a `<rollout-lab>` element, for a page that loads the module (README,
+/// "On a documentation page"): the script tag (the module beside the app at `page`) and the
+/// element with the permalink and the options as attributes.
+pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
+    let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+    let controls: Vec<&str> = options.controls.iter().map(|c| c.name()).collect();
+    let mut attrs = format!(
+        "link=\"#{}\" controls=\"{}\"",
+        html_attr(fragment),
+        controls.join(",")
+    );
+    if !options.chart {
+        attrs.push_str(" chart=\"0\"");
+    }
+    if !options.explain {
+        attrs.push_str(" explain=\"0\"");
+    }
+    format!(
+        "<script type=\"module\" src=\"{}rollout-lab.js\"></script>\n<rollout-lab {attrs} label=\"Rollout Lab: {}\"></rollout-lab>",
+        html_attr(dir),
+        html_attr(title)
+    )
+}
+
 /// Escapes text for a double-quoted HTML attribute.
 pub fn html_attr(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -393,27 +417,19 @@ pub fn lab_from_query(search: &str) -> Option<Lab> {
     Lab::from_challenge(param("challenge")?)
 }
 
-/// What the app page's module runs at start (`web/src/main.rs`): the full app, from the
-/// permalink in the address if there is one, else from `?lesson=` or `?challenge=` (a damaged one: what could be read, and a
-/// notice). (A page opened with `?embed` boots from the rollout-lab module instead, whose
-/// `mountPage` draws the embed layout; see index.html.)
-pub fn start_app() {
-    crate::install_panic_hook();
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
+/// The full app in the page's `<body>`: a lesson or challenge the fragment `hash` or the
+/// query `search` names (`#…&lesson=ID&step=N`, `?lesson=ID`, `?challenge=ID`), else the
+/// session of the permalink `hash` if there is one (a damaged one: what could be read, and a
+/// notice). See `crate::api::mount_page`.
+pub fn start_app(hash: &str, search: &str) {
     let props = crate::AppProps {
-        start: lab_from_query(hash.strip_prefix('#').unwrap_or(&hash))
-            .or_else(|| lab_from_link(&hash))
-            .or_else(|| lab_from_query(&search))
+        start: lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
+            .or_else(|| lab_from_link(hash))
+            .or_else(|| lab_from_query(search))
             .map(std::rc::Rc::new),
         ..crate::AppProps::default()
     };
     yew::Renderer::<crate::App>::with_props(props).render();
-    reload_on_new_links();
 }
 
 #[cfg(test)]
@@ -561,5 +577,39 @@ mod tests {
         );
         assert!(snippet.contains("width=\"800\" height=\"500\""));
         assert!(snippet.contains("title=\"Rollout Lab: web: 3 replicas, RollingUpdate, maxSurge 25% / maxUnavailable 25%\""), "{snippet}");
+    }
+
+    #[test]
+    fn the_element_snippet() {
+        let lab = Lab::default();
+        let mut options = EmbedOptions::default();
+        options.set_controls(["step", "maxSurge"]);
+        options.chart = false;
+        let fragment = link_of(&lab);
+        let snippet = element_snippet(
+            "https://example.com/lab/",
+            &fragment,
+            &options,
+            &title_of(&lab),
+        );
+        let (script, element) = snippet.split_once('\n').unwrap();
+        assert_eq!(
+            script,
+            "<script type=\"module\" src=\"https://example.com/lab/rollout-lab.js\"></script>"
+        );
+        assert!(
+            element.starts_with(&format!(
+                "<rollout-lab link=\"#{}\" controls=\"step,maxSurge\" chart=\"0\" label=\"Rollout Lab: web: 3 replicas",
+                html_attr(&fragment)
+            )),
+            "{element}"
+        );
+        assert!(element.ends_with("\"></rollout-lab>"));
+        // An app served as a page of its own: the module is beside it.
+        assert!(
+            element_snippet("https://example.com/lab/app", "p=x", &options, "t").starts_with(
+                "<script type=\"module\" src=\"https://example.com/lab/rollout-lab.js\">"
+            )
+        );
     }
 }

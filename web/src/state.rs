@@ -74,7 +74,7 @@ pub struct ConsoleEntry {
 }
 
 /// Everything that can happen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// A settings field changed.
     Edit(Field, String),
@@ -131,8 +131,8 @@ pub enum Msg {
     Select(String),
     /// Open or close "Inside the controllers".
     ToggleInside,
-    /// A request from the "Inside the controllers" panel (`crate::inside::Request` as text).
-    Inside(String),
+    /// A request from the "Inside the controllers" panel.
+    Inside(crate::inside::Request),
     /// `kubectl create quota pods-quota --hard=pods=N` (the text of N), or with `None`
     /// `kubectl delete quota pods-quota`.
     SetQuota(Option<String>),
@@ -952,13 +952,10 @@ impl Lab {
                 self.inside_open = true;
             }
             Msg::ToggleInside => self.inside_open = !self.inside_open,
-            Msg::Inside(text) => match crate::inside::Request::parse(&text) {
-                Some(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
-                Some(crate::inside::Request::Act(kind)) => {
-                    self.kubectl(kind);
-                }
-                None => {}
-            },
+            Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
+            Msg::Inside(crate::inside::Request::Act(kind)) => {
+                self.kubectl(kind);
+            }
             Msg::SetQuota(text) => self.set_quota(text),
         }
     }
@@ -1793,18 +1790,23 @@ mod tests {
 
     #[test]
     fn the_inside_panel_selects_and_queues_pod_actions() {
+        use crate::inside::Request;
         let mut lab = lab();
         run_rounds(&mut lab, 2);
         assert!(!lab.inside_open);
         lab.update(Msg::Select("replicaset/x".into()));
         assert!(lab.inside_open);
         assert_eq!(lab.selected.as_deref(), Some("replicaset/x"));
-        lab.update(Msg::Inside("select pod/p".into()));
+        lab.update(Msg::Inside(Request::Select("pod/p".into())));
         assert_eq!(lab.selected.as_deref(), Some("pod/p"));
         let pod = lab.sim().api().pods().next().unwrap().metadata.name.clone();
-        lab.update(Msg::Inside(format!("cost {pod} -7")));
-        lab.update(Msg::Inside(format!("restart {pod}")));
-        lab.update(Msg::Inside("nonsense".into()));
+        lab.update(Msg::Inside(Request::Act(ActionKind::SetPodDeletionCost {
+            pod: pod.clone(),
+            value: Some(-7),
+        })));
+        lab.update(Msg::Inside(Request::Act(ActionKind::RestartPod {
+            pod: pod.clone(),
+        })));
         let pending: Vec<&str> = Frame::of(&lab)
             .pending
             .iter()
