@@ -5,8 +5,8 @@
 use crate::components::inside_section::{inside_section, reveal};
 use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
 use crate::components::{
-    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
-    ScenarioPanel, Select, SettingsPanel, Transport,
+    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
+    LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
@@ -129,6 +129,8 @@ pub fn app(props: &AppProps) -> Html {
                                 Msg::Step
                             }
                         }
+                        "PageDown" if !key_belongs_to_target(e, false) => Msg::LessonNext,
+                        "PageUp" if !key_belongs_to_target(e, false) => Msg::LessonBack,
                         "ArrowLeft" if !key_belongs_to_target(e, false) => {
                             if e.shift_key() {
                                 Msg::BackRound
@@ -239,6 +241,18 @@ pub fn app(props: &AppProps) -> Html {
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
     }
+    match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, .. }) if lab.preset == "lesson" => {
+            preset_options.push(("lesson".into(), format!("Lesson: {}", lesson.title).into()));
+        }
+        Some(crate::lesson::Guide::Challenge { challenge, .. }) if lab.preset == "challenge" => {
+            preset_options.push((
+                "challenge".into(),
+                format!("Challenge: {}", challenge.title).into(),
+            ));
+        }
+        _ => {}
+    }
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);
@@ -282,6 +296,15 @@ pub fn app(props: &AppProps) -> Html {
             reveal();
         })
     };
+    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
+            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
+        }
+        _ => None,
+    };
+    let quiz_question = lab.quiz.as_ref().and_then(|_| {
+        rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
+    });
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
@@ -356,6 +379,7 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     </div>
                     <div class="header-tools">
+                        <LessonsMenu />
                         <div class="preset-picker">
                             <label class="field-label" for="preset">{ "Start from" }</label>
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
@@ -381,6 +405,9 @@ pub fn app(props: &AppProps) -> Html {
             <@{if present { "main" } else { "div" }} class="stage-area">
             if present {
                 <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
+            }
+            if let Some(guide) = &lab.guide {
+                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
             }
             <Transport
                 round={frame.round}
@@ -410,6 +437,7 @@ pub fn app(props: &AppProps) -> Html {
                 if present { { chart.clone() } }
             </Stage>
             </@>
+            <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if !present {
             <div class="layout">
                 <main class="main">
