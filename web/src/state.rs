@@ -270,6 +270,7 @@ pub fn default_scenario() -> Scenario {
         nodes: 3,
         pod_quota: None,
         model: None,
+        settle: false,
         actions: vec![Action {
             round: 0,
             kind: ActionKind::Create {

@@ -98,6 +98,11 @@ pub struct Scenario {
     /// Cluster-model settings beyond the conformance format (absent: none of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<ModelExtras>,
+    /// Settled rounds (`"settle": true`): within a round the controllers and the kubelet run
+    /// pass after pass until nothing changes, as a real cluster's controllers react within
+    /// milliseconds. False (absent from the JSON) is the lock-step round, one pass a round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub settle: bool,
 }
 
 /// Cluster-model settings that the conformance format does not have.
@@ -300,6 +305,7 @@ const SCENARIO_KEYS: &[&str] = &[
     "podQuota",
     "actions",
     "model",
+    "settle",
 ];
 
 impl Scenario {
@@ -369,6 +375,7 @@ impl Scenario {
                     })?,
                 ),
             },
+            settle: field(obj, "settle", Some(false))?,
         };
         if s.seconds_per_round < 1 {
             return Err(err("secondsPerRound", "must be at least 1".to_string()));

@@ -58,6 +58,8 @@ pub struct ApiServer {
     /// Per-ReplicaSet pod serials handed out so far (refused creates count too).
     pod_serials: OrdMap<String, u32>,
     pod_quota: Option<i32>,
+    /// Writes so far that changed an object's content (see [`ApiServer::content_version`]).
+    content_version: u64,
 }
 
 impl ApiServer {
@@ -74,6 +76,18 @@ impl ApiServer {
     /// Sets the clock; only the simulation's round loop moves it.
     pub fn set_now(&mut self, now: Time) {
         self.now = now;
+    }
+
+    /// How many writes so far changed the content of a Deployment, ReplicaSet or Pod: a
+    /// create, a delete, or an update whose stored object differs from the one it replaces
+    /// (an update that stores an identical object is a no-op, as in the real API server, and
+    /// events and errors are not objects). Settled rounds repeat their pass while this moves.
+    pub fn content_version(&self) -> u64 {
+        self.content_version
+    }
+
+    fn changed(&mut self) {
+        self.content_version += 1;
     }
 
     /// The pod quota (`None` = unlimited).
@@ -131,6 +145,7 @@ impl ApiServer {
             });
         }
         self.stamp_new(&mut d.metadata);
+        self.changed();
         d.status = Default::default();
         let d = Arc::new(d);
         self.deployments
@@ -153,11 +168,7 @@ impl ApiServer {
         if new.spec != old.spec || new.metadata.annotations != old.metadata.annotations {
             new.metadata.generation += 1;
         }
-        new.metadata.resource_version = self.next_rv();
-        let new = Arc::new(new);
-        self.deployments
-            .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        Ok(self.store_deployment(new))
     }
 
     /// `UpdateStatus`: takes the status and the annotations, keeps the stored spec and labels.
@@ -172,11 +183,24 @@ impl ApiServer {
         let mut new = (**old).clone();
         new.status = d.status.clone();
         new.metadata.annotations = d.metadata.annotations.clone();
+        Ok(self.store_deployment(new))
+    }
+
+    /// Stores an updated Deployment unless it equals the stored one (then the stored one is
+    /// returned and nothing changes, not even the resourceVersion).
+    fn store_deployment(&mut self, mut new: Deployment) -> Arc<Deployment> {
+        if let Some(old) = self.deployments.get(&new.metadata.name) {
+            new.metadata.resource_version = old.metadata.resource_version;
+            if new == **old {
+                return Arc::clone(old);
+            }
+        }
         new.metadata.resource_version = self.next_rv();
+        self.changed();
         let new = Arc::new(new);
         self.deployments
             .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        new
     }
 
     // ----- ReplicaSets -------------------------------------------------------------------
@@ -217,6 +241,7 @@ impl ApiServer {
             });
         }
         self.stamp_new(&mut rs.metadata);
+        self.changed();
         rs.status = Default::default();
         let rs = Arc::new(rs);
         self.replica_sets
@@ -238,11 +263,7 @@ impl ApiServer {
         if new.spec != old.spec {
             new.metadata.generation += 1;
         }
-        new.metadata.resource_version = self.next_rv();
-        let new = Arc::new(new);
-        self.replica_sets
-            .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        Ok(self.store_replica_set(new))
     }
 
     /// `UpdateStatus` of a ReplicaSet: keeps the stored spec and metadata.
@@ -256,19 +277,32 @@ impl ApiServer {
             .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
         let mut new = (**old).clone();
         new.status = rs.status.clone();
+        Ok(self.store_replica_set(new))
+    }
+
+    /// Stores an updated ReplicaSet unless it equals the stored one.
+    fn store_replica_set(&mut self, mut new: ReplicaSet) -> Arc<ReplicaSet> {
+        if let Some(old) = self.replica_sets.get(&new.metadata.name) {
+            new.metadata.resource_version = old.metadata.resource_version;
+            if new == **old {
+                return Arc::clone(old);
+            }
+        }
         new.metadata.resource_version = self.next_rv();
+        self.changed();
         let new = Arc::new(new);
         self.replica_sets
             .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        new
     }
 
     /// `Delete` of a ReplicaSet (there is no garbage collector: its pods stay).
     pub fn delete_replica_set(&mut self, name: &str) -> Result<(), ApiError> {
         self.replica_sets
             .remove(name)
-            .map(|_| ())
-            .ok_or_else(|| ApiError::not_found("replicasets.apps", name))
+            .ok_or_else(|| ApiError::not_found("replicasets.apps", name))?;
+        self.changed();
+        Ok(())
     }
 
     // ----- Pods --------------------------------------------------------------------------
@@ -341,6 +375,7 @@ impl ApiServer {
             ..Default::default()
         };
         self.stamp_new(&mut meta);
+        self.changed();
         let started_at = meta.creation_timestamp;
         let pod = Arc::new(Pod {
             metadata: meta,
@@ -367,9 +402,11 @@ impl ApiServer {
                 p.metadata.deletion_timestamp = Some(self.now);
                 p.metadata.resource_version = self.next_rv();
                 self.pods.insert(name.to_string(), Arc::new(p));
+                self.changed();
             }
         } else {
             self.pods.remove(name);
+            self.changed();
         }
         Ok(())
     }
@@ -377,27 +414,75 @@ impl ApiServer {
     /// Changes a pod in place (copy-on-write: a snapshot that still holds the old pod keeps
     /// it), bumping its resourceVersion. False when there is no such pod.
     pub fn modify_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> bool {
-        let rv = self.next_resource_version + 1;
-        let Some(slot) = self.pods.get_mut(name) else {
+        let Some(old) = self.pods.get(name) else {
             return false;
         };
-        let pod = Arc::make_mut(slot);
-        change(pod);
-        pod.metadata.resource_version = rv;
-        self.next_resource_version = rv;
+        let mut pod = (**old).clone();
+        change(&mut pod);
+        if pod != **old {
+            pod.metadata.resource_version = self.next_rv();
+            self.pods.insert(name.to_string(), Arc::new(pod));
+            self.changed();
+        }
         true
-    }
-
-    /// The kubelet's write of a pod's node, phase and conditions (and the user's edit of a
-    /// pod's annotations in the cluster model).
-    pub fn update_pod(&mut self, pod: Pod) {
-        let mut pod = pod;
-        pod.metadata.resource_version = self.next_rv();
-        self.pods.insert(pod.metadata.name.clone(), Arc::new(pod));
     }
 
     /// Removes a pod whose graceful termination is over.
     pub fn remove_pod(&mut self, name: &str) {
-        self.pods.remove(name);
+        if self.pods.remove(name).is_some() {
+            self.changed();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::DeploymentInput;
+
+    fn web() -> Deployment {
+        DeploymentInput {
+            name: "web".into(),
+            replicas: Some(3),
+            image: "nginx:1.14".into(),
+            ..Default::default()
+        }
+        .to_deployment()
+    }
+
+    #[test]
+    fn content_version_moves_only_when_content_changes() {
+        let mut api = ApiServer::new();
+        assert_eq!(api.content_version(), 0);
+        let d = api.create_deployment(web()).unwrap();
+        assert_eq!(api.content_version(), 1);
+        let rv = d.metadata.resource_version;
+
+        // Storing the identical object is a no-op: no new resourceVersion, no content change.
+        let same = api.update_deployment(&d).unwrap();
+        let same_status = api.update_deployment_status(&d).unwrap();
+        assert_eq!(api.content_version(), 1);
+        assert_eq!(same.metadata.resource_version, rv);
+        assert_eq!(same_status.metadata.resource_version, rv);
+
+        // A status change is a content change.
+        let mut changed = (*d).clone();
+        changed.status.replicas = 3;
+        let stored = api.update_deployment_status(&changed).unwrap();
+        assert_eq!(api.content_version(), 2);
+        assert!(stored.metadata.resource_version > rv);
+
+        // A spec change too (and it bumps the generation).
+        let mut scaled = (*stored).clone();
+        scaled.spec.replicas = 5;
+        let stored = api.update_deployment(&scaled).unwrap();
+        assert_eq!(api.content_version(), 3);
+        assert_eq!(stored.metadata.generation, 2);
+
+        // A refused write changes nothing.
+        let mut ghost = web();
+        ghost.metadata.name = "ghost".into();
+        assert!(api.update_deployment(&ghost).is_err());
+        assert_eq!(api.content_version(), 3);
     }
 }

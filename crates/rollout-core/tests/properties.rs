@@ -87,6 +87,7 @@ prop_compose! {
             pod_quota: None,
             actions: all,
             model: None,
+            settle: false,
         }
     }
 }
