@@ -382,9 +382,11 @@ fn subject_line(subject: &Subject, file: &str) -> String {
 }
 
 fn rounds_kind(s: &Scenario) -> &'static str {
-    // Settled rounds arrive with the settle branch; until then every scenario is lock-step.
-    let _ = s;
-    "lock-step"
+    if s.settle {
+        "settled"
+    } else {
+        "lock-step"
+    }
 }
 
 fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[String]) -> String {
@@ -700,6 +702,7 @@ fn json(
     let obj = v.as_object_mut().expect("a forecast is an object");
     obj.insert("deployment".into(), deployment.into());
     obj.insert("secondsPerRound".into(), scenario.seconds_per_round.into());
+    obj.insert("settle".into(), scenario.settle.into());
     obj.insert("warnings".into(), warnings.into());
     if let Subject::Manifest { model, .. } = subject {
         obj.insert(

@@ -222,6 +222,7 @@ pub fn manifest_scenario(
         },
         nodes: model.nodes,
         pod_quota: model.pod_quota,
+        settle: true,
         actions: vec![
             Action {
                 round: 0,
