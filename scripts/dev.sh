@@ -125,7 +125,7 @@ compare_py() {
   cargo build --quiet -p rollout-cli
   local bin=${CARGO_TARGET_DIR:-$ROOT/target}/debug/rollout out sub f
   out=$(mktemp -d "${TMPDIR:-/tmp}/rollout-traces.XXXXXX")
-  for sub in "" random; do
+  for sub in "" random settle; do
     mkdir -p "$out/$sub"
     for f in "$CONFORMANCE_DIR/scenarios/$sub"/*.json; do
       "$bin" trace "$f" >"$out/$sub/$(basename "$f")"
@@ -135,11 +135,12 @@ compare_py() {
   rm -rf "$out"
 }
 
-# Both compare.py runs must close with "N passed, 0 failed" and N > 0.
+# The three compare.py runs (named, random, settled) must close with "N passed, 0 failed"
+# and N > 0.
 compare_passed() {
   local lines
   lines=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1")
-  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 2 ] || { echo "($lines)"; return 1; }
+  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 3 ] || { echo "($lines)"; return 1; }
   ! echo "$lines" | grep -q '^0 passed' || { echo "(no traces compared)"; return 1; }
   echo "($(echo "$lines" | awk '{ s += $1 } END { print s }') traces)"
 }

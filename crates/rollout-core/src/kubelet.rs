@@ -6,7 +6,7 @@
 //! `readyAfterRounds` rounds ago becomes Running and Ready. Beyond the conformance model, a
 //! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
 
-use crate::api::{ConditionStatus, PodCondition, PodConditionType, PodPhase, Time};
+use crate::api::Time;
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
 
@@ -120,50 +120,18 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             updates.push((name.clone(), node, becomes_ready));
         }
     }
+    // Every write goes through the API server's named operations. The pods were listed just
+    // above, so none of them can answer NotFound.
     for name in removed {
         api.remove_pod(&name);
     }
     for (name, node, becomes_ready) in updates {
-        api.modify_pod(&name, |p| {
-            if let Some(node) = node {
-                p.node_name = node;
-                p.phase = PodPhase::Pending;
-                set_condition(&mut p.conditions, PodConditionType::PodScheduled, now);
-            }
-            if becomes_ready {
-                p.phase = PodPhase::Running;
-                for c in [
-                    PodConditionType::PodScheduled,
-                    PodConditionType::Initialized,
-                    PodConditionType::ContainersReady,
-                    PodConditionType::Ready,
-                ] {
-                    set_condition(&mut p.conditions, c, now);
-                }
-            }
-        });
+        if let Some(node) = node {
+            let _ = api.schedule_pod(&name, &node);
+        }
+        if becomes_ready {
+            let _ = api.mark_pod_ready(&name);
+        }
     }
     changes
-}
-
-fn set_condition(conditions: &mut Vec<PodCondition>, type_: PodConditionType, now: Time) {
-    set_condition_status(conditions, type_, ConditionStatus::True, now);
-}
-
-/// Sets a pod condition's status, its transition time now.
-pub fn set_condition_status(
-    conditions: &mut Vec<PodCondition>,
-    type_: PodConditionType,
-    status: ConditionStatus,
-    now: Time,
-) {
-    let c = PodCondition {
-        type_,
-        status,
-        last_transition_time: now,
-    };
-    match conditions.iter_mut().find(|c| c.type_ == type_) {
-        Some(existing) => *existing = c,
-        None => conditions.push(c),
-    }
 }

@@ -1,12 +1,20 @@
-//! The stepper: runs the controllers in the lock-step rounds of
-//! `../shared/conformance/README.md`, one controller sync (or kubelet pass) per step, and
-//! keeps what the UI needs to explain a step and to step back.
+//! The stepper: runs the controllers in the rounds of `../shared/conformance/README.md`, one
+//! controller sync (or kubelet pass) per step, and keeps what the UI needs to explain a step
+//! and to step back.
 //!
-//! A round: 0. the user's actions of the round; 1. every Deployment synced once, by name;
-//! 2. every ReplicaSet that exists at the start of this phase synced once, in creation order;
-//! 3. one kubelet pass; 4. a snapshot for the trace; then the clock advances.
+//! A round: 0. the user's actions of the round; then a pass: 1. every Deployment synced once,
+//! by name; 2. every ReplicaSet that exists at the start of this phase synced once, in
+//! creation order; 3. one kubelet pass over the pods. Lock-step rounds run one pass; settled
+//! rounds (`"settle": true`) repeat the pass while the previous one changed an object's
+//! content, at most [`MAX_PASSES`] times. 4. A snapshot for the trace; then the clock advances.
+//!
+//! For example in `01-rolling-3-surge25-unavail25-settle`, round 7 (t = 35 s): pass 1's
+//! kubelet makes the new pod ready; pass 2's ReplicaSet sync counts it; pass 3's Deployment
+//! sync scales the old ReplicaSet down 3 → 2 and its ReplicaSet sync deletes a pod; pass 4
+//! scales the new one up 1 → 2 and creates a pod that its kubelet schedules; passes 5 and 6
+//! record the statuses; pass 7 changes nothing, so the round ends after 7 passes.
 
-use crate::api::{Deployment, Event, PodConditionType, Time, DEPRECATED_ROLLBACK_TO};
+use crate::api::{Deployment, Event, Time, DEPRECATED_ROLLBACK_TO};
 use crate::deployment::DeploymentController;
 use crate::kubelet::{kubelet_pass, KubeletModel, PodChange};
 use crate::record::{Decision, Recorder};
@@ -16,6 +24,13 @@ use crate::store::ApiServer;
 use crate::trace::{self, Trace, TraceEvent, TraceRound};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// The most passes a settled round runs; a round still changing after them ends with the
+/// error [`NOT_SETTLED`].
+pub const MAX_PASSES: u32 = 50;
+
+/// The error line of a settled round that still changed after [`MAX_PASSES`] passes.
+pub const NOT_SETTLED: &str = "round did not settle in 50 passes";
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +73,9 @@ pub struct StepRecord {
     pub round: u32,
     /// The round's time.
     pub time: Time,
+    /// The pass of the round the step belongs to (1-based; always 1 in lock-step rounds; the
+    /// round's actions count with its first pass).
+    pub pass: u32,
     /// Index of the step within the whole run (0-based).
     pub index: usize,
     /// What ran.
@@ -94,6 +112,12 @@ struct RoundAcc {
     actions: Vec<serde_json::Value>,
     errors: Vec<String>,
     events: Vec<TraceEvent>,
+    /// The API server's content version when the round started.
+    start_version: u64,
+    /// The API server's content version when the current pass started.
+    pass_start_version: u64,
+    /// Settled rounds: each Deployment's most pods (active + terminating) so far this round.
+    peak_pods: imbl::OrdMap<String, i32>,
 }
 
 /// Everything that changes as the simulation steps; cheap to clone (persistent maps), so
@@ -103,6 +127,8 @@ pub struct SimState {
     /// The API server with every object.
     pub api: ApiServer,
     round: u32,
+    /// The current pass of the round (1-based).
+    pass: u32,
     phase: Phase,
     acc: RoundAcc,
     trace: imbl::Vector<Arc<TraceRound>>,
@@ -117,6 +143,8 @@ pub struct SimState {
 pub struct LoggedEvent {
     /// The round.
     pub round: u32,
+    /// The pass of the round (1-based; always 1 in lock-step rounds).
+    pub pass: u32,
     /// `deployment` or `replicaset`.
     pub phase: &'static str,
     /// The event.
@@ -154,6 +182,7 @@ impl Simulation {
             state: SimState {
                 api,
                 round: 0,
+                pass: 1,
                 phase: Phase::Start,
                 acc: RoundAcc::default(),
                 trace: imbl::Vector::new(),
@@ -191,6 +220,16 @@ impl Simulation {
     /// The round the next step belongs to.
     pub fn round(&self) -> u32 {
         self.state.round
+    }
+
+    /// The pass of the round the next step belongs to (1-based); at a round's start, 1.
+    pub fn pass(&self) -> u32 {
+        self.state.pass
+    }
+
+    /// Whether rounds are settled (`"settle": true`) rather than lock-step.
+    pub fn settled(&self) -> bool {
+        self.scenario.settle
     }
 
     /// Whether the next step starts a new round (nothing of it has run yet).
@@ -335,6 +374,7 @@ impl Simulation {
         StepRecord {
             round: self.state.round,
             time: self.state.api.now(),
+            pass: self.state.pass,
             index: self.state.steps_taken,
             kind,
             path: Vec::new(),
@@ -354,13 +394,19 @@ impl Simulation {
                 Phase::Start => {
                     let now = i64::from(self.state.round) * self.model.seconds_per_round;
                     self.state.api.set_now(now);
+                    self.state.pass = 1;
                     self.state.acc = RoundAcc::default();
-                    let names: Vec<String> = self
-                        .state
-                        .api
-                        .deployments()
-                        .map(|d| d.metadata.name.clone())
-                        .collect();
+                    if self.scenario.settle {
+                        let names: Vec<String> = self
+                            .state
+                            .api
+                            .deployments()
+                            .map(|d| d.metadata.name.clone())
+                            .collect();
+                        for name in &names {
+                            self.sample_peak_pods(name);
+                        }
+                    }
                     let round = self.state.round;
                     let actions: Vec<Action> = self
                         .scenario
@@ -370,7 +416,7 @@ impl Simulation {
                         .cloned()
                         .collect();
                     if actions.is_empty() {
-                        self.state.phase = Phase::Deployments(Arc::new(names), 0);
+                        self.start_pass();
                         continue;
                     }
                     let mut record = self.new_record(StepKind::Actions);
@@ -383,13 +429,7 @@ impl Simulation {
                         record.actions.push(echo.clone());
                         self.state.acc.actions.push(echo);
                     }
-                    let names = self
-                        .state
-                        .api
-                        .deployments()
-                        .map(|d| d.metadata.name.clone())
-                        .collect();
-                    self.state.phase = Phase::Deployments(Arc::new(names), 0);
+                    self.start_pass();
                     return record;
                 }
                 Phase::Deployments(queue, i) => {
@@ -433,6 +473,11 @@ impl Simulation {
                         ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
                     let result = ctl.sync_replica_set(&name);
                     record.manage = Some(std::mem::take(&mut ctl.report));
+                    if self.scenario.settle {
+                        if let Some(owner) = self.owning_deployment(&name) {
+                            self.sample_peak_pods(&owner);
+                        }
+                    }
                     self.finish_sync(
                         &mut record,
                         rec,
@@ -447,18 +492,42 @@ impl Simulation {
                     let mut record = self.new_record(StepKind::Kubelet);
                     record.pod_changes = kubelet_pass(&mut self.state.api, &self.model);
                     record.path.push("kubelet".to_string());
-                    let (deployments, replica_sets) = trace::snapshot(&self.state.api);
+                    if self.scenario.settle {
+                        let changed =
+                            self.state.api.content_version() != self.state.acc.pass_start_version;
+                        if changed && self.state.pass < MAX_PASSES {
+                            self.state.pass += 1;
+                            self.start_pass();
+                            return record;
+                        }
+                        if changed {
+                            record.errors.push(NOT_SETTLED.to_string());
+                            self.state.acc.errors.push(NOT_SETTLED.to_string());
+                        }
+                    }
+                    let settle = self.scenario.settle;
                     let acc = std::mem::take(&mut self.state.acc);
+                    let api = &self.state.api;
+                    let peak = |name: &str| {
+                        acc.peak_pods
+                            .get(name)
+                            .copied()
+                            .unwrap_or_else(|| deployment_pods(api, name))
+                    };
+                    let (deployments, replica_sets) =
+                        trace::snapshot(api, settle.then_some(&peak as &dyn Fn(&str) -> i32));
                     self.state.trace.push_back(Arc::new(TraceRound {
                         round: self.state.round,
                         time: self.state.api.now(),
                         actions: acc.actions,
                         errors: acc.errors,
+                        passes: settle.then_some(self.state.pass),
                         events: acc.events,
                         deployments,
                         replica_sets,
                     }));
                     self.state.round += 1;
+                    self.state.pass = 1;
                     self.state.phase = Phase::Start;
                     let next = i64::from(self.state.round) * self.model.seconds_per_round;
                     self.state.api.set_now(next);
@@ -466,6 +535,41 @@ impl Simulation {
                 }
             }
         }
+    }
+
+    /// Starts a pass: the Deployment controller's queue is every Deployment, by name.
+    fn start_pass(&mut self) {
+        let names: Vec<String> = self
+            .state
+            .api
+            .deployments()
+            .map(|d| d.metadata.name.clone())
+            .collect();
+        self.state.acc.pass_start_version = self.state.api.content_version();
+        if self.state.pass == 1 {
+            self.state.acc.start_version = self.state.acc.pass_start_version;
+        }
+        self.state.phase = Phase::Deployments(Arc::new(names), 0);
+    }
+
+    /// The Deployment a ReplicaSet belongs to (its controller owner reference).
+    fn owning_deployment(&self, rs_name: &str) -> Option<String> {
+        let rs = self.state.api.replica_set(rs_name)?;
+        let owner = rs.metadata.owner.as_ref()?;
+        let d = self.state.api.deployment(&owner.name)?;
+        (d.metadata.uid == owner.uid).then(|| owner.name.clone())
+    }
+
+    /// Records the pods a Deployment's ReplicaSets have now toward its `peakPods`.
+    fn sample_peak_pods(&mut self, deployment: &str) {
+        let count = deployment_pods(&self.state.api, deployment);
+        let peak = self
+            .state
+            .acc
+            .peak_pods
+            .entry(deployment.to_string())
+            .or_insert(count);
+        *peak = (*peak).max(count);
     }
 
     fn finish_sync(
@@ -477,10 +581,12 @@ impl Simulation {
         name: &str,
         result: Result<(), String>,
     ) {
+        let pass = self.scenario.settle.then_some(self.state.pass);
         for e in &rec.events {
-            self.state.acc.events.push(TraceEvent::of(phase, e));
+            self.state.acc.events.push(TraceEvent::of(phase, e, pass));
             self.state.events.push_back(Arc::new(LoggedEvent {
                 round: self.state.round,
+                pass: self.state.pass,
                 phase,
                 event: Arc::clone(e),
             }));
@@ -512,41 +618,11 @@ impl Simulation {
                 api.set_pod_quota(*value);
                 Ok(())
             }
-            ActionKind::SetPodDeletionCost { pod, value } => {
-                let found = api.modify_pod(pod, |p| match value {
-                    Some(v) => {
-                        p.metadata.annotations.insert(
-                            crate::api::POD_DELETION_COST_ANNOTATION.to_string(),
-                            v.to_string(),
-                        );
-                    }
-                    None => {
-                        p.metadata
-                            .annotations
-                            .remove(crate::api::POD_DELETION_COST_ANNOTATION);
-                    }
-                });
-                found.then_some(()).ok_or_else(|| {
-                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
-                })
-            }
+            ActionKind::SetPodDeletionCost { pod, value } => api
+                .set_pod_deletion_cost(pod, *value)
+                .map_err(|e| fail(pod, e.message)),
             ActionKind::RestartPod { pod } => {
-                let now = api.now();
-                let found = api.modify_pod(pod, |p| {
-                    p.restart_count += 1;
-                    p.started_at = now;
-                    for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
-                        crate::kubelet::set_condition_status(
-                            &mut p.conditions,
-                            c,
-                            crate::api::ConditionStatus::False,
-                            now,
-                        );
-                    }
-                });
-                found.then_some(()).ok_or_else(|| {
-                    fail(pod, format!("pods {} not found", crate::api::go_quote(pod)))
-                })
+                api.restart_pod(pod).map_err(|e| fail(pod, e.message))
             }
             _ => {
                 let target = match kind.target() {
@@ -609,6 +685,17 @@ impl Simulation {
             }
         }
     }
+}
+
+/// Pods (active and terminating) of the ReplicaSets a Deployment controls.
+fn deployment_pods(api: &ApiServer, deployment: &str) -> i32 {
+    let Some(d) = api.deployment(deployment) else {
+        return 0;
+    };
+    api.replica_sets_of(d)
+        .iter()
+        .map(|rs| api.pods_of_iter(rs).count() as i32)
+        .sum()
 }
 
 /// The API server's create validation; `Err` is the message a client sees.
@@ -846,6 +933,77 @@ mod tests {
             .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))
             .collect();
         assert_eq!(delays, again);
+    }
+
+    fn settled(spr: i64, ready_after: u32, rounds: u32, image_round: u32) -> Scenario {
+        Scenario::from_json(&format!(
+            r#"{{"name":"t","rounds":{rounds},"secondsPerRound":{spr},"readyAfterRounds":{ready_after},
+                "terminationRounds":0,"nodes":1,"settle":true,"actions":[
+                {{"round":0,"type":"create","deployment":{{"name":"web","replicas":10,"image":"a",
+                  "strategy":{{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}}}}},
+                {{"round":{image_round},"type":"setImage","image":"b"}}]}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn settled_durations_do_not_depend_on_the_round_size() {
+        // Pods ready 30 s after creation; the image changes at t = 600 s. Lock-step charges a
+        // round per hop (331, 362, 455, 610 s); settled rounds take the real cluster's 300 s.
+        for spr in [1, 2, 5, 10] {
+            let ready_after = (30 / spr) as u32;
+            let start = (600 / spr) as u32;
+            let mut sim =
+                Simulation::new(settled(spr, ready_after, start + 400 / spr as u32, start))
+                    .without_history();
+            let mut done_at = None;
+            while !sim.finished() {
+                sim.run_round();
+                let d = sim.api().deployment("web").unwrap();
+                let status = crate::kubectl::rollout_status::rollout_status_of(d, 0);
+                if sim.round() > start && status.done && done_at.is_none() {
+                    done_at = Some(i64::from(sim.round() - 1) * spr);
+                }
+            }
+            assert_eq!(done_at.map(|t| t - 600), Some(300), "{spr} s rounds");
+        }
+    }
+
+    #[test]
+    fn a_settled_round_runs_passes_until_nothing_changes() {
+        // Ready at once: the whole rollout of round 0 happens in round 0.
+        let mut sim = Simulation::new(settled(5, 0, 3, 2));
+        let mut passes = Vec::new();
+        while sim.round() == 0 {
+            let step = sim.step().unwrap();
+            passes.push((step.pass, step.kind.actor()));
+        }
+        let round0 = sim.trace_rounds().next().unwrap().clone();
+        let last = round0.passes.unwrap();
+        assert!(last > 1);
+        assert_eq!(passes.last(), Some(&(last, "kubelet")));
+        assert!(passes.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(round0.deployments[0].available_replicas, 10);
+        assert_eq!(round0.deployments[0].peak_pods, Some(10));
+        assert!(round0.events.iter().all(|e| e.pass.is_some()));
+        // Stepping back crosses passes and rounds.
+        let taken = sim.steps_taken();
+        for _ in 0..taken {
+            assert!(sim.step_back());
+        }
+        assert_eq!((sim.round(), sim.pass(), sim.steps_taken()), (0, 1, 0));
+        assert_eq!(sim.api().content_version(), 0);
+    }
+
+    #[test]
+    fn lock_step_traces_have_no_settled_fields() {
+        let mut sim = Simulation::new(scenario("")).without_history();
+        sim.run();
+        let json = serde_json::to_string(&sim.trace()).unwrap();
+        assert!(
+            !json.contains("passes") && !json.contains("peakPods") && !json.contains("\"pass\"")
+        );
+        assert!(!json.contains("settle"));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! snapshot for stepping back) costs O(1) and a write copies only the path it touches.
 
 use crate::api::{
-    go_quote, Deployment, ObjectMeta, OwnerReference, Pod, ReplicaSet, StringMap, Time, Uid,
+    go_quote, ConditionStatus, Deployment, ObjectMeta, OwnerReference, Pod, PodCondition,
+    PodConditionType, PodPhase, ReplicaSet, StringMap, Time, Uid, POD_DELETION_COST_ANNOTATION,
 };
 use imbl::OrdMap;
 use serde::{Deserialize, Serialize};
@@ -381,7 +382,7 @@ impl ApiServer {
             metadata: meta,
             image: rs.spec.template.image.clone(),
             node_name: String::new(),
-            phase: crate::api::PodPhase::Pending,
+            phase: PodPhase::Pending,
             conditions: Vec::new(),
             restart_count: 0,
             serial,
@@ -411,11 +412,11 @@ impl ApiServer {
         Ok(())
     }
 
-    /// Changes a pod in place (copy-on-write: a snapshot that still holds the old pod keeps
-    /// it), bumping its resourceVersion. False when there is no such pod.
-    pub fn modify_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> bool {
+    /// Stores a changed copy of a pod unless the change leaves it as it was (copy-on-write: a
+    /// snapshot that still holds the old pod keeps it). `NotFound` when there is no such pod.
+    fn write_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> Result<(), ApiError> {
         let Some(old) = self.pods.get(name) else {
-            return false;
+            return Err(ApiError::not_found("pods", name));
         };
         let mut pod = (**old).clone();
         change(&mut pod);
@@ -424,7 +425,68 @@ impl ApiServer {
             self.pods.insert(name.to_string(), Arc::new(pod));
             self.changed();
         }
-        true
+        Ok(())
+    }
+
+    /// The scheduler's binding: `spec.nodeName = node`, phase Pending, PodScheduled=True.
+    pub fn schedule_pod(&mut self, name: &str, node: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.node_name = node.to_string();
+            p.phase = PodPhase::Pending;
+            set_pod_condition(
+                p,
+                PodConditionType::PodScheduled,
+                ConditionStatus::True,
+                now,
+            );
+        })
+    }
+
+    /// The kubelet's status update when the container has started and passes its readiness
+    /// probe: phase Running; PodScheduled, Initialized, ContainersReady and Ready True, their
+    /// `lastTransitionTime` now.
+    pub fn mark_pod_ready(&mut self, name: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.phase = PodPhase::Running;
+            for c in [
+                PodConditionType::PodScheduled,
+                PodConditionType::Initialized,
+                PodConditionType::ContainersReady,
+                PodConditionType::Ready,
+            ] {
+                set_pod_condition(p, c, ConditionStatus::True, now);
+            }
+        })
+    }
+
+    /// The kubelet's status update after the container restarted: `restartCount` + 1, the
+    /// start counted from now, ContainersReady and Ready False until it is ready again.
+    pub fn restart_pod(&mut self, name: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.restart_count += 1;
+            p.started_at = now;
+            for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
+                set_pod_condition(p, c, ConditionStatus::False, now);
+            }
+        })
+    }
+
+    /// `kubectl annotate pod NAME controller.kubernetes.io/pod-deletion-cost=V` (or its
+    /// removal with `None`).
+    pub fn set_pod_deletion_cost(&mut self, name: &str, cost: Option<i32>) -> Result<(), ApiError> {
+        self.write_pod(name, |p| match cost {
+            Some(v) => {
+                p.metadata
+                    .annotations
+                    .insert(POD_DELETION_COST_ANNOTATION.to_string(), v.to_string());
+            }
+            None => {
+                p.metadata.annotations.remove(POD_DELETION_COST_ANNOTATION);
+            }
+        })
     }
 
     /// Removes a pod whose graceful termination is over.
@@ -432,6 +494,19 @@ impl ApiServer {
         if self.pods.remove(name).is_some() {
             self.changed();
         }
+    }
+}
+
+/// Sets a pod condition's status, its transition time `now` (added when missing).
+fn set_pod_condition(pod: &mut Pod, type_: PodConditionType, status: ConditionStatus, now: Time) {
+    let c = PodCondition {
+        type_,
+        status,
+        last_transition_time: now,
+    };
+    match pod.conditions.iter_mut().find(|c| c.type_ == type_) {
+        Some(existing) => *existing = c,
+        None => pod.conditions.push(c),
     }
 }
 
@@ -484,5 +559,72 @@ mod tests {
         ghost.metadata.name = "ghost".into();
         assert!(api.update_deployment(&ghost).is_err());
         assert_eq!(api.content_version(), 3);
+    }
+
+    fn rs() -> ReplicaSet {
+        ReplicaSet {
+            metadata: ObjectMeta {
+                name: "web-rev1".into(),
+                ..Default::default()
+            },
+            spec: crate::api::ReplicaSetSpec {
+                replicas: 1,
+                min_ready_seconds: 0,
+                selector: StringMap::default(),
+                template: crate::api::PodTemplate {
+                    labels: StringMap::default(),
+                    image: "nginx:1.14".into(),
+                },
+            },
+            status: Default::default(),
+        }
+    }
+
+    #[test]
+    fn named_pod_operations_apply_the_api_rules() {
+        let mut api = ApiServer::new();
+        let rs = api.create_replica_set(rs()).unwrap();
+        let pod = api.create_pod_for(&rs).unwrap();
+        let name = pod.metadata.name.clone();
+        let v = api.content_version();
+
+        api.set_now(10);
+        api.schedule_pod(&name, "node-1").unwrap();
+        api.mark_pod_ready(&name).unwrap();
+        let p = api.pod(&name).unwrap().clone();
+        assert_eq!(p.node_name, "node-1");
+        assert!(p.is_ready());
+        assert_eq!(api.content_version(), v + 2);
+
+        // Marking a ready pod ready again at the same time stores nothing.
+        let rv = p.metadata.resource_version;
+        api.mark_pod_ready(&name).unwrap();
+        api.set_pod_deletion_cost(&name, None).unwrap();
+        assert_eq!(api.content_version(), v + 2);
+        assert_eq!(api.pod(&name).unwrap().metadata.resource_version, rv);
+
+        api.set_now(20);
+        api.restart_pod(&name).unwrap();
+        let p = api.pod(&name).unwrap().clone();
+        assert_eq!(
+            (p.restart_count, p.started_at, p.is_ready()),
+            (1, 20, false)
+        );
+        api.set_pod_deletion_cost(&name, Some(-5)).unwrap();
+        assert_eq!(
+            api.pod(&name).unwrap().metadata.annotations[POD_DELETION_COST_ANNOTATION],
+            "-5"
+        );
+        assert_eq!(api.content_version(), v + 4);
+
+        let missing = api.restart_pod("nope").unwrap_err();
+        assert_eq!(
+            (missing.code, missing.message.as_str()),
+            (404, "pods \"nope\" not found")
+        );
+        assert_eq!(api.content_version(), v + 4);
+        api.remove_pod(&name);
+        api.remove_pod(&name);
+        assert_eq!(api.content_version(), v + 5);
     }
 }
