@@ -103,3 +103,12 @@ fn random_scenarios_forecast_as_the_reference() {
         "the random traces with a setImage action"
     );
 }
+
+#[test]
+fn settled_scenarios_forecast_as_the_reference() {
+    assert_eq!(
+        check("settle"),
+        118,
+        "the settled traces with a setImage action"
+    );
+}

@@ -179,7 +179,8 @@ impl ForecastTracker {
             pods += rs.pods.active + rs.pods.terminating;
             available += rs.available_replicas;
         }
-        self.peak_pods = self.peak_pods.max(pods);
+        // Settled rounds record the most pods at any moment of the round (between passes too).
+        self.peak_pods = self.peak_pods.max(d.peak_pods.unwrap_or(pods));
         self.min_available = Some(self.min_available.map_or(available, |m| m.min(available)));
         if self.deadline_exceeded_round.is_none()
             && d.conditions
