@@ -209,50 +209,111 @@ impl ForecastTracker {
     }
 }
 
-/// Whether nothing will ever change after this round: the progress deadline has been exceeded,
-/// the round's snapshot is the previous one's, no action is still to come, every pod that is
-/// not ready runs an image that never starts, no pod is terminating and every ready pod counts
-/// as available. Then every later snapshot is this one with the clock moved, and the figures
-/// are final.
-fn stalled_for_good(
-    scenario: &Scenario,
-    previous: Option<&TraceRound>,
-    round: &TraceRound,
-    forecast: &Forecast,
-) -> bool {
-    forecast.deadline_exceeded_round.is_some()
-        && previous.is_some_and(|p| {
-            p.deployments == round.deployments && p.replica_sets == round.replica_sets
-        })
-        && scenario.actions.iter().all(|a| a.round <= round.round)
-        && round.replica_sets.iter().all(|rs| {
-            rs.pods.terminating == 0
-                && rs.available_replicas == rs.pods.ready
-                && (rs.pods.ready == rs.pods.active
-                    || scenario.never_ready_images.contains(&rs.image))
-        })
+/// The first round from `sim`'s next one on in which something can happen by the passing of
+/// time alone, `None` when nothing ever will: an action, an unscheduled pod, a pod becoming
+/// ready (`readyAfterRounds` after its container started), available (strictly after
+/// `minReadySeconds`) or gone (`terminationRounds` after its deletion), a progress deadline
+/// passing. Meant for a state in which the controllers are at rest: then every round before
+/// that one would repeat the last snapshot. Example: 1 s rounds, a pod created in round 40
+/// that is ready after 30 rounds: round 70.
+fn next_due_round(sim: &Simulation) -> Option<u32> {
+    let s = sim.scenario();
+    let spr = s.seconds_per_round.max(1);
+    let current = sim.round();
+    // The first round whose time is at least `t` / strictly after `t`.
+    let at_or_after = |t: i64| u32::try_from((t.max(0) + spr - 1) / spr).unwrap_or(u32::MAX);
+    let after = |t: i64| u32::try_from(t.max(-1).div_euclid(spr) + 1).unwrap_or(u32::MAX);
+    let mut due: Option<u32> = None;
+    let mut note = |r: u32| due = Some(due.map_or(r, |d| d.min(r)).max(current));
+    for a in s.actions.iter().filter(|a| a.round >= current) {
+        note(a.round);
+    }
+    let api = sim.api();
+    for pod in api.pods() {
+        if let Some(deleted) = pod.metadata.deletion_timestamp {
+            note(at_or_after(deleted + i64::from(s.termination_rounds) * spr));
+            continue;
+        }
+        if pod.node_name.is_empty() {
+            note(current);
+        }
+        if !pod.is_ready() {
+            if !s.never_ready_images.contains(&pod.image) {
+                // Start-up jitter only delays readiness: the earliest round is safe.
+                note(at_or_after(
+                    pod.started_at + i64::from(s.ready_after_rounds) * spr,
+                ));
+            }
+        } else if let Some(ready) = pod.ready_time() {
+            let min_ready = pod
+                .metadata
+                .owner
+                .as_ref()
+                .and_then(|o| api.replica_set(&o.name))
+                .map_or(0, |rs| rs.spec.min_ready_seconds);
+            // Available from the first round strictly after ready + minReadySeconds; a round
+            // already past counted it in the last snapshot.
+            let available = after(ready + i64::from(min_ready));
+            if min_ready > 0 && available >= current {
+                note(available);
+            }
+        }
+    }
+    for d in api.deployments() {
+        let Some(deadline) = d.spec.progress_deadline_seconds else {
+            continue;
+        };
+        for c in d.status.conditions.iter().filter(|c| {
+            c.type_ == "Progressing"
+                && c.reason != TIMED_OUT_REASON
+                && c.reason != "NewReplicaSetAvailable"
+        }) {
+            note(after(c.last_update_time + i64::from(deadline)));
+        }
+    }
+    due
 }
 
-/// Simulates `scenario` until its rollout completes, stalls for good or the scenario's rounds
-/// run out, returning the forecast and the simulation (its rounds, events and objects, for a
-/// report). The simulation keeps no step history.
+/// Simulates `scenario` until its rollout completes, nothing more can happen, or the
+/// scenario's rounds run out, returning the forecast and the simulation (its rounds, events
+/// and objects, for a report). Rounds in which nothing is due are skipped once the controllers
+/// are at rest (they would repeat the last snapshot), so the figures are those of every round;
+/// the simulation keeps no step history and its trace lacks the skipped rounds.
 pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
     let target = rollout_target(scenario)?;
+    let target_start = target.start_round;
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
     let mut sim = Simulation::new(scenario.clone()).without_history();
-    let mut previous: Option<std::sync::Arc<TraceRound>> = None;
     while !sim.finished() {
+        let version = sim.api().content_version();
         sim.run_round();
         let Some(round) = sim.trace_rounds().last().cloned() else {
             continue;
         };
         tracker.observe(&round);
-        if tracker.complete()
-            || stalled_for_good(scenario, previous.as_deref(), &round, &tracker.forecast())
-        {
+        if tracker.complete() {
             break;
         }
-        previous = Some(round);
+        // A settled round ends with a pass that changed nothing, so the controllers are at
+        // rest; a lock-step round must change nothing at all (status still trails the pods).
+        let at_rest = if sim.settled() {
+            round.errors.is_empty()
+        } else {
+            sim.api().content_version() == version
+                && round.errors.is_empty()
+                && round.events.is_empty()
+                && round.actions.is_empty()
+        };
+        if at_rest {
+            // The round after the start is looked at even when it repeats the start's snapshot:
+            // a rollout that changes nothing completes there.
+            let first_after_start = target_start + 1;
+            let look = (sim.round() <= first_after_start).then_some(first_after_start);
+            match next_due_round(&sim).into_iter().chain(look).min() {
+                Some(due) => sim.skip_to_round(due),
+                None => break,
+            }
+        }
     }
     Ok((tracker.forecast(), sim))
 }
@@ -394,5 +455,67 @@ mod tests {
         );
         assert_eq!(f.peak_pods, 4);
         assert_eq!(f.min_available, Some(3));
+    }
+
+    /// The figures of every round of the full trace, without skipping anything.
+    fn forecast_of_full_trace(s: &Scenario) -> Forecast {
+        let mut tracker = ForecastTracker::new(rollout_target(s).unwrap(), s.seconds_per_round);
+        for round in crate::sim::run_trace(s.clone()).rounds {
+            tracker.observe(&round);
+        }
+        tracker.forecast()
+    }
+
+    #[test]
+    fn skipping_idle_rounds_changes_no_figure() {
+        let mut scenarios: Vec<Scenario> = crate::presets::presets()
+            .into_iter()
+            .map(|p| p.scenario)
+            .filter(|s| rollout_target(s).is_ok())
+            .collect();
+        assert!(scenarios.len() >= 5);
+        let manifest = manifest::ManifestDeployment {
+            deployment: DeploymentInput {
+                name: "web".into(),
+                replicas: Some(7),
+                image: "app:v1".into(),
+                ..DeploymentInput::default()
+            },
+            termination_grace_period_seconds: Some(20),
+            unsupported: Vec::new(),
+        };
+        for (spr, min_ready, bad, quota) in [
+            (1, 0, false, None),
+            (5, 12, false, None),
+            (2, 0, true, None),
+            (3, 4, false, Some(8)),
+        ] {
+            let model = manifest::resolve(
+                &manifest,
+                &manifest::ClusterModel {
+                    seconds_per_round: spr,
+                    ready_after_seconds: 9,
+                    bad_image: bad,
+                    pod_quota: quota,
+                    ..manifest::ClusterModel::default()
+                },
+            );
+            let mut d = manifest.deployment.clone();
+            d.min_ready_seconds = Some(min_ready);
+            d.progress_deadline_seconds = Some(40);
+            let mut s = manifest::manifest_scenario(&d, &model).unwrap();
+            s.rounds = s.actions[1].round + 120;
+            scenarios.push(s.clone());
+            s.settle = false;
+            scenarios.push(s);
+        }
+        for s in &scenarios {
+            assert_eq!(
+                forecast(s).unwrap(),
+                forecast_of_full_trace(s),
+                "{}",
+                s.name
+            );
+        }
     }
 }

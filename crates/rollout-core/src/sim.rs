@@ -363,6 +363,17 @@ impl Simulation {
         }
     }
 
+    /// Moves to the start of `round` without running the rounds before it, for a caller that
+    /// knows nothing is due in them (the planner: their snapshots would repeat the last one).
+    /// Only at a round's start; the trace then lacks the skipped rounds.
+    pub fn skip_to_round(&mut self, round: u32) {
+        if self.at_round_start() && round > self.state.round {
+            self.state.round = round.min(self.scenario.rounds);
+            let now = i64::from(self.state.round) * self.model.seconds_per_round;
+            self.state.api.set_now(now);
+        }
+    }
+
     /// Runs every remaining round.
     pub fn run(&mut self) {
         while !self.finished() {
