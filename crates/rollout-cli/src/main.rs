@@ -10,6 +10,12 @@
 mod plan;
 mod show;
 
+/// The native CLI's allocator. A simulation makes many small, short-lived allocations (pod
+/// copies, names, event messages); mimalloc serves them faster than glibc's malloc
+/// (BENCHMARKS.md). The wasm build keeps its own allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use rollout_core::scenario::Scenario;
 use std::process::ExitCode;
 
