@@ -421,6 +421,7 @@ fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[Str
         .map(String::from),
     );
     let mut table_rows = vec![header];
+    let mut refusals: Vec<&str> = Vec::new();
     for row in rows {
         let mut cells: Vec<String> = axes.iter().map(|a| figure(row.settings.get(*a))).collect();
         match (&row.forecast, &row.refused) {
@@ -432,14 +433,21 @@ fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[Str
                 figure(f.min_available),
                 figure(f.deadline_exceeded_round.map(|r| format!("round {r}"))),
             ]),
-            (None, refused) => cells.push(format!(
-                "refused: {}",
-                refused.as_deref().unwrap_or("no forecast")
-            )),
+            (None, refused) => {
+                let why = refused.as_deref().unwrap_or("no forecast");
+                let n = refusals.iter().position(|r| *r == why).unwrap_or_else(|| {
+                    refusals.push(why);
+                    refusals.len() - 1
+                });
+                cells.push(format!("refused [{}]", n + 1));
+            }
         }
         table_rows.push(cells);
     }
     out.push_str(&table(&table_rows));
+    for (i, why) in refusals.iter().enumerate() {
+        let _ = writeln!(out, "[{}] {why}", i + 1);
+    }
     out
 }
 

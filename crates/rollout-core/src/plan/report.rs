@@ -181,10 +181,17 @@ pub fn warnings(sim: &Simulation, target: &RolloutTarget, forecast: &Forecast) -
         ));
     }
     if forecast.complete_round.is_none() {
-        out.push(format!(
-            "the rollout does not complete within the {} simulated rounds",
-            sim.round()
-        ));
+        out.push(if sim.finished() {
+            format!(
+                "the rollout does not complete within the scenario's {} rounds",
+                sim.scenario().rounds
+            )
+        } else {
+            format!(
+                "the rollout never completes: nothing changes any more after round {}",
+                sim.round().saturating_sub(1)
+            )
+        });
     }
     out
 }
