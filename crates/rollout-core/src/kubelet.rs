@@ -81,6 +81,40 @@ fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
     (to - from) / seconds_per_round.max(1)
 }
 
+/// The first round, at or after `from`, in which a kubelet pass will change a pod: bind an
+/// unscheduled pod (due at once), make a pod ready (`readyAfterRounds` after its container
+/// started), or remove a pod whose graceful termination is over (`terminationRounds` after
+/// its deletion). `None` when no pod is waiting for the kubelet.
+///
+/// For example with 5 s rounds and `readyAfterRounds` 6, a pod created at t = 40 s is ready in
+/// the first round at or after 40 + 6 × 5 = 70 s: round 14.
+pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Option<u32> {
+    let spr = model.seconds_per_round.max(1);
+    // The first round whose time is at or after `t` (never before `from`).
+    let round_at = |t: Time| -> u32 {
+        let r = if t <= 0 { 0 } else { (t + spr - 1) / spr };
+        u32::try_from(r).unwrap_or(u32::MAX).max(from)
+    };
+    let mut due: Option<u32> = None;
+    for pod in api.pods() {
+        let round = if let Some(deleted) = pod.metadata.deletion_timestamp {
+            round_at(deleted + i64::from(model.termination_rounds) * spr)
+        } else if pod.node_name.is_empty() {
+            from
+        } else if !pod.is_ready() && !model.never_ready_images.contains(&pod.image) {
+            let k = i64::from(model.ready_after(&pod.metadata.name));
+            round_at(pod.started_at + k * spr)
+        } else {
+            continue;
+        };
+        due = Some(due.map_or(round, |d| d.min(round)));
+        if due == Some(from) {
+            break;
+        }
+    }
+    due
+}
+
 /// One kubelet pass over every pod.
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let now = api.now();

@@ -209,83 +209,18 @@ impl ForecastTracker {
     }
 }
 
-/// The first round from `sim`'s next one on in which something can happen by the passing of
-/// time alone, `None` when nothing ever will: an action, an unscheduled pod, a pod becoming
-/// ready (`readyAfterRounds` after its container started), available (strictly after
-/// `minReadySeconds`) or gone (`terminationRounds` after its deletion), a progress deadline
-/// passing. Meant for a state in which the controllers are at rest: then every round before
-/// that one would repeat the last snapshot. Example: 1 s rounds, a pod created in round 40
-/// that is ready after 30 rounds: round 70.
-fn next_due_round(sim: &Simulation) -> Option<u32> {
-    let s = sim.scenario();
-    let spr = s.seconds_per_round.max(1);
-    let current = sim.round();
-    // The first round whose time is at least `t` / strictly after `t`.
-    let at_or_after = |t: i64| u32::try_from((t.max(0) + spr - 1) / spr).unwrap_or(u32::MAX);
-    let after = |t: i64| u32::try_from(t.max(-1).div_euclid(spr) + 1).unwrap_or(u32::MAX);
-    let mut due: Option<u32> = None;
-    let mut note = |r: u32| due = Some(due.map_or(r, |d| d.min(r)).max(current));
-    for a in s.actions.iter().filter(|a| a.round >= current) {
-        note(a.round);
-    }
-    let api = sim.api();
-    for pod in api.pods() {
-        if let Some(deleted) = pod.metadata.deletion_timestamp {
-            note(at_or_after(deleted + i64::from(s.termination_rounds) * spr));
-            continue;
-        }
-        if pod.node_name.is_empty() {
-            note(current);
-        }
-        if !pod.is_ready() {
-            if !s.never_ready_images.contains(&pod.image) {
-                // Start-up jitter only delays readiness: the earliest round is safe.
-                note(at_or_after(
-                    pod.started_at + i64::from(s.ready_after_rounds) * spr,
-                ));
-            }
-        } else if let Some(ready) = pod.ready_time() {
-            let min_ready = pod
-                .metadata
-                .owner
-                .as_ref()
-                .and_then(|o| api.replica_set(&o.name))
-                .map_or(0, |rs| rs.spec.min_ready_seconds);
-            // Available from the first round strictly after ready + minReadySeconds; a round
-            // already past counted it in the last snapshot.
-            let available = after(ready + i64::from(min_ready));
-            if min_ready > 0 && available >= current {
-                note(available);
-            }
-        }
-    }
-    for d in api.deployments() {
-        let Some(deadline) = d.spec.progress_deadline_seconds else {
-            continue;
-        };
-        for c in d.status.conditions.iter().filter(|c| {
-            c.type_ == "Progressing"
-                && c.reason != TIMED_OUT_REASON
-                && c.reason != "NewReplicaSetAvailable"
-        }) {
-            note(after(c.last_update_time + i64::from(deadline)));
-        }
-    }
-    due
-}
-
 /// Simulates `scenario` until its rollout completes, nothing more can happen, or the
 /// scenario's rounds run out, returning the forecast and the simulation (its rounds, events
 /// and objects, for a report). Rounds in which nothing is due are skipped once the controllers
-/// are at rest (they would repeat the last snapshot), so the figures are those of every round;
-/// the simulation keeps no step history and its trace lacks the skipped rounds.
+/// are at rest, up to [`Simulation::next_due_round`] (they would repeat the last snapshot), so
+/// the figures are those of every round; the simulation keeps no step history and its trace
+/// lacks the skipped rounds.
 pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
     let target = rollout_target(scenario)?;
     let target_start = target.start_round;
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
     let mut sim = Simulation::new(scenario.clone()).without_history();
     while !sim.finished() {
-        let version = sim.api().content_version();
         sim.run_round();
         let Some(round) = sim.trace_rounds().last().cloned() else {
             continue;
@@ -299,17 +234,14 @@ pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
         let at_rest = if sim.settled() {
             round.errors.is_empty()
         } else {
-            sim.api().content_version() == version
-                && round.errors.is_empty()
-                && round.events.is_empty()
-                && round.actions.is_empty()
+            sim.last_round_idle()
         };
         if at_rest {
             // The round after the start is looked at even when it repeats the start's snapshot:
             // a rollout that changes nothing completes there.
             let first_after_start = target_start + 1;
             let look = (sim.round() <= first_after_start).then_some(first_after_start);
-            match next_due_round(&sim).into_iter().chain(look).min() {
+            match sim.next_due_round().into_iter().chain(look).min() {
                 Some(due) => sim.skip_to_round(due),
                 None => break,
             }

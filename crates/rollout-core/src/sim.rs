@@ -127,6 +127,8 @@ pub struct SimState {
     /// The API server with every object.
     pub api: ApiServer,
     round: u32,
+    /// Whether the last completed round changed nothing.
+    last_round_idle: bool,
     /// The current pass of the round (1-based).
     pass: u32,
     phase: Phase,
@@ -182,6 +184,7 @@ impl Simulation {
             state: SimState {
                 api,
                 round: 0,
+                last_round_idle: false,
                 pass: 1,
                 phase: Phase::Start,
                 acc: RoundAcc::default(),
@@ -307,6 +310,100 @@ impl Simulation {
             .filter(move |a| a.round >= from)
     }
 
+    /// The first round, from the next one to start, in which something is due: a queued
+    /// action, a kubelet change (a pod scheduled, becoming ready, or removed when its graceful
+    /// termination ends), a pod becoming available once ready for strictly more than its
+    /// ReplicaSet's minReadySeconds, or a Deployment's progress deadline passing (strictly).
+    /// `None` when nothing will ever be due: the cluster stays as it is until the user acts.
+    ///
+    /// Everything the controllers decide depends on the objects and on the clock only through
+    /// these moments, so a round that changed nothing is followed by rounds that change nothing
+    /// until this one. For example a pod ready at t = 30 s under minReadySeconds 10 with 5 s
+    /// rounds becomes available in round 9 (45 s > 40 s; at 40 s it is not yet).
+    pub fn next_due_round(&self) -> Option<u32> {
+        let from = self.next_action_round();
+        let spr = self.model.seconds_per_round.max(1);
+        // The first round whose time is strictly after `t`.
+        let round_after = |t: Time| -> u32 {
+            let r = if t < 0 { 0 } else { t / spr + 1 };
+            u32::try_from(r).unwrap_or(u32::MAX)
+        };
+        let api = &self.state.api;
+        let mut due = crate::kubelet::next_due_round(api, &self.model, from);
+        let mut consider = |round: u32| {
+            if round >= from {
+                due = Some(due.map_or(round, |d| d.min(round)));
+            }
+        };
+        for action in &self.scenario.actions {
+            consider(action.round);
+        }
+        for pod in api.pods() {
+            let (Some(ready), None) = (pod.ready_time(), pod.metadata.deletion_timestamp) else {
+                continue;
+            };
+            let Some(owner) = &pod.metadata.owner else {
+                continue;
+            };
+            let min_ready = api
+                .replica_set(&owner.name)
+                .filter(|rs| rs.metadata.uid == owner.uid)
+                .map_or(0, |rs| rs.spec.min_ready_seconds);
+            if min_ready > 0 {
+                consider(round_after(ready + i64::from(min_ready)));
+            }
+        }
+        for d in api.deployments() {
+            use crate::deployment::util::{self, condition, reason};
+            if !util::has_progress_deadline(d) {
+                continue;
+            }
+            if let Some(c) = util::get_deployment_condition(&d.status, condition::PROGRESSING) {
+                if c.reason != reason::NEW_RS_AVAILABLE && c.reason != reason::TIMED_OUT {
+                    let deadline = i64::from(d.spec.progress_deadline_seconds.unwrap_or(0));
+                    consider(round_after(c.last_update_time + deadline));
+                }
+            }
+        }
+        due
+    }
+
+    /// Whether the last round that ran changed nothing: no object's content, no event, no
+    /// error, no action. (False before the first round.)
+    pub fn last_round_idle(&self) -> bool {
+        self.state.last_round_idle
+    }
+
+    /// After a round that changed nothing, moves on to the next round in which something is
+    /// due ([`Simulation::next_due_round`]), or to the scenario's end, without running the
+    /// controllers: each round skipped gets the last round's snapshot with its round and time
+    /// moved, exactly what running it would have recorded. Returns the rounds skipped (0 when
+    /// the last round changed something, or a round is under way).
+    pub fn skip_idle_rounds(&mut self) -> u32 {
+        if !self.at_round_start() || !self.state.last_round_idle || self.finished() {
+            return 0;
+        }
+        let Some(last) = self.state.trace.last().cloned() else {
+            return 0;
+        };
+        let to = self
+            .next_due_round()
+            .map_or(self.scenario.rounds, |r| r.min(self.scenario.rounds));
+        let from = self.state.round;
+        for round in from..to {
+            let mut copy = (*last).clone();
+            copy.round = round;
+            copy.time = i64::from(round) * self.model.seconds_per_round;
+            self.state.trace.push_back(Arc::new(copy));
+        }
+        if to > from {
+            self.state.round = to;
+            let now = i64::from(to) * self.model.seconds_per_round;
+            self.state.api.set_now(now);
+        }
+        to.saturating_sub(from)
+    }
+
     /// Goes back one step. False at the start.
     pub fn step_back(&mut self) -> bool {
         match self.history.pop() {
@@ -375,9 +472,13 @@ impl Simulation {
     }
 
     /// Runs every remaining round.
+    ///
+    /// Idle rounds are skipped ([`Simulation::skip_idle_rounds`]): the trace is the same as
+    /// running each of them.
     pub fn run(&mut self) {
         while !self.finished() {
             self.run_round();
+            self.skip_idle_rounds();
         }
     }
 
@@ -518,6 +619,10 @@ impl Simulation {
                     }
                     let settle = self.scenario.settle;
                     let acc = std::mem::take(&mut self.state.acc);
+                    self.state.last_round_idle = acc.actions.is_empty()
+                        && acc.errors.is_empty()
+                        && acc.events.is_empty()
+                        && self.state.api.content_version() == acc.start_version;
                     let api = &self.state.api;
                     let peak = |name: &str| {
                         acc.peak_pods
@@ -705,7 +810,7 @@ fn deployment_pods(api: &ApiServer, deployment: &str) -> i32 {
     };
     api.replica_sets_of(d)
         .iter()
-        .map(|rs| api.pods_of_iter(rs).count() as i32)
+        .map(|rs| api.pod_count_of(rs) as i32)
         .sum()
 }
 
@@ -961,23 +1066,39 @@ mod tests {
     fn settled_durations_do_not_depend_on_the_round_size() {
         // Pods ready 30 s after creation; the image changes at t = 600 s. Lock-step charges a
         // round per hop (331, 362, 455, 610 s); settled rounds take the real cluster's 300 s.
-        for spr in [1, 2, 5, 10] {
+        for (spr, lock_step) in [(1, 331), (2, 362), (5, 455), (10, 610)] {
             let ready_after = (30 / spr) as u32;
             let start = (600 / spr) as u32;
-            let mut sim =
-                Simulation::new(settled(spr, ready_after, start + 400 / spr as u32, start))
-                    .without_history();
-            let mut done_at = None;
-            while !sim.finished() {
-                sim.run_round();
-                let d = sim.api().deployment("web").unwrap();
-                let status = crate::kubectl::rollout_status::rollout_status_of(d, 0);
-                if sim.round() > start && status.done && done_at.is_none() {
-                    done_at = Some(i64::from(sim.round() - 1) * spr);
-                }
-            }
-            assert_eq!(done_at.map(|t| t - 600), Some(300), "{spr} s rounds");
+            let rounds = start + 700 / spr as u32;
+            let mut s = settled(spr, ready_after, rounds, start);
+            assert_eq!(
+                rollout_duration(s.clone(), start),
+                Some(300),
+                "{spr} s rounds"
+            );
+            s.settle = false;
+            assert_eq!(
+                rollout_duration(s, start),
+                Some(lock_step),
+                "{spr} s rounds"
+            );
         }
+    }
+
+    /// Seconds from the start of round `start` to the end of the first later round after which
+    /// `kubectl rollout status` reports success.
+    fn rollout_duration(s: Scenario, start: u32) -> Option<i64> {
+        let spr = s.seconds_per_round;
+        let mut sim = Simulation::new(s).without_history();
+        run_to_round(&mut sim, start);
+        while !sim.finished() {
+            sim.run_round();
+            let d = sim.api().deployment("web").unwrap();
+            if crate::kubectl::rollout_status::rollout_status_of(d, 0).done {
+                return Some(i64::from(sim.round() - 1 - start) * spr);
+            }
+        }
+        None
     }
 
     #[test]
@@ -1007,6 +1128,26 @@ mod tests {
     }
 
     #[test]
+    fn a_round_still_changing_after_50_passes_ends_with_the_error() {
+        // 25,600 replicas: the ReplicaSet controller creates at most burstReplicas = 500 pods
+        // a sync, so filling the ReplicaSet takes 52 passes; round 0 stops after 50 with the
+        // error, and round 1 finishes the job.
+        let mut s = settled(5, 1, 2, 1);
+        s.actions.truncate(1);
+        if let ActionKind::Create { deployment } = &mut s.actions[0].kind {
+            deployment.replicas = Some(25_600);
+        }
+        let mut sim = Simulation::new(s).without_history();
+        sim.run();
+        let rounds: Vec<_> = sim.trace_rounds().cloned().collect();
+        assert_eq!(rounds[0].passes, Some(MAX_PASSES));
+        assert_eq!(rounds[0].errors, vec![NOT_SETTLED.to_string()]);
+        assert_eq!(rounds[0].replica_sets[0].pods.active, 500 * 50);
+        assert!(rounds[1].errors.is_empty());
+        assert_eq!(rounds[1].replica_sets[0].pods.active, 25_600);
+    }
+
+    #[test]
     fn lock_step_traces_have_no_settled_fields() {
         let mut sim = Simulation::new(scenario("")).without_history();
         sim.run();
@@ -1015,6 +1156,110 @@ mod tests {
             !json.contains("passes") && !json.contains("peakPods") && !json.contains("\"pass\"")
         );
         assert!(!json.contains("settle"));
+    }
+
+    /// Every round run, none skipped.
+    fn run_every_round(s: Scenario) -> Simulation {
+        let mut sim = Simulation::new(s).without_history();
+        while !sim.finished() {
+            sim.run_round();
+        }
+        sim
+    }
+
+    #[test]
+    fn idle_rounds_are_skipped_with_the_same_trace() {
+        // A rollout that is over by round 10, a scale at round 1500 and a minReadySeconds of
+        // 12 s: 2,000 rounds of which only a few dozen have anything to do.
+        for settle in [false, true] {
+            let mut s = scenario(
+                r#",{"round":6,"type":"setImage","image":"b"},
+                   {"round":1500,"type":"scale","replicas":5},
+                   {"round":1600,"type":"setMinReadySeconds","value":12}"#,
+            );
+            s.rounds = 2000;
+            s.settle = settle;
+            s.termination_rounds = 2;
+            let every = run_every_round(s.clone());
+            let mut skipping = Simulation::new(s).without_history();
+            skipping.run();
+            assert_eq!(
+                serde_json::to_value(skipping.trace()).unwrap(),
+                serde_json::to_value(every.trace()).unwrap()
+            );
+            // Lock-step: 4 steps a round (actions, Deployment, ReplicaSet, kubelet).
+            assert!(every.steps_taken() > 2000 * 3, "{}", every.steps_taken());
+            assert!(
+                skipping.steps_taken() < 200,
+                "settle {settle}: {} steps run",
+                skipping.steps_taken()
+            );
+        }
+    }
+
+    #[test]
+    fn next_due_round_names_each_kind_of_moment() {
+        // Pods ready 2 rounds after creation (5 s rounds), minReadySeconds 12.
+        let mut s = scenario(r#",{"round":40,"type":"scale","replicas":1}"#);
+        s.ready_after_rounds = 2;
+        s.rounds = 60;
+        s.termination_rounds = 3;
+        if let ActionKind::Create { deployment } = &mut s.actions[0].kind {
+            deployment.min_ready_seconds = Some(12);
+        }
+        let mut sim = Simulation::new(s).without_history();
+        assert_eq!(sim.next_due_round(), Some(0), "the create action");
+        sim.run_round();
+        // Created at 0 s: ready in round 2 (10 s).
+        assert_eq!(sim.next_due_round(), Some(2));
+        run_to_round(&mut sim, 3);
+        // Ready at 10 s: available when now > 22 s, round 5 (25 s).
+        assert_eq!(sim.next_due_round(), Some(5));
+        run_to_round(&mut sim, 8);
+        // Nothing until the scale action of round 40 (the rollout is complete).
+        assert!(sim.last_round_idle());
+        assert_eq!(sim.next_due_round(), Some(40));
+        run_to_round(&mut sim, 41);
+        // Two pods deleted at 200 s, gone 3 rounds later: round 43.
+        assert_eq!(sim.next_due_round(), Some(43));
+        run_to_round(&mut sim, 45);
+        assert_eq!(sim.next_due_round(), None);
+    }
+
+    #[test]
+    fn a_progress_deadline_is_due_strictly_after_it_passes() {
+        let mut s = scenario(
+            r#",{"round":2,"type":"setImage","image":"bad"},
+               {"round":2,"type":"setProgressDeadlineSeconds","value":30}"#,
+        );
+        s.never_ready_images = vec!["bad".into()];
+        s.rounds = 20;
+        let mut sim = Simulation::new(s).without_history();
+        run_to_round(&mut sim, 6);
+        let reason = |sim: &Simulation| {
+            let d = sim.api().deployment("web").unwrap();
+            let c = d
+                .status
+                .conditions
+                .iter()
+                .find(|c| c.type_ == "Progressing");
+            c.map(|c| (c.reason.clone(), c.last_update_time)).unwrap()
+        };
+        let (why, updated) = reason(&sim);
+        assert_eq!(why, "ReplicaSetUpdated");
+        // Timed out once now > updated + 30 s: with 5 s rounds the first round after it.
+        let due = sim.next_due_round().unwrap();
+        assert_eq!(i64::from(due), (updated + 30) / 5 + 1);
+        run_to_round(&mut sim, due);
+        assert_eq!(
+            reason(&sim).0,
+            "ReplicaSetUpdated",
+            "not at {} s",
+            (due - 1) * 5
+        );
+        sim.run_round();
+        assert_eq!(reason(&sim).0, "ProgressDeadlineExceeded");
+        assert_eq!(sim.next_due_round(), None);
     }
 
     #[test]

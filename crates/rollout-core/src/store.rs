@@ -59,6 +59,8 @@ pub struct ApiServer {
     /// Per-ReplicaSet pod serials handed out so far (refused creates count too).
     pod_serials: OrdMap<String, u32>,
     pod_quota: Option<i32>,
+    /// Pods (active and terminating) per controlling ReplicaSet uid.
+    pod_counts: OrdMap<Uid, usize>,
     /// Writes so far that changed an object's content (see [`ApiServer::content_version`]).
     content_version: u64,
 }
@@ -323,6 +325,19 @@ impl ApiServer {
         self.pods_of_iter(rs).cloned().collect()
     }
 
+    /// How many pods (active and terminating) the ReplicaSet controls: the length of
+    /// [`ApiServer::pods_of`], kept as pods come and go, so it costs no listing.
+    pub fn pod_count_of(&self, rs: &ReplicaSet) -> usize {
+        self.pod_counts.get(&rs.metadata.uid).copied().unwrap_or(0)
+    }
+
+    fn count_pod(&mut self, pod: &Pod, added: bool) {
+        if let Some(owner) = &pod.metadata.owner {
+            let n = self.pod_counts.entry(owner.uid).or_insert(0);
+            *n = if added { *n + 1 } else { n.saturating_sub(1) };
+        }
+    }
+
     /// [`ApiServer::pods_of`] without collecting.
     pub fn pods_of_iter<'a>(&'a self, rs: &'a ReplicaSet) -> impl Iterator<Item = &'a Arc<Pod>> {
         // A ReplicaSet's pods are named `<rs>-NNNNN`, so they sit together in the name order;
@@ -389,6 +404,7 @@ impl ApiServer {
             started_at,
         });
         self.pods.insert(name, Arc::clone(&pod));
+        self.count_pod(&pod, true);
         Ok(pod)
     }
 
@@ -405,8 +421,8 @@ impl ApiServer {
                 self.pods.insert(name.to_string(), Arc::new(p));
                 self.changed();
             }
-        } else {
-            self.pods.remove(name);
+        } else if let Some(pod) = self.pods.remove(name) {
+            self.count_pod(&pod, false);
             self.changed();
         }
         Ok(())
@@ -491,7 +507,8 @@ impl ApiServer {
 
     /// Removes a pod whose graceful termination is over.
     pub fn remove_pod(&mut self, name: &str) {
-        if self.pods.remove(name).is_some() {
+        if let Some(pod) = self.pods.remove(name) {
+            self.count_pod(&pod, false);
             self.changed();
         }
     }
@@ -587,6 +604,12 @@ mod tests {
         let pod = api.create_pod_for(&rs).unwrap();
         let name = pod.metadata.name.clone();
         let v = api.content_version();
+        let second = api.create_pod_for(&rs).unwrap().metadata.name.clone();
+        api.delete_pod(&second, true).unwrap();
+        assert_eq!(api.pod_count_of(&rs), 2, "a terminating pod still counts");
+        api.delete_pod(&second, false).unwrap();
+        assert_eq!(api.pod_count_of(&rs), api.pods_of(&rs).len());
+        let v = v + 3;
 
         api.set_now(10);
         api.schedule_pod(&name, "node-1").unwrap();
@@ -626,5 +649,6 @@ mod tests {
         api.remove_pod(&name);
         api.remove_pod(&name);
         assert_eq!(api.content_version(), v + 5);
+        assert_eq!(api.pod_count_of(&rs), 0);
     }
 }
