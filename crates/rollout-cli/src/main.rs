@@ -12,7 +12,8 @@ mod show;
 
 /// The native CLI's allocator. A simulation makes many small, short-lived allocations (pod
 /// copies, names, event messages); mimalloc serves them faster than glibc's malloc
-/// (BENCHMARKS.md). The wasm build keeps its own allocator.
+/// (BENCHMARKS.md). A wasm build keeps its own allocator.
+#[cfg(not(target_family = "wasm"))]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
