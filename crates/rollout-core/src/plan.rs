@@ -450,4 +450,40 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn sweep_settings_apply_to_the_deployment_the_scenario_creates() {
+        use crate::api::IntOrString;
+        let s = scenario(r#",{"round":3,"type":"setImage","name":"web","image":"b"}"#);
+        let subject = Subject::Scenario(s.clone());
+        assert_eq!(subject.deployment().unwrap().name, "web");
+        let faster = sweep::Settings {
+            max_surge: Some(IntOrString::Int(3)),
+            ..sweep::Settings::default()
+        };
+        let changed = subject.scenario(&faster).unwrap();
+        let ActionKind::Create { deployment } = &changed.actions[0].kind else {
+            panic!("the create stays first");
+        };
+        assert_eq!(
+            deployment.strategy.as_ref().unwrap().max_surge,
+            Some(IntOrString::Int(3))
+        );
+        assert_eq!(
+            changed.actions[1..],
+            s.actions[1..],
+            "the rest stays as it is"
+        );
+        // 3 replicas, maxSurge 3: the whole new ReplicaSet at once.
+        assert_eq!(forecast(&changed).unwrap().peak_pods, 6);
+        let both_zero = sweep::Settings {
+            max_surge: Some(IntOrString::Int(0)),
+            max_unavailable: Some(IntOrString::Int(0)),
+            ..sweep::Settings::default()
+        };
+        assert!(subject
+            .scenario(&both_zero)
+            .unwrap_err()
+            .contains("may not be 0 when `maxSurge` is 0"));
+    }
 }
