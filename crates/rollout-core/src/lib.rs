@@ -9,11 +9,13 @@
 pub mod api;
 pub mod deployment;
 pub mod flow;
+pub mod images;
 pub mod import;
 pub mod kubectl;
 pub mod kubelet;
 pub mod lessons;
 pub mod limits;
+pub mod plan;
 pub mod presets;
 pub mod record;
 pub mod replicaset;
