@@ -859,7 +859,7 @@ pub fn mount_page() -> Result<(), JsError> {
             )
             .render();
         }
-        None => crate::share::start_app(&hash),
+        None => crate::share::start_app(&hash, &search),
     }
     crate::share::reload_on_new_links();
     Ok(())

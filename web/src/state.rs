@@ -134,6 +134,32 @@ pub enum Msg {
     /// `kubectl create quota pods-quota --hard=pods=N` (the text of N), or with `None`
     /// `kubectl delete quota pods-quota`.
     SetQuota(Option<String>),
+    /// Open a lesson (by id) at a step (0-based).
+    OpenLesson(String, usize),
+    /// Open a challenge (by id).
+    OpenChallenge(String),
+    /// The lesson's next step (the simulation runs to its moment).
+    LessonNext,
+    /// The lesson's previous step.
+    LessonBack,
+    /// The answer being typed, or the pod clicked.
+    LessonAnswer(String),
+    /// Check the answer against what the simulation then does.
+    LessonCheck,
+    /// "Show me": run to the step the question asked about.
+    LessonShowMe,
+    /// A challenge's prediction (which one, the text).
+    ChallengeAnswer(usize, String),
+    /// Check the challenge's goals on the session so far (its scenario run to the end).
+    ChallengeCheck,
+    /// Leave the lesson or challenge (the simulation stays).
+    CloseGuide,
+    /// The quiz on or off: a prediction before every controller step.
+    ToggleQuiz,
+    /// The quiz answer being typed (or the pod clicked).
+    QuizAnswer(String),
+    /// Check the quiz answer against what the next step does.
+    QuizCheck,
 }
 
 /// What the Deployment looked like before the last move, to highlight what changed.
@@ -231,6 +257,10 @@ pub struct Lab {
     pub selected: Option<String>,
     /// "Inside the controllers" is open.
     pub inside_open: bool,
+    /// The lesson or challenge being followed.
+    pub guide: Option<crate::lesson::GuideState>,
+    /// The quiz, when on.
+    pub quiz: Option<crate::lesson::QuizState>,
 }
 
 impl PartialEq for Lab {
@@ -247,6 +277,8 @@ impl PartialEq for Lab {
             && self.notice == other.notice
             && self.selected == other.selected
             && self.inside_open == other.inside_open
+            && self.guide == other.guide
+            && self.quiz == other.quiz
     }
 }
 
@@ -414,7 +446,106 @@ impl Lab {
             notice: None,
             selected: None,
             inside_open: false,
+            guide: None,
+            quiz: None,
         }
+    }
+
+    /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
+    pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
+        let lesson = rollout_core::lessons::lesson(id)?;
+        let scenario = lesson.scenario.scenario().ok()?;
+        let mut lab = Lab::from_scenario(scenario, "lesson");
+        let step = step.min(lesson.steps.len() - 1);
+        let mut guide = crate::lesson::GuideState::lesson(lesson);
+        guide.guide = crate::lesson::Guide::Lesson { lesson, step };
+        guide.error = lab
+            .session
+            .borrow_mut()
+            .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
+            .err();
+        lab.guide = Some(guide);
+        Some(lab)
+    }
+
+    /// A lab set up for a challenge (`None` for an unknown id).
+    pub fn from_challenge(id: &str) -> Option<Lab> {
+        let challenge = rollout_core::lessons::challenge(id)?;
+        let mut lab = Lab::from_scenario(challenge.base().ok()?, "challenge");
+        lab.guide = Some(crate::lesson::GuideState::challenge(challenge));
+        Some(lab)
+    }
+
+    fn update_guide(&mut self, msg: Msg) {
+        use crate::lesson::Guide;
+        let Some(mut g) = self.guide.take() else {
+            return;
+        };
+        match (msg, &mut g.guide) {
+            (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
+                let from = *step;
+                *step += 1;
+                self.remember();
+                let to = *step;
+                g.error = self
+                    .session
+                    .borrow_mut()
+                    .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
+                    .err();
+                g.answer.clear();
+                g.feedback = None;
+                self.bump();
+            }
+            (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
+                if let Some(mut lab) = Lab::from_lesson(lesson.id, *step - 1) {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                    return;
+                }
+            }
+            (Msg::LessonAnswer(a), _) => g.answer = a,
+            (Msg::LessonCheck, Guide::Lesson { lesson, step }) => {
+                g.feedback = crate::lesson::check(lesson, *step, &self.sim(), &g.answer);
+            }
+            (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
+                let q = lesson.steps[*step].question;
+                let expected = q.and_then(|q| {
+                    rollout_core::lessons::question::expected(&q.ask, &self.sim()).ok()
+                });
+                if let Some(e) = expected {
+                    self.remember();
+                    self.session.borrow_mut().advance_with(|sim| {
+                        for _ in 0..e.steps {
+                            sim.step();
+                        }
+                    });
+                    self.bump();
+                }
+            }
+            (Msg::ChallengeAnswer(i, a), Guide::Challenge { answers, .. }) => {
+                if let Some(slot) = answers.get_mut(i) {
+                    *slot = a;
+                }
+            }
+            (
+                Msg::ChallengeCheck,
+                Guide::Challenge {
+                    challenge,
+                    results,
+                    answers,
+                },
+            ) => {
+                *results = Some(crate::lesson::check_challenge(
+                    challenge,
+                    &self.sim(),
+                    answers,
+                ));
+            }
+            (Msg::CloseGuide, _) => return,
+            _ => {}
+        }
+        self.guide = Some(g);
     }
 
     /// A lab that starts from a preset (`None` for an unknown id).
@@ -540,6 +671,60 @@ impl Lab {
     /// Applies a message.
     pub fn update(&mut self, msg: Msg) {
         match msg {
+            Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no lesson called \"{id}\".")),
+            },
+            Msg::OpenChallenge(id) => match Lab::from_challenge(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
+            },
+            Msg::ToggleQuiz => {
+                self.quiz = match self.quiz {
+                    Some(_) => None,
+                    None => Some(crate::lesson::QuizState::default()),
+                }
+            }
+            Msg::QuizAnswer(a) => {
+                if let Some(q) = self.quiz.as_mut() {
+                    q.answer = a;
+                }
+            }
+            Msg::QuizCheck => {
+                let at = self.sim().steps_taken();
+                let checked =
+                    rollout_core::lessons::quiz::next_question(&self.sim()).map(|question| {
+                        let answer = self
+                            .quiz
+                            .as_ref()
+                            .map(|q| q.answer.clone())
+                            .unwrap_or_default();
+                        rollout_core::lessons::question::check(
+                            &question.question(),
+                            &self.sim(),
+                            &answer,
+                        )
+                    });
+                if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
+                    q.record(at, result);
+                }
+            }
+            m @ (Msg::LessonNext
+            | Msg::LessonBack
+            | Msg::LessonAnswer(_)
+            | Msg::LessonCheck
+            | Msg::LessonShowMe
+            | Msg::ChallengeAnswer(..)
+            | Msg::ChallengeCheck
+            | Msg::CloseGuide) => self.update_guide(m),
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -699,6 +884,15 @@ impl Lab {
             Msg::DismissNotice => self.notice = None,
             Msg::Notice(text) => self.notice = Some(text),
             Msg::Select(object) => {
+                if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
+                    q.answer = pod.to_string();
+                }
+                // A click on a pod answers a lesson's "which pod goes next?".
+                if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
+                    if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {
+                        g.answer = pod.to_string();
+                    }
+                }
                 self.selected = Some(object);
                 self.inside_open = true;
             }

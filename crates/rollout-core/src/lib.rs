@@ -12,6 +12,7 @@ pub mod flow;
 pub mod import;
 pub mod kubectl;
 pub mod kubelet;
+pub mod lessons;
 pub mod limits;
 pub mod presets;
 pub mod record;

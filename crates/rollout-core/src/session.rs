@@ -441,6 +441,21 @@ impl Session {
         }
     }
 
+    /// Lets a caller move the simulation by single syncs of its own choosing (a lesson running
+    /// to a moment named by what happens), as one move that [`Session::step_back`] undoes.
+    pub fn advance_with<R>(&mut self, f: impl FnOnce(&mut Simulation) -> R) -> R {
+        let before = self.sim.steps_taken();
+        let out = f(&mut self.sim);
+        let now = self.sim.steps_taken();
+        if now > before {
+            self.marks.retain(|(m, _, _)| *m < before);
+            self.marks.push((before, None, self.sim.round()));
+            self.changes.retain(|&c| c <= before);
+        }
+        self.touched();
+        out
+    }
+
     /// One single sync (a controller's sync of one object, the actions, or a kubelet pass),
     /// whether or not it changes anything: what a seek or a lesson that counts syncs takes.
     /// The scenario's rounds are a minimum: past them the session runs on, up to
