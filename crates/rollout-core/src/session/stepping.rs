@@ -271,16 +271,24 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
         }
         StepKind::SyncDeployment { name } | StepKind::SyncReplicaSet { name } => {
             let messages: Vec<&str> = record.events.iter().map(|e| e.message.as_str()).collect();
+            // `Created pod: web-rev2-00001` and 249 like it: the first, and how many more.
+            let kind_of = |m: &str| m.split(':').next().unwrap_or_default().to_string();
             match messages.as_slice() {
                 [] => format!(
                     "{actor} updated {name}'s status: {}",
                     status_of(&record.kind, api)
                 ),
                 [one] => format!("{actor}: {one}"),
-                [first, rest @ ..] if rest.iter().all(|m| m.starts_with("Created pod")) => {
+                [first, rest @ ..]
+                    if first.contains(" pod: ")
+                        && rest.iter().all(|m| kind_of(m) == kind_of(first)) =>
+                {
                     format!("{actor}: {first} and {} more", pods(rest.len()))
                 }
-                many => format!("{actor}: {}", many.join("; ")),
+                [a, b] => format!("{actor}: {a}; {b}"),
+                [a, b, rest @ ..] => {
+                    format!("{actor}: {a}; {b}; and {} more events", rest.len())
+                }
             }
         }
     }

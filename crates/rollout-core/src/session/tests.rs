@@ -378,6 +378,12 @@ fn every_step_changes_content_and_step_back_mirrors_it() {
         .iter()
         .any(|h| h
             .starts_with("Deployment controller: Scaled down replica set web-rev1 to 2 from 3")));
+    assert!(
+        headlines
+            .iter()
+            .any(|h| h == "ReplicaSet controller: Created pod: web-rev1-00001 and 2 pods more"),
+        "{headlines:#?}"
+    );
     // Back, one step at a time, through exactly the same states, each with its caption.
     seen.pop();
     let mut captions = headlines.clone();
