@@ -3,9 +3,10 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
+use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
 use crate::components::{
-    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
-    ScenarioPanel, Select, SettingsPanel, Transport,
+    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
+    LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
@@ -79,6 +80,10 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
     if el.is_content_editable() {
         return true;
     }
+    // A pod token on the stage: the arrow keys move between pods, Enter and Space inspect.
+    if el.has_attribute("data-pod") {
+        return true;
+    }
     match el.tag_name().as_str() {
         "INPUT" | "SELECT" | "TEXTAREA" => true,
         "BUTTON" | "A" | "SUMMARY" => space,
@@ -91,6 +96,7 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
 pub fn app(props: &AppProps) -> Html {
     let lab = use_reducer(|| initial_lab(props));
     let large = use_state(|| false);
+    let presenting = use_reducer(Presenting::default);
     let dispatcher = lab.dispatcher();
     let on_msg = {
         let d = dispatcher.clone();
@@ -99,9 +105,10 @@ pub fn app(props: &AppProps) -> Html {
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
     crate::embed::use_playback(&lab);
-    // Keyboard: Space plays / pauses, arrows step (Shift: a whole round).
+    // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     {
         let d = dispatcher.clone();
+        let present = presenting.dispatcher();
         use_effect_with(props.keyboard, move |on| {
             let listener = on.then(gloo_utils_document).flatten().map(|doc| {
                 let options = EventListenerOptions::enable_prevent_default();
@@ -122,12 +129,23 @@ pub fn app(props: &AppProps) -> Html {
                                 Msg::Step
                             }
                         }
+                        "PageDown" if !key_belongs_to_target(e, false) => Msg::LessonNext,
+                        "PageUp" if !key_belongs_to_target(e, false) => Msg::LessonBack,
                         "ArrowLeft" if !key_belongs_to_target(e, false) => {
                             if e.shift_key() {
                                 Msg::BackRound
                             } else {
                                 Msg::StepBack
                             }
+                        }
+                        "p" | "P" if !key_belongs_to_target(e, false) => {
+                            e.prevent_default();
+                            present.dispatch(None);
+                            return;
+                        }
+                        "Escape" => {
+                            present.dispatch(Some(false));
+                            return;
                         }
                         _ => return,
                     };
@@ -223,6 +241,18 @@ pub fn app(props: &AppProps) -> Html {
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
     }
+    match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, .. }) if lab.preset == "lesson" => {
+            preset_options.push(("lesson".into(), format!("Lesson: {}", lesson.title).into()));
+        }
+        Some(crate::lesson::Guide::Challenge { challenge, .. }) if lab.preset == "challenge" => {
+            preset_options.push((
+                "challenge".into(),
+                format!("Challenge: {}", challenge.title).into(),
+            ));
+        }
+        _ => {}
+    }
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);
@@ -266,14 +296,76 @@ pub fn app(props: &AppProps) -> Html {
             reveal();
         })
     };
+    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
+            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
+        }
+        _ => None,
+    };
+    let quiz_question = lab.quiz.as_ref().and_then(|_| {
+        rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
+    });
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
     };
 
+    // Presentation mode: full screen when the browser allows; leaving it (the button, P, Esc
+    // or the browser's own Esc out of full screen) restores the page where it was.
+    {
+        let present = presenting.dispatcher();
+        let scroll = use_mut_ref(|| 0.0f64);
+        use_effect_with(presenting.0, move |on| {
+            let window = web_sys::window();
+            if *on {
+                *scroll.borrow_mut() = window
+                    .as_ref()
+                    .and_then(|w| w.scroll_y().ok())
+                    .unwrap_or(0.0);
+                fullscreen(true);
+            } else {
+                fullscreen(false);
+                if let Some(w) = &window {
+                    w.scroll_to_with_x_and_y(0.0, *scroll.borrow());
+                }
+            }
+            let listener = on.then(gloo_utils_document).flatten().map(|doc| {
+                EventListener::new(&doc, "fullscreenchange", move |_| {
+                    if fullscreen_left() {
+                        present.dispatch(Some(false));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let present = presenting.0;
+    let toggle_present = {
+        let p = presenting.dispatcher();
+        Callback::from(move |_: MouseEvent| p.dispatch(None))
+    };
+    let stage_tools = html! {
+        <button type="button" class={classes!("btn", "btn-toggle", present.then_some("is-on"))} data-testid="present-toggle"
+            aria-pressed={if present { "true" } else { "false" }} onclick={toggle_present}
+            title={if present { "Leave presentation mode (P or Esc)" } else { "Presentation mode: the stage fills the screen (P)" }}>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
+            <span>{ if present { "Leave presentation" } else { "Present" } }</span>
+        </button>
+    };
+    let chart =
+        html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
+    let explanation = frame.explanation.as_ref();
+    let caption = match explanation {
+        Some(e) => crate::explain::caption(e),
+        None => match &first_command {
+            Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
+            None => "Nothing has run yet. Press Step (or →) to begin.".to_string(),
+        },
+    };
+
     html! {
-        <div class={classes!("app", large.then_some("large-text"))} data-version={lab.version.to_string()}>
-            if props.header {
+        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"))} data-version={lab.version.to_string()}>
+            if props.header && !present {
                 <header class="app-header">
                     <div class="brand">
                         <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
@@ -287,6 +379,7 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     </div>
                     <div class="header-tools">
+                        <LessonsMenu />
                         <div class="preset-picker">
                             <label class="field-label" for="preset">{ "Start from" }</label>
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
@@ -301,8 +394,20 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                 </header>
             }
-            if let Some(d) = description {
-                <p class="preset-description" data-testid="preset-description">{ d }</p>
+            if let Some(n) = &lab.notice {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
+                </div>
+            }
+            // In presentation mode the stage is the page's main content (a landmark with the
+            // page's heading); otherwise a plain wrapper that takes no part in the layout.
+            <@{if present { "main" } else { "div" }} class="stage-area">
+            if present {
+                <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
+            }
+            if let Some(guide) = &lab.guide {
+                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
             }
             <Transport
                 round={frame.round}
@@ -318,25 +423,46 @@ pub fn app(props: &AppProps) -> Html {
                 speed={lab.speed}
                 on_msg={on_msg.clone()}
             />
-            if let Some(n) = &lab.notice {
-                <div class="notice" role="status" data-testid="notice">
-                    <span>{ n.clone() }</span>
-                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
-                </div>
-            }
+            <Stage
+                replica_sets={frame.replica_sets.clone()}
+                departed={frame.departed.clone()}
+                budget={deployment.as_ref().map(Budget::of)}
+                caption={AttrValue::from(caption)}
+                actor={explanation.map(|e| e.actor.key())}
+                version={lab.version}
+                selected={selected.clone()}
+                on_select={if present { Callback::noop() } else { on_select.clone() }}
+                tools={stage_tools}
+            >
+                if present { { chart.clone() } }
+            </Stage>
+            </@>
+            <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
+            if !present {
             <div class="layout">
                 <main class="main">
+                    if let Some(d) = description {
+                        <p class="preset-description" data-testid="preset-description">{ d }</p>
+                    }
+                    <div class="cluster-grid">
+                        <div class="cluster-col">
+                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
+                        </div>
+                        <div class="cluster-col">
+                            { chart }
+                        </div>
+                    </div>
                     <KubectlPanel
                         deployment={AttrValue::from(frame.deployment.clone())}
                         next_image={AttrValue::from(next_image)}
                         {next_image_broken}
                         replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
-                        paused={lab.paused_after_pending()}
+                        paused={lab.session().paused_after_pending()}
                         history={frame.history.clone()}
                         pending={frame.pending.clone()}
                         console={lab.console.clone()}
                         {next_round}
-                        quota={lab.quota_after_pending()}
+                        quota={lab.session().quota_after_pending()}
                         on_msg={on_msg.clone()}
                     />
                     <div class="cluster-grid">
@@ -347,17 +473,16 @@ pub fn app(props: &AppProps) -> Html {
                                 before={lab.before.clone()}
                                 selected={selected.clone()}
                                 on_select={on_select}
+                                pods={false}
                             />
+                        </div>
+                        <div class="cluster-col">
                             <DeploymentStatus
                                 {deployment}
                                 name={AttrValue::from(frame.deployment.clone())}
                                 now={frame.time}
                                 before={lab.before.clone()}
                             />
-                        </div>
-                        <div class="cluster-col">
-                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
-                            <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} />
                         </div>
                     </div>
                     <EventsTable
@@ -379,11 +504,14 @@ pub fn app(props: &AppProps) -> Html {
                     <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
                         file={Some(file)} />
                     <p class="footnote">
-                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round." }
+                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round, P presents." }
                     </p>
                 </aside>
             </div>
-            { inside_section((*inside).clone(), &on_msg) }
+            }
+            if !present {
+                { inside_section((*inside).clone(), &on_msg) }
+            }
             if let Some(open) = &*share {
                 { crate::share_dialog::share_portal(open, close_share) }
             }

@@ -22,6 +22,7 @@ pub mod export;
 pub mod files;
 pub mod images;
 pub mod inside;
+pub mod lesson;
 pub mod settings;
 pub mod share;
 pub mod share_dialog;
