@@ -326,7 +326,12 @@ async fn an_app_can_start_from_a_preset() {
         "preset-description"
     );
     assert!(app.text("preset-description").contains("Recreate"));
-    assert_eq!(app.input("termination-input").value(), "2");
+    // The preset's own cluster model, as the core defines it.
+    let recreate = rollout_core::presets::preset("recreate").unwrap().scenario;
+    assert_eq!(
+        app.input("termination-input").value(),
+        recreate.termination_rounds.to_string()
+    );
     // Without keyboard shortcuts, keys do nothing.
     key("ArrowRight", false);
     settle().await;
@@ -367,12 +372,12 @@ async fn inside_the_controllers_shows_the_apps_own_step_and_queues_its_requests(
     for _ in 0..5 {
         app.click("step-button").await;
     }
-    // A pod picked from the grid opens the section on that pod, at the app's step.
+    // A pod picked from the stage opens the section on that pod, at the app's step.
     let pod: HtmlElement = app
         .root
-        .query_selector("[data-testid=\"rs-card\"] [data-pod]")
+        .query_selector("[data-pod]")
         .unwrap()
-        .expect("a pod in the grid")
+        .expect("a pod on the stage")
         .dyn_into()
         .unwrap();
     let name = pod.get_attribute("data-pod").unwrap();

@@ -81,6 +81,16 @@ async fn settle() {
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
 
+/// The round of the preset's `kubectl scale` (where the presets put it is the core's business).
+fn scale_round(sim: &Simulation) -> u32 {
+    sim.scenario()
+        .actions
+        .iter()
+        .find(|a| matches!(a.kind, ActionKind::Scale { .. }))
+        .expect("a scale")
+        .round
+}
+
 fn run_to_round(sim: &mut Simulation, round: u32) {
     while sim.round() < round {
         sim.run_round();
@@ -127,12 +137,13 @@ async fn inspector(lines: Vec<yaml::YamlLine>, changed: Vec<yaml::ChangedLine>) 
 #[wasm_bindgen_test]
 async fn the_inspector_shows_exactly_the_yaml_and_marks_a_scale() {
     let mut sim = Simulation::new(preset("proportional-scaling").unwrap().scenario);
-    run_to_round(&mut sim, 8);
+    let at = scale_round(&sim);
+    run_to_round(&mut sim, at);
     let before = deployment_lines(&sim);
     assert_eq!(
         sim.step().unwrap().kind,
         StepKind::Actions,
-        "round 8 scales to 15"
+        "the scale round starts with the scale to 15"
     );
     let after = deployment_lines(&sim);
     let changed = yaml::changed_lines(&before, &after);
@@ -250,7 +261,8 @@ fn active(view: &Mounted, id: &str) -> bool {
 #[wasm_bindgen_test]
 async fn a_scale_takes_the_scaling_event_branch() {
     let mut sim = Simulation::new(preset("proportional-scaling").unwrap().scenario);
-    run_to_round(&mut sim, 8);
+    let at = scale_round(&sim);
+    run_to_round(&mut sim, at);
     let step = step_to(&mut sim, &sync_deployment());
     let flow = flow_of(&step).unwrap();
     let description = flow_diagram::describe(&flow);

@@ -20,15 +20,27 @@ function moduleFiles(all) {
   return ['rollout-lab.js', ...all.filter((f) => f.startsWith('snippets/') && f.endsWith('.js')), 'rollout-lab_bg.wasm'];
 }
 
+/** The stylesheets dist/index.html links (`<link rel="stylesheet" href="./x.css">`), in order. */
+export function linkedStylesheets(indexHtml) {
+  const out = [];
+  for (const tag of indexHtml.match(/<link\b[^>]*>/g) ?? []) {
+    if (!/\brel=["']?stylesheet\b/.test(tag)) continue;
+    const href = tag.match(/\bhref=["']?([^"' >]+)/)?.[1];
+    if (href) out.push(href.replace(/^\.\//, ''));
+  }
+  return out;
+}
+
 /**
- * What a page fetches before its first render. The app page: index.html, app.css and the module
- * (share.css and internals.css load when the share dialog or "Inside the controllers" opens;
- * embed.css only with ?embed). A page with a <rollout-lab>: the module, and app.css and
- * embed.css, which the element links in its shadow root.
+ * What a page fetches before its first render. The app page: index.html, the stylesheets it
+ * links (app.css, stage.css …) and the module (share.css and internals.css load when the share
+ * dialog or "Inside the controllers" opens; embed.css only with ?embed). A page with a
+ * <rollout-lab>: the module, and app.css and embed.css, which the element links in its shadow
+ * root.
  */
-export function pageFiles(all) {
+export function pageFiles(all, indexHtml) {
   return {
-    app: ['index.html', 'app.css', ...moduleFiles(all)],
+    app: ['index.html', ...linkedStylesheets(indexHtml), ...moduleFiles(all)],
     element: [...moduleFiles(all), 'app.css', 'embed.css'],
     dist: all,
   };
@@ -54,7 +66,8 @@ export async function bundle(distDir) {
     sizes.set(f, { file: f, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
   }
   const pages = {};
-  for (const [page, files] of Object.entries(pageFiles(all))) {
+  const indexHtml = await fs.readFile(path.join(distDir, 'index.html'), 'utf8');
+  for (const [page, files] of Object.entries(pageFiles(all, indexHtml))) {
     const rows = files.map((f) => {
       const row = sizes.get(f);
       if (!row) throw new Error(`${f} is missing from ${distDir}`);

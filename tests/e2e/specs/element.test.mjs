@@ -247,7 +247,7 @@ describe('the <rollout-lab> element', () => {
   });
 
   test('pages fetch, before their first render, only the files the size budgets count', async () => {
-    const files = pageFiles(await listFiles(distDir));
+    const files = pageFiles(await listFiles(distDir), await fs.readFile(path.join(distDir, 'index.html'), 'utf8'));
     const fetched = async (open) => {
       const from = app.server.requests.length;
       const page = await open();

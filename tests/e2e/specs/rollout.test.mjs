@@ -239,11 +239,18 @@ describe('kubectl and the keyboard', () => {
     assert.deepEqual([(await roundInfo(page)).round, (await roundInfo(page)).text.includes('round not started')], [1, true]);
     await page.locator(byTestId('speed-input')).fill('6');
     await page.locator('h1').click();
+    // The key is handled at once; the page shows it at its next render (wait for that, up to 2 s).
+    const pressed = (value) =>
+      page.waitForFunction(
+        ({ sel, value }) => document.querySelector(sel)?.getAttribute('aria-pressed') === value,
+        { sel: byTestId('play-button'), value },
+        { timeout: 2_000 },
+      );
     await page.keyboard.press(' ');
-    assert.equal(await page.locator(byTestId('play-button')).getAttribute('aria-pressed'), 'true');
+    await pressed('true');
     await waitForRound(page, 3);
     await page.keyboard.press(' ');
-    assert.equal(await page.locator(byTestId('play-button')).getAttribute('aria-pressed'), 'false');
+    await pressed('false');
     const paused = await steps();
     await page.waitForTimeout(300);
     assert.equal(await steps(), paused, 'paused means paused');
