@@ -89,12 +89,17 @@ wasm_tests_ran() {
 
 dist_built() {
   [ -f dist/index.html ] || { echo "(no dist/index.html)"; return 1; }
-  # The app page's module and the public one, at their stable names (README, "Two modules").
+  # The one module at its stable names, its element script, the packaging (README, "One module").
   local f
-  for f in rollout-web.js rollout-web_bg.wasm rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts; do
+  for f in rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts package.json app.css embed.css \
+    share.css internals.css embed-demo.html; do
     [ -f "dist/$f" ] || { echo "(no dist/$f)"; return 1; }
   done
-  echo "($(du -h dist/rollout-web_bg.wasm | cut -f1) + $(du -h dist/rollout-lab_bg.wasm | cut -f1) wasm, dev profile)"
+  ls dist/snippets/*/js/element.js >/dev/null 2>&1 || { echo "(no dist/snippets/*/js/element.js)"; return 1; }
+  local wasm
+  wasm=$(find dist -name '*.wasm' | wc -l)
+  [ "$wasm" = 1 ] || { echo "($wasm wasm files, expected 1)"; return 1; }
+  echo "($(du -h dist/rollout-lab_bg.wasm | cut -f1) wasm, dev profile)"
 }
 
 # node --test writes TAP to a file next to the human-readable report: read the counts there.
@@ -125,7 +130,7 @@ compare_py() {
   cargo build --quiet -p rollout-cli
   local bin=${CARGO_TARGET_DIR:-$ROOT/target}/debug/rollout out sub f
   out=$(mktemp -d "${TMPDIR:-/tmp}/rollout-traces.XXXXXX")
-  for sub in "" random; do
+  for sub in "" random settle; do
     mkdir -p "$out/$sub"
     for f in "$CONFORMANCE_DIR/scenarios/$sub"/*.json; do
       "$bin" trace "$f" >"$out/$sub/$(basename "$f")"
@@ -135,13 +140,33 @@ compare_py() {
   rm -rf "$out"
 }
 
-# Both compare.py runs must close with "N passed, 0 failed" and N > 0.
+# The three compare.py runs (named, random, settled) must close with "N passed, 0 failed"
+# and N > 0.
 compare_passed() {
   local lines
   lines=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1")
-  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 2 ] || { echo "($lines)"; return 1; }
+  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 3 ] || { echo "($lines)"; return 1; }
   ! echo "$lines" | grep -q '^0 passed' || { echo "(no traces compared)"; return 1; }
   echo "($(echo "$lines" | awk '{ s += $1 } END { print s }') traces)"
+}
+
+# `rollout plan --json` against the forecast reference (../shared/plan/plan_metrics.py) on every
+# conformance trace with a setImage action, lock-step and settled.
+PLAN_DIR=${ROLLOUT_PLAN_DIR:-$ROOT/../shared/plan}
+plan_py() {
+  [ -f "$PLAN_DIR/plan_metrics.py" ] || { echo "plan reference not found at $PLAN_DIR" >&2; return 1; }
+  cargo build --quiet -p rollout-cli
+  python3 "$ROOT/scripts/plan_check.py" "${CARGO_TARGET_DIR:-$ROOT/target}/debug/rollout" \
+    "$PLAN_DIR/plan_metrics.py" "$CONFORMANCE_DIR" "" random settle
+}
+
+# The check closes with "plan: N agreed, 0 disagreed" and N > 0.
+plan_agreed() {
+  local line
+  line=$(grep -E '^plan: [0-9]+ agreed, [0-9]+ disagreed$' "$1") || { echo "(no summary)"; return 1; }
+  echo "$line" | grep -q ' 0 disagreed$' || { echo "(${line#plan: })"; return 1; }
+  ! echo "$line" | grep -q '^plan: 0 agreed' || { echo "(nothing compared)"; return 1; }
+  echo "($(echo "$line" | sed -E 's/^plan: ([0-9]+) agreed.*/\1/') forecasts)"
 }
 
 trunk_build() {
@@ -150,8 +175,9 @@ trunk_build() {
   trunk build
 }
 
-# The app page's size budget (issue #4: 300 KB gzip for everything the page loads), on a
-# release build like the one that is served: the dev build's wasm says nothing about it.
+# The size budgets (issue #16, gzip -9): the app page and a page with one <rollout-lab> at most
+# 600,000 bytes each before their first render, all of dist/ at most 700,000; on a release build
+# like the one that is served: the dev build's wasm says nothing about it.
 page_budget() {
   local out="$LOGDIR/dist-release"
   rm -rf "$out"
@@ -160,9 +186,13 @@ page_budget() {
 }
 
 page_within_budget() {
-  local line
-  line=$(grep -E '^page total [0-9]+ bytes' "$1") || { echo "(no total)"; return 1; }
-  echo "($(echo "$line" | sed -E 's/^page total ([0-9]+) bytes.*\(budget ([0-9]+), (.*)\)$/\1 of \2 bytes, \3/'))"
+  local lines out=""
+  lines=$(grep -E '^(app page|element page|dist total) [0-9]+ bytes' "$1") || { echo "(no totals)"; return 1; }
+  [ "$(echo "$lines" | wc -l)" = 3 ] || { echo "(expected three totals)"; return 1; }
+  while read -r line; do
+    out+="$(echo "$line" | sed -E 's/^(app page|element page|dist total) ([0-9]+) bytes.*\(budget ([0-9]+), ([^;]*);.*$/\1 \2 of \3, \4/'); "
+  done <<<"$lines"
+  echo "(${out%; })"
 }
 
 run_tests() {
@@ -176,13 +206,14 @@ run_tests() {
   layer "cargo fmt --check" no_check cargo fmt --all --check
   layer "clippy (native)" no_check cargo clippy --workspace --all-targets -- -D warnings
   layer "clippy (web, wasm32)" no_check \
-    cargo clippy -p rollout-web -p rollout-lab --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
+    cargo clippy -p rollout-web --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
   layer "cargo test (native)" cargo_tests_ran cargo test --workspace
   layer "conformance (compare.py)" compare_passed compare_py
+  layer "forecasts (plan_metrics.py)" plan_agreed plan_py
   layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
-    cargo test -p rollout-web -p rollout-lab --target wasm32-unknown-unknown
+    cargo test -p rollout-web --target wasm32-unknown-unknown
   layer "trunk build" dist_built trunk_build
-  layer "page budget (trunk build --release)" page_within_budget page_budget
+  layer "size budgets (trunk build --release)" page_within_budget page_budget
   layer "e2e (node --test, Chromium)" e2e_tests_ran e2e
   summary ok
 }

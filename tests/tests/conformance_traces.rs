@@ -76,3 +76,15 @@ fn random_scenarios_match_kubernetes() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn settled_scenarios_match_kubernetes() {
+    let (count, failures) = check_dir("settle");
+    assert_eq!(count, 142, "expected the 142 settled scenarios");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} traces differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

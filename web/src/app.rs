@@ -2,11 +2,11 @@
 //! All state is in one reducer ([`Lab`]); the page is drawn from [`Frame`], recomputed once
 //! per simulation version.
 
-use crate::components::inside_section::{draw_inside, inside_section, reveal};
+use crate::components::inside_section::{inside_section, reveal};
 use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
 use crate::components::{
-    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, KubectlPanel, ReplicaSets,
-    ScenarioPanel, Select, SettingsPanel, Transport,
+    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
+    LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
@@ -129,6 +129,8 @@ pub fn app(props: &AppProps) -> Html {
                                 Msg::Step
                             }
                         }
+                        "PageDown" if !key_belongs_to_target(e, false) => Msg::LessonNext,
+                        "PageUp" if !key_belongs_to_target(e, false) => Msg::LessonBack,
                         "ArrowLeft" if !key_belongs_to_target(e, false) => {
                             if e.shift_key() {
                                 Msg::BackRound
@@ -190,23 +192,45 @@ pub fn app(props: &AppProps) -> Html {
             serde_json::to_string_pretty(lab.sim().scenario()).unwrap_or_default()
         })
     };
-    // "Inside the controllers", while open: redrawn by the public module after every change.
-    {
-        let (json, on_msg) = (scenario_json.clone(), on_msg.clone());
-        let steps = frame.steps;
-        use_effect_with(
+    // "Inside the controllers", while open: computed from this lab's simulation at its step.
+    let inside = {
+        let lab = lab.clone();
+        use_memo(
             (lab.inside_open, lab.version, lab.selected.clone()),
             move |(open, _, selected)| {
-                let listener = open
-                    .then(|| {
-                        let selected = selected.as_deref().unwrap_or("");
-                        draw_inside(json.emit(()), steps, selected, &on_msg)
-                    })
-                    .flatten();
-                move || drop(listener)
+                open.then(|| {
+                    crate::load_stylesheet("rollout-internals-css", "internals.css");
+                    let selected = selected.as_deref().unwrap_or("");
+                    Rc::new(crate::inside::InsideFrame::of(&lab.sim(), selected))
+                })
             },
-        );
-    }
+        )
+    };
+    // The trace or the chart as a file, for the Scenario panel.
+    let file = {
+        let lab = lab.clone();
+        Callback::from(move |what: &'static str| match what {
+            "chart" => {
+                let f = Frame::of(&lab);
+                let band = f
+                    .cluster
+                    .deployments
+                    .first()
+                    .is_none_or(|d| d.strategy == "RollingUpdate");
+                let title = format!("Pods over time: {}", f.deployment);
+                (
+                    "rollout-lab-chart.svg",
+                    "image/svg+xml",
+                    crate::export::chart_svg(&f.chart, f.horizon, band, &title),
+                )
+            }
+            _ => (
+                "rollout-lab-trace.json",
+                "application/json",
+                crate::export::trace_json(&lab.sim()),
+            ),
+        })
+    };
     // The menu's titles only: building the presets' scenarios on every render would be waste.
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
@@ -216,6 +240,18 @@ pub fn app(props: &AppProps) -> Html {
     );
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
+    }
+    match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, .. }) if lab.preset == "lesson" => {
+            preset_options.push(("lesson".into(), format!("Lesson: {}", lesson.title).into()));
+        }
+        Some(crate::lesson::Guide::Challenge { challenge, .. }) if lab.preset == "challenge" => {
+            preset_options.push((
+                "challenge".into(),
+                format!("Challenge: {}", challenge.title).into(),
+            ));
+        }
+        _ => {}
     }
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
@@ -227,6 +263,26 @@ pub fn app(props: &AppProps) -> Html {
     let toggle_large = {
         let large = large.clone();
         Callback::from(move |_: MouseEvent| large.set(!*large))
+    };
+    // The open Copy link / Embed dialog, drawn through a portal (crate::share_dialog).
+    let share = use_state(|| None::<crate::share_dialog::ShareOpen>);
+    let on_share = {
+        let share = share.clone();
+        Callback::from(move |open: crate::share_dialog::ShareOpen| {
+            if let Some(old) = &*share {
+                old.close();
+            }
+            share.set(Some(open));
+        })
+    };
+    let close_share = {
+        let share = share.clone();
+        Callback::from(move |()| {
+            if let Some(open) = &*share {
+                open.close();
+            }
+            share.set(None);
+        })
     };
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
@@ -240,6 +296,15 @@ pub fn app(props: &AppProps) -> Html {
             reveal();
         })
     };
+    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
+            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
+        }
+        _ => None,
+    };
+    let quiz_question = lab.quiz.as_ref().and_then(|_| {
+        rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
+    });
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
@@ -314,12 +379,13 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     </div>
                     <div class="header-tools">
+                        <LessonsMenu />
                         <div class="preset-picker">
                             <label class="field-label" for="preset">{ "Start from" }</label>
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
                                 options={preset_options} on_change={on_preset} />
                         </div>
-                        { crate::components::share_buttons(&share_session, &on_msg) }
+                        { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
                             title="Larger text for projectors">
@@ -339,6 +405,9 @@ pub fn app(props: &AppProps) -> Html {
             <@{if present { "main" } else { "div" }} class="stage-area">
             if present {
                 <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
+            }
+            if let Some(guide) = &lab.guide {
+                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
             }
             <Transport
                 round={frame.round}
@@ -368,6 +437,7 @@ pub fn app(props: &AppProps) -> Html {
                 if present { { chart.clone() } }
             </Stage>
             </@>
+            <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if !present {
             <div class="layout">
                 <main class="main">
@@ -387,12 +457,12 @@ pub fn app(props: &AppProps) -> Html {
                         next_image={AttrValue::from(next_image)}
                         {next_image_broken}
                         replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
-                        paused={lab.paused_after_pending()}
+                        paused={lab.session().paused_after_pending()}
                         history={frame.history.clone()}
                         pending={frame.pending.clone()}
                         console={lab.console.clone()}
                         {next_round}
-                        quota={lab.quota_after_pending()}
+                        quota={lab.session().quota_after_pending()}
                         on_msg={on_msg.clone()}
                     />
                     <div class="cluster-grid">
@@ -432,7 +502,7 @@ pub fn app(props: &AppProps) -> Html {
                         on_msg={on_msg.clone()}
                     />
                     <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
-                        steps={Some(frame.steps)} />
+                        file={Some(file)} />
                     <p class="footnote">
                         { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round, P presents." }
                     </p>
@@ -440,7 +510,10 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             }
             if !present {
-                { inside_section(lab.inside_open, &on_msg) }
+                { inside_section((*inside).clone(), &on_msg) }
+            }
+            if let Some(open) = &*share {
+                { crate::share_dialog::share_portal(open, close_share) }
             }
         </div>
     }

@@ -1,7 +1,6 @@
 //! Import and export, as pure functions: whether pasted or dropped text is a Deployment
 //! manifest (as `kubectl get deployment NAME -o yaml|json` prints it) and the scenario it
-//! starts; the trace as JSON; the pod-count chart as a standalone SVG file. The app page only
-//! tells manifests apart; the rest runs in the rollout-lab module, loaded when needed.
+//! starts; the trace as JSON; the pod-count chart as a standalone SVG file.
 
 use crate::chart::{fmt, geometry, Series, HEIGHT, WIDTH};
 use crate::state::{default_scenario, importable};
@@ -82,6 +81,26 @@ pub fn scenario_from_manifest(text: &str) -> Result<Import, String> {
         scenario: s,
         notice,
     })
+}
+
+/// What the import box (or the API's `importText`) makes of text: a Deployment manifest (YAML
+/// or JSON, as kubectl prints it) becomes a scenario that creates its Deployment; anything
+/// else must be a scenario. Returns the scenario as JSON text and what to tell the user.
+pub fn import_text(text: &str) -> Result<(String, String), String> {
+    if looks_like_manifest(text) {
+        let import = scenario_from_manifest(text)
+            .map_err(|e| format!("Could not read that manifest: {e}"))?;
+        let json = serde_json::to_string_pretty(&import.scenario).map_err(|e| e.to_string())?;
+        Ok((json, import.notice))
+    } else {
+        let s =
+            Scenario::from_json(text).map_err(|e| format!("Could not read that scenario: {e}"))?;
+        importable(&s)?;
+        Ok((
+            text.to_string(),
+            "Scenario imported: step through it, or Reset.".to_string(),
+        ))
+    }
 }
 
 /// The trace of the session so far, in the conformance format (what `rollout trace` prints

@@ -1,13 +1,9 @@
 //! "Inside the controllers" for the app's current step: the selected object as
 //! `kubectl get -o yaml` prints it (with what the step changed), the decision flow of the
 //! step's sync, and each ReplicaSet's last `manageReplicas` (slow start, deletion ranking,
-//! expectations).
-//!
-//! The app page does not draw this itself: its section hands the session (scenario and step)
-//! to the public rollout-lab module's `renderInside`, which replays it in an
-//! [`InsideSession`] of its own and draws [`InsidePanel`] into the section. So none of it
-//! weighs on the app page's module (README, "Two modules"). Requests back to the app (select
-//! another object, annotate or restart a pod) travel as [`Request`] text on a DOM event.
+//! expectations). [`InsideFrame`] is computed from the app's own simulation (the one in the
+//! reducer) at its step; [`InsidePanel`] draws it in the app's section
+//! (`components/inside_section.rs`) and sends its requests back as [`Request`]s.
 
 use crate::components::flow_diagram::FlowDiagram;
 use crate::components::object_inspector::ObjectInspector;
@@ -15,20 +11,14 @@ use crate::components::rs_internals::ReplicaSetInternals;
 use rollout_core::api::Time;
 use rollout_core::flow::{flow_of, Flow};
 use rollout_core::replicaset::ManageReport;
-use rollout_core::scenario::{ActionKind, Scenario};
+use rollout_core::scenario::ActionKind;
 use rollout_core::sim::{Simulation, StepKind, StepRecord};
 use rollout_core::store::ApiServer;
 use rollout_core::yaml::{self, ChangedLine, YamlLine};
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
-use yew::AppHandle;
-
-/// The DOM event the panel fires on its host element when it asks the app for something;
-/// the request is in the host's `data-request` attribute ([`Request::to_text`]).
-pub const REQUEST_EVENT: &str = "rollout-inside";
 
 /// How many pods the object picker lists (a grid click selects any pod).
 const PICKER_PODS: usize = 200;
@@ -42,90 +32,6 @@ pub enum Request {
     Select(String),
     /// Queue an action on a pod (`setPodDeletionCost` or `restartPod`) for the next round.
     Act(ActionKind),
-}
-
-impl Request {
-    /// One line of text: `select REF`, `cost POD VALUE`, `uncost POD` or `restart POD`.
-    pub fn to_text(&self) -> String {
-        match self {
-            Request::Select(r) => format!("select {r}"),
-            Request::Act(ActionKind::SetPodDeletionCost {
-                pod,
-                value: Some(v),
-            }) => format!("cost {pod} {v}"),
-            Request::Act(ActionKind::SetPodDeletionCost { pod, value: None }) => {
-                format!("uncost {pod}")
-            }
-            Request::Act(ActionKind::RestartPod { pod }) => format!("restart {pod}"),
-            Request::Act(_) => String::new(),
-        }
-    }
-
-    /// The request of [`Request::to_text`]'s text; `None` for anything else.
-    pub fn parse(text: &str) -> Option<Request> {
-        let mut words = text.split(' ');
-        let verb = words.next()?;
-        let target = words.next().filter(|t| !t.is_empty())?.to_string();
-        let value = words.next();
-        if words.next().is_some() {
-            return None;
-        }
-        Some(match (verb, value) {
-            ("select", None) => Request::Select(target),
-            ("cost", Some(v)) => Request::Act(ActionKind::SetPodDeletionCost {
-                pod: target,
-                value: Some(v.parse().ok()?),
-            }),
-            ("uncost", None) => Request::Act(ActionKind::SetPodDeletionCost {
-                pod: target,
-                value: None,
-            }),
-            ("restart", None) => Request::Act(ActionKind::RestartPod { pod: target }),
-            _ => return None,
-        })
-    }
-}
-
-/// The app's session replayed: the same scenario stepped to the same step. Kept between
-/// calls, so following the app one step forward or back is one step here too.
-pub struct InsideSession {
-    json: String,
-    sim: Simulation,
-}
-
-impl InsideSession {
-    /// A session of `json` (a scenario) at `steps`.
-    pub fn new(json: &str, steps: usize) -> Result<InsideSession, String> {
-        let scenario = Scenario::from_json(json).map_err(|e| e.to_string())?;
-        crate::state::importable(&scenario)?;
-        let mut session = InsideSession {
-            json: json.to_string(),
-            sim: Simulation::new(scenario),
-        };
-        session.go_to(steps);
-        Ok(session)
-    }
-
-    /// Follows the app to `steps` of `json`: forward or back from here when the scenario is
-    /// the same, replayed from the start when it changed.
-    pub fn sync(&mut self, json: &str, steps: usize) -> Result<(), String> {
-        if json != self.json {
-            *self = InsideSession::new(json, steps)?;
-        } else {
-            self.go_to(steps);
-        }
-        Ok(())
-    }
-
-    fn go_to(&mut self, steps: usize) {
-        while self.sim.steps_taken() > steps && self.sim.step_back() {}
-        while self.sim.steps_taken() < steps && self.sim.step().is_some() {}
-    }
-
-    /// The simulation at the app's step.
-    pub fn sim(&self) -> &Simulation {
-        &self.sim
-    }
 }
 
 /// `deployment/NAME`, `replicaset/NAME` or `pod/NAME` as YAML lines in `api`.
@@ -489,176 +395,14 @@ pub fn inside_panel(props: &InsidePanelProps) -> Html {
     }
 }
 
-/// The panel drawn into a host element, with the session it follows.
-struct Drawn {
-    host: Element,
-    handle: AppHandle<InsidePanel>,
-}
-
-thread_local! {
-    static DRAWN: RefCell<Option<Drawn>> = const { RefCell::new(None) };
-    static SESSION: RefCell<Option<InsideSession>> = const { RefCell::new(None) };
-}
-
-/// Keeps this module's Yew roots apart from the app page's. Both wasm modules carry their own
-/// copy of Yew, and each numbers its roots from 1 and brands their elements with that number;
-/// the app page's Yew (root 1, listening on `<body>` in the capture phase) would take a click
-/// inside a root of this module numbered 1 as its own and run one of its own handlers. A
-/// throwaway root uses up number 1 here, once, before anything is drawn into the app's page.
-pub fn keep_roots_apart() {
-    #[function_component(Placeholder)]
-    fn placeholder() -> Html {
-        Html::default()
-    }
-    thread_local! {
-        static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    if DONE.with(|d| d.replace(true)) {
-        return;
-    }
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("div").ok())
-    {
-        yew::Renderer::<Placeholder>::with_root(el)
-            .render()
-            .destroy();
-    }
-}
-
-/// Adds a stylesheet beside the page once (the app page does not load the lazily drawn
-/// parts' styles up front).
-pub fn load_stylesheet(id: &str, href: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if document.get_element_by_id(id).is_some() {
-        return;
-    }
-    if let (Ok(link), Some(head)) = (document.create_element("link"), document.head()) {
-        link.set_id(id);
-        link.set_attribute("rel", "stylesheet").ok();
-        link.set_attribute("href", href).ok();
-        head.append_child(&link).ok();
-    }
-}
-
-/// Draws (or redraws) the panel into `host` for the session `json` (a scenario) at `steps`,
-/// inspecting `selected`. The app page calls it, through the rollout-lab module's
-/// `renderInside`, after every change while its section is open; the panel's requests are
-/// fired on `host` as [`REQUEST_EVENT`] with the request in `data-request`.
-pub fn render_inside(
-    host: &Element,
-    json: &str,
-    steps: usize,
-    selected: &str,
-) -> Result<(), String> {
-    keep_roots_apart();
-    load_stylesheet("rollout-internals-css", "internals.css");
-    let frame = SESSION.with(|s| {
-        let mut s = s.borrow_mut();
-        match s.as_mut() {
-            Some(session) => session.sync(json, steps)?,
-            None => *s = Some(InsideSession::new(json, steps)?),
-        }
-        let session = s.as_ref().ok_or("no session")?;
-        Ok::<_, String>(InsideFrame::of(session.sim(), selected))
-    })?;
-    let target = host.clone();
-    let props = InsidePanelProps {
-        frame: Rc::new(frame),
-        on_request: Callback::from(move |r: Request| {
-            target.set_attribute("data-request", &r.to_text()).ok();
-            if let Ok(event) = web_sys::Event::new(REQUEST_EVENT) {
-                target.dispatch_event(&event).ok();
-            }
-        }),
-    };
-    DRAWN.with(|d| {
-        let mut d = d.borrow_mut();
-        match d.as_mut() {
-            Some(drawn) if drawn.host.is_same_node(Some(host)) => drawn.handle.update(props),
-            _ => {
-                // A new host (the section was closed and opened again): start over in it.
-                if let Some(old) = d.take() {
-                    old.handle.destroy();
-                }
-                let document = web_sys::window()
-                    .and_then(|w| w.document())
-                    .ok_or("no document")?;
-                let root = document.create_element("div").map_err(|_| "no element")?;
-                host.append_child(&root).map_err(|_| "cannot draw here")?;
-                let handle =
-                    yew::Renderer::<InsidePanel>::with_root_and_props(root, props).render();
-                *d = Some(Drawn {
-                    host: host.clone(),
-                    handle,
-                });
-            }
-        }
-        Ok(())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rollout_core::presets::preset;
 
     #[test]
-    fn requests_round_trip_through_text() {
-        let cases = [
-            Request::Select("replicaset/web-1".into()),
-            Request::Act(ActionKind::SetPodDeletionCost {
-                pod: "p".into(),
-                value: Some(-5),
-            }),
-            Request::Act(ActionKind::SetPodDeletionCost {
-                pod: "p".into(),
-                value: None,
-            }),
-            Request::Act(ActionKind::RestartPod { pod: "p".into() }),
-        ];
-        for c in cases {
-            assert_eq!(Request::parse(&c.to_text()), Some(c.clone()), "{c:?}");
-        }
-        for bad in ["", "select", "cost p", "cost p x", "restart p 1", "boom p"] {
-            assert_eq!(Request::parse(bad), None, "{bad}");
-        }
-    }
-
-    fn basic() -> String {
-        serde_json::to_string(&preset("rolling-basic").unwrap().scenario).unwrap()
-    }
-
-    #[test]
-    fn a_session_follows_the_app_forward_back_and_through_changes() {
-        let json = basic();
-        let mut s = InsideSession::new(&json, 7).unwrap();
-        assert_eq!(s.sim().steps_taken(), 7);
-        let mut reference = Simulation::new(Scenario::from_json(&json).unwrap());
-        for _ in 0..3 {
-            reference.step();
-        }
-        s.sync(&json, 3).unwrap();
-        assert_eq!(
-            format!("{:?}", s.sim().api().replica_sets().collect::<Vec<_>>()),
-            format!("{:?}", reference.api().replica_sets().collect::<Vec<_>>())
-        );
-        // Another scenario is replayed from the start.
-        let mut other: Scenario = Scenario::from_json(&json).unwrap();
-        other.name = "changed".into();
-        let other = serde_json::to_string(&other).unwrap();
-        s.sync(&other, 5).unwrap();
-        assert_eq!(s.sim().steps_taken(), 5);
-        assert_eq!(s.sim().scenario().name, "changed");
-        assert!(InsideSession::new("{", 0).is_err());
-    }
-
-    #[test]
     fn the_frame_shows_the_selection_the_latest_flow_and_each_replica_sets_last_sync() {
-        let json = basic();
-        let mut sim = Simulation::new(Scenario::from_json(&json).unwrap());
+        let mut sim = Simulation::new(preset("rolling-basic").unwrap().scenario);
         // Round 0: actions, syncDeployment, syncReplicaSet (creates the pods), kubelet.
         let mut names = Vec::new();
         while let Some(step) = sim.step() {

@@ -5,17 +5,24 @@
 //! dispatch [`state::Msg`]s; what the page shows is [`state::Frame`], a function of the
 //! simulation. Everything that can be computed without a browser (settings and validation,
 //! the reducer, explanations, image names, bounds, chart geometry) is tested natively.
+//!
+//! The crate is also the page's one wasm module (`dist/rollout-lab.js`, the `rollout-lab`
+//! binary): [`api`] holds its exports (the JavaScript API, `mount`, the `<rollout-lab>`
+//! element's `mountElement`, and `mountPage`, which the app page and `?embed` boot from).
 
+pub mod api;
 pub mod app;
 pub mod bounds;
 pub mod chart;
 pub mod components;
+pub mod element;
 pub mod embed;
 pub mod explain;
 pub mod export;
+pub mod files;
 pub mod images;
 pub mod inside;
-pub mod lazy;
+pub mod lesson;
 pub mod settings;
 pub mod share;
 pub mod share_dialog;
@@ -41,4 +48,21 @@ pub fn install_panic_hook() {
             }
         }
     }));
+}
+
+/// Adds a stylesheet to the page once (what only a dialog or an opened section needs is not
+/// loaded up front). `href` is relative to the page.
+pub fn load_stylesheet(id: &str, href: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if document.get_element_by_id(id).is_some() {
+        return;
+    }
+    if let (Ok(link), Some(head)) = (document.create_element("link"), document.head()) {
+        link.set_id(id);
+        link.set_attribute("rel", "stylesheet").ok();
+        link.set_attribute("href", href).ok();
+        head.append_child(&link).ok();
+    }
 }

@@ -1,5 +1,9 @@
-fn main() {
-    // The full app (a page opened from a permalink or with ?embed boots from the public
-    // rollout-lab module instead; see index.html).
-    rollout_web::share::start_app();
-}
+//! The binary that trunk turns into the page's one wasm module, `dist/rollout-lab.js`.
+//! Instantiating the module (its default export, `init()`) starts nothing: the app page calls
+//! `mountPage`, documentation pages `mount()` or the `<rollout-lab>` element, scripts the API
+//! (`web/src/api.rs`; README, "One module").
+
+// The library's exports (`#[wasm_bindgen]` items of `rollout_web::api`) are the module's.
+use rollout_web as _;
+
+fn main() {}

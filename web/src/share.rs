@@ -4,33 +4,24 @@
 
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
-use rollout_core::scenario::{defaulted_strategy, ActionKind, Scenario};
+use rollout_core::scenario::Scenario;
 use rollout_core::share::{decode_link, encode_link, parse_params, Link};
 
-/// The settings that describe a scenario's Deployment after all its actions (the create, then
-/// every scale, setStrategy, setMinReadySeconds … in order), as the settings form would show
-/// them after the same edits. `None` when it creates no Deployment.
-pub fn settings_after(s: &Scenario) -> Option<Settings> {
-    let (mut out, input) = Settings::from_scenario(s)?;
-    for a in &s.actions {
-        if a.kind.target().is_some_and(|t| t != input.name) {
-            continue;
+/// The settings that describe the session's Deployment once every command given so far has
+/// been applied (the session's projection, by the stepper's own interpreter), as the settings
+/// form shows them. `None` when it creates no Deployment.
+pub fn settings_after(lab: &Lab) -> Option<Settings> {
+    let session = lab.session();
+    let (mut out, _) = Settings::from_scenario(session.scenario())?;
+    if let Some(d) = session.projected_deployment() {
+        out.replicas = d.spec.replicas.to_string();
+        out.set_strategy(Some(d.spec.strategy.clone()));
+        out.min_ready_seconds = d.spec.min_ready_seconds.to_string();
+        if let Some(p) = d.spec.progress_deadline_seconds {
+            out.progress_deadline_seconds = p.to_string();
         }
-        match &a.kind {
-            ActionKind::Scale { replicas, .. } => out.replicas = replicas.to_string(),
-            ActionKind::SetStrategy { strategy, .. } => {
-                out.set_strategy(defaulted_strategy(Some(strategy)))
-            }
-            ActionKind::SetMinReadySeconds { value, .. } => {
-                out.min_ready_seconds = value.to_string()
-            }
-            ActionKind::SetProgressDeadlineSeconds { value, .. } => {
-                out.progress_deadline_seconds = value.to_string()
-            }
-            ActionKind::SetRevisionHistoryLimit { value, .. } => {
-                out.revision_history_limit = value.to_string()
-            }
-            _ => {}
+        if let Some(h) = d.spec.revision_history_limit {
+            out.revision_history_limit = h.to_string();
         }
     }
     Some(out)
@@ -40,11 +31,18 @@ pub fn settings_after(s: &Scenario) -> Option<Settings> {
 /// queued, the steps taken, and the preset it started from.
 pub fn link_of(lab: &Lab) -> String {
     let sim = lab.sim();
-    encode_link(&Link {
+    let link = encode_link(&Link {
         scenario: sim.scenario().clone(),
         step: sim.steps_taken(),
         preset: Some(lab.preset.clone()).filter(|p| p != "custom"),
-    })
+    });
+    // A lesson's link reopens the lesson at its step (`&lesson=ID&step=N`, N 1-based).
+    match lab.guide.as_ref().map(|g| &g.guide) {
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
+            format!("{link}&lesson={}&step={}", lesson.id, step + 1)
+        }
+        _ => link,
+    }
 }
 
 /// What the share dialog needs of a session: its scenario as JSON (`json`, the Export text),
@@ -106,7 +104,7 @@ pub fn lab_from_parts(
             "step {step} is past the end of the scenario, which ends after step {taken}; showing the end"
         ));
     }
-    let settings = settings_after(lab.sim().scenario());
+    let settings = settings_after(&lab);
     if let Some(settings) = settings {
         lab.applied = settings.clone();
         lab.settings = settings;
@@ -337,6 +335,30 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title:
     )
 }
 
+/// The same session as a `<rollout-lab>` element, for a page that loads the module (README,
+/// "On a documentation page"): the script tag (the module beside the app at `page`) and the
+/// element with the permalink and the options as attributes.
+pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
+    let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+    let controls: Vec<&str> = options.controls.iter().map(|c| c.name()).collect();
+    let mut attrs = format!(
+        "link=\"#{}\" controls=\"{}\"",
+        html_attr(fragment),
+        controls.join(",")
+    );
+    if !options.chart {
+        attrs.push_str(" chart=\"0\"");
+    }
+    if !options.explain {
+        attrs.push_str(" explain=\"0\"");
+    }
+    format!(
+        "<script type=\"module\" src=\"{}rollout-lab.js\"></script>\n<rollout-lab {attrs} label=\"Rollout Lab: {}\"></rollout-lab>",
+        html_attr(dir),
+        html_attr(title)
+    )
+}
+
 /// Escapes text for a double-quoted HTML attribute.
 pub fn html_attr(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -367,26 +389,59 @@ pub fn reload_on_new_links() {
     .forget();
 }
 
-/// What the app page's module runs at start (`web/src/main.rs`): the full app, from the
-/// permalink in the address if there is one (a damaged one: what could be read, and a
-/// notice). (A page opened with `?embed` boots from the rollout-lab module instead, whose
-/// `mountPage` draws the embed layout; see index.html.)
-pub fn start_app() {
-    crate::install_panic_hook();
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+/// The lab `?lesson=ID[&step=N]` or `?challenge=ID` asks for, in the query or in a
+/// permalink's fragment (`#…&lesson=ID&step=N`, N 1-based); `None` without either, or for an
+/// unknown id.
+pub fn lab_from_query(search: &str) -> Option<Lab> {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    let param = |key: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    if let Some(id) = param("lesson") {
+        let step = param("step")
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(1);
+        return Lab::from_lesson(id, step.saturating_sub(1));
+    }
+    Lab::from_challenge(param("challenge")?)
+}
+
+/// The full app in the page's `<body>`: a lesson or challenge the fragment `hash` or the
+/// query `search` names (`#…&lesson=ID&step=N`, `?lesson=ID`, `?challenge=ID`), else the
+/// session of the permalink `hash` if there is one (a damaged one: what could be read, and a
+/// notice). See `crate::api::mount_page`.
+pub fn start_app(hash: &str, search: &str) {
     let props = crate::AppProps {
-        start: lab_from_link(&hash).map(std::rc::Rc::new),
+        start: lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
+            .or_else(|| lab_from_link(hash))
+            .or_else(|| lab_from_query(search))
+            .map(std::rc::Rc::new),
         ..crate::AppProps::default()
     };
     yew::Renderer::<crate::App>::with_props(props).render();
-    reload_on_new_links();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lesson_link_reopens_the_lesson_at_its_step() {
+        let lab = lab_from_query("?lesson=rolling-update&step=3").unwrap();
+        let link = link_of(&lab);
+        assert!(link.ends_with("&lesson=rolling-update&step=3"), "{link}");
+        let back = lab_from_query(&link).unwrap();
+        assert_eq!(back.guide, lab.guide);
+        assert_eq!(back.sim().steps_taken(), lab.sim().steps_taken());
+        assert!(lab_from_query("?challenge=tight-band")
+            .unwrap()
+            .guide
+            .is_some());
+        assert!(lab_from_query("?lesson=nope").is_none());
+        assert!(lab_from_query("p=rolling-basic&at=3").is_none());
+    }
     use crate::settings::Field;
     use crate::state::{Frame, Msg};
 
@@ -513,5 +568,39 @@ mod tests {
         );
         assert!(snippet.contains("width=\"800\" height=\"500\""));
         assert!(snippet.contains("title=\"Rollout Lab: web: 3 replicas, RollingUpdate, maxSurge 25% / maxUnavailable 25%\""), "{snippet}");
+    }
+
+    #[test]
+    fn the_element_snippet() {
+        let lab = Lab::default();
+        let mut options = EmbedOptions::default();
+        options.set_controls(["step", "maxSurge"]);
+        options.chart = false;
+        let fragment = link_of(&lab);
+        let snippet = element_snippet(
+            "https://example.com/lab/",
+            &fragment,
+            &options,
+            &title_of(&lab),
+        );
+        let (script, element) = snippet.split_once('\n').unwrap();
+        assert_eq!(
+            script,
+            "<script type=\"module\" src=\"https://example.com/lab/rollout-lab.js\"></script>"
+        );
+        assert!(
+            element.starts_with(&format!(
+                "<rollout-lab link=\"#{}\" controls=\"step,maxSurge\" chart=\"0\" label=\"Rollout Lab: web: 3 replicas",
+                html_attr(&fragment)
+            )),
+            "{element}"
+        );
+        assert!(element.ends_with("\"></rollout-lab>"));
+        // An app served as a page of its own: the module is beside it.
+        assert!(
+            element_snippet("https://example.com/lab/app", "p=x", &options, "t").starts_with(
+                "<script type=\"module\" src=\"https://example.com/lab/rollout-lab.js\">"
+            )
+        );
     }
 }

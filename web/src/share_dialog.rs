@@ -1,12 +1,11 @@
 //! The dialog behind "Copy link" and "Embed": the session's permalink (copied to the clipboard
 //! and put in the address bar) or the `<iframe>` snippet that embeds it, with the controls to
-//! show. Opened by the rollout-lab module's `openShare` (the app page's buttons load it on the
-//! first click), drawn as a popover under the button that opened it.
+//! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
+//! under the button that opened it.
 
-use crate::share::{app_address, iframe_snippet, Control, EmbedOptions};
+use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
 use rollout_core::scenario::Scenario;
 use rollout_core::share::{encode_link, Link};
-use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -131,6 +130,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         },
         Which::Embed => {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
+            let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
             let preview = format!("{}?{}#{}", props.page, options.query(), props.fragment);
             html! {
                 <>
@@ -154,10 +154,13 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                     </fieldset>
                     <label class="field-label" for="embed-snippet">{ "Paste this into your page (800 × 500):" }</label>
                     <textarea id="embed-snippet" class="code-area" readonly=true rows="5" value={snippet}
-                        data-testid="embed-snippet" onfocus={select_all} ref={field} />
+                        data-testid="embed-snippet" onfocus={select_all.clone()} ref={field} />
                     <a class="btn btn-small" href={preview} target="_blank" rel="noopener" data-testid="embed-preview">
                         { "Preview the embed" }
                     </a>
+                    <label class="field-label" for="element-snippet">{ "Or, without an iframe, as an element (sized by your CSS):" }</label>
+                    <textarea id="element-snippet" class="code-area" readonly=true rows="4" value={element}
+                        data-testid="element-snippet" onfocus={select_all} />
                 </>
             }
         }
@@ -176,20 +179,32 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
     }
 }
 
-thread_local! {
-    static OPEN: RefCell<Option<(Element, yew::AppHandle<ShareDialog>)>> = const { RefCell::new(None) };
+/// An open dialog: what it shows and the element it is drawn in, positioned under the button
+/// that opened it. Whoever holds it draws [`share_portal`] in its own Yew tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareOpen {
+    /// Which dialog.
+    pub which: Which,
+    /// The app's address (no query, no fragment).
+    pub page: AttrValue,
+    /// The session's permalink fragment (without `#`).
+    pub fragment: AttrValue,
+    /// A title for the embed.
+    pub title: AttrValue,
+    /// The element it is drawn in (appended to `<body>`; removed by [`ShareOpen::close`]).
+    pub host: Element,
 }
 
-/// Closes the open dialog, if any.
-pub fn close_share() {
-    if let Some((host, handle)) = OPEN.with(|o| o.borrow_mut().take()) {
-        handle.destroy();
-        host.remove();
+impl ShareOpen {
+    /// Removes the dialog's element from the page.
+    pub fn close(&self) {
+        self.host.remove();
     }
 }
 
-/// Opens the dialog for a session under `anchor` (the button pressed): `scenario_json` run for
-/// `steps` steps, started from `preset`. The link dialog also puts the link in the address bar.
+/// Prepares the dialog for a session under `anchor` (the button pressed): `scenario_json` run
+/// for `steps` steps, started from `preset`. The link dialog also puts the link in the address
+/// bar.
 pub fn open_share(
     which: Which,
     anchor: &Element,
@@ -197,7 +212,7 @@ pub fn open_share(
     steps: usize,
     preset: &str,
     title: &str,
-) -> Result<(), String> {
+) -> Result<ShareOpen, String> {
     let scenario = Scenario::from_json(scenario_json).map_err(|e| e.to_string())?;
     let fragment = encode_link(&Link {
         scenario,
@@ -213,10 +228,8 @@ pub fn open_share(
                 .ok();
         }
     }
-    close_share();
     // The dialog's stylesheet, beside the page (the app page does not load it up front).
-    crate::inside::keep_roots_apart();
-    crate::inside::load_stylesheet("rollout-share-css", "share.css");
+    crate::load_stylesheet("rollout-share-css", "share.css");
     let host = document.create_element("div").map_err(|_| "no element")?;
     host.set_class_name("share-host");
     let rect = anchor.get_bounding_client_rect();
@@ -242,17 +255,23 @@ pub fn open_share(
         .ok_or("no body")?
         .append_child(&host)
         .map_err(|_| "no body")?;
-    let handle = yew::Renderer::<ShareDialog>::with_root_and_props(
-        host.clone(),
-        ShareDialogProps {
-            which,
-            page: page.into(),
-            fragment: fragment.into(),
-            title: title.to_string().into(),
-            on_close: Callback::from(|()| close_share()),
+    Ok(ShareOpen {
+        which,
+        page: page.into(),
+        fragment: fragment.into(),
+        title: title.to_string().into(),
+        host,
+    })
+}
+
+/// The open dialog, drawn into its element through a portal: part of the Yew tree that holds
+/// it (the app's), whatever the element's place in the page.
+pub fn share_portal(open: &ShareOpen, on_close: Callback<()>) -> Html {
+    create_portal(
+        html! {
+            <ShareDialog which={open.which} page={open.page.clone()} fragment={open.fragment.clone()}
+                title={open.title.clone()} {on_close} />
         },
+        open.host.clone(),
     )
-    .render();
-    OPEN.with(|o| *o.borrow_mut() = Some((host, handle)));
-    Ok(())
 }

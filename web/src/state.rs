@@ -13,13 +13,11 @@ use crate::settings::{
     DEFAULT_IMAGE, DEPLOYMENT_NAME,
 };
 use rollout_core::api::Time;
-use rollout_core::kubectl::rollout_undo;
 use rollout_core::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
+use rollout_core::session::{Command, Reply, Session};
 use rollout_core::sim::Simulation;
-use rollout_core::store::QUOTA_NAME;
 use rollout_core::ui_support::{
-    departed_pods, event_source, kubectl_command, kubectl_output, rollout_history, DepartedPod,
-    HistoryEntry,
+    departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
 };
 use rollout_core::view::{
     age, chart_series, cluster_view, deployment_view, ChartPoint, ClusterView, ConditionView,
@@ -74,7 +72,7 @@ pub struct ConsoleEntry {
 }
 
 /// Everything that can happen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// A settings field changed.
     Edit(Field, String),
@@ -131,11 +129,37 @@ pub enum Msg {
     Select(String),
     /// Open or close "Inside the controllers".
     ToggleInside,
-    /// A request from the "Inside the controllers" panel (`crate::inside::Request` as text).
-    Inside(String),
+    /// A request from the "Inside the controllers" panel.
+    Inside(crate::inside::Request),
     /// `kubectl create quota pods-quota --hard=pods=N` (the text of N), or with `None`
     /// `kubectl delete quota pods-quota`.
     SetQuota(Option<String>),
+    /// Open a lesson (by id) at a step (0-based).
+    OpenLesson(String, usize),
+    /// Open a challenge (by id).
+    OpenChallenge(String),
+    /// The lesson's next step (the simulation runs to its moment).
+    LessonNext,
+    /// The lesson's previous step.
+    LessonBack,
+    /// The answer being typed, or the pod clicked.
+    LessonAnswer(String),
+    /// Check the answer against what the simulation then does.
+    LessonCheck,
+    /// "Show me": run to the step the question asked about.
+    LessonShowMe,
+    /// A challenge's prediction (which one, the text).
+    ChallengeAnswer(usize, String),
+    /// Check the challenge's goals on the session so far (its scenario run to the end).
+    ChallengeCheck,
+    /// Leave the lesson or challenge (the simulation stays).
+    CloseGuide,
+    /// The quiz on or off: a prediction before every controller step.
+    ToggleQuiz,
+    /// The quiz answer being typed (or the pod clicked).
+    QuizAnswer(String),
+    /// Check the quiz answer against what the next step does.
+    QuizCheck,
 }
 
 /// What the Deployment looked like before the last move, to highlight what changed.
@@ -214,7 +238,7 @@ pub struct Lab {
     pub base: Rc<Scenario>,
     /// The preset id (`custom`, a preset's id, or `imported`).
     pub preset: String,
-    sim: Rc<RefCell<Simulation>>,
+    session: Rc<RefCell<Session>>,
     /// Bumped on every change of the simulation.
     pub version: u64,
     /// Playback is on.
@@ -233,11 +257,15 @@ pub struct Lab {
     pub selected: Option<String>,
     /// "Inside the controllers" is open.
     pub inside_open: bool,
+    /// The lesson or challenge being followed.
+    pub guide: Option<crate::lesson::GuideState>,
+    /// The quiz, when on.
+    pub quiz: Option<crate::lesson::QuizState>,
 }
 
 impl PartialEq for Lab {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.sim, &other.sim)
+        Rc::ptr_eq(&self.session, &other.session)
             && self.version == other.version
             && self.settings == other.settings
             && self.applied == other.applied
@@ -249,6 +277,8 @@ impl PartialEq for Lab {
             && self.notice == other.notice
             && self.selected == other.selected
             && self.inside_open == other.inside_open
+            && self.guide == other.guide
+            && self.quiz == other.quiz
     }
 }
 
@@ -270,6 +300,7 @@ pub fn default_scenario() -> Scenario {
         nodes: 3,
         pod_quota: None,
         model: None,
+        settle: false,
         actions: vec![Action {
             round: 0,
             kind: ActionKind::Create {
@@ -359,7 +390,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
 }
 
 /// The most rounds an imported scenario may have (every step is kept for stepping back).
-pub const MAX_IMPORT_ROUNDS: u32 = 2_000;
+pub use rollout_core::limits::MAX_INTERACTIVE_ROUNDS as MAX_IMPORT_ROUNDS;
 
 /// Whether the app can show a scenario: it creates a Deployment the settings can describe,
 /// within the app's limits, and no action scales beyond them.
@@ -376,18 +407,16 @@ pub fn importable(s: &Scenario) -> Result<(), String> {
     }
     build_scenario(&settings, s)
         .map_err(|p| format!("That scenario cannot be shown: {}", p.summary))?;
-    for a in &s.actions {
-        if let ActionKind::Scale { replicas, .. } = a.kind {
-            if replicas > settings::MAX_REPLICAS {
-                return Err(format!(
-                    "That scenario scales to {replicas} replicas in round {}; Rollout Lab simulates at most {}.",
-                    a.round,
-                    settings::group(i64::from(settings::MAX_REPLICAS))
-                ));
-            }
-        }
-    }
-    Ok(())
+    rollout_core::limits::check_scenario(s)
+        .map_err(|e| format!("That scenario cannot be shown: {e}."))
+}
+
+/// The session of a scenario the settings produced (within the limits, which the settings
+/// check); a scenario beyond them starts the default one.
+fn session_of(scenario: Scenario) -> Session {
+    Session::new(scenario).unwrap_or_else(|_| {
+        Session::new(default_scenario()).expect("the default scenario is within the limits")
+    })
 }
 
 impl Default for Lab {
@@ -406,7 +435,7 @@ impl Lab {
             applied: settings.clone(),
             settings,
             preset: preset.to_string(),
-            sim: Rc::new(RefCell::new(Simulation::new(scenario.clone()))),
+            session: Rc::new(RefCell::new(session_of(scenario.clone()))),
             base: Rc::new(scenario),
             version: 0,
             playing: false,
@@ -417,7 +446,106 @@ impl Lab {
             notice: None,
             selected: None,
             inside_open: false,
+            guide: None,
+            quiz: None,
         }
+    }
+
+    /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
+    pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
+        let lesson = rollout_core::lessons::lesson(id)?;
+        let scenario = lesson.scenario.scenario().ok()?;
+        let mut lab = Lab::from_scenario(scenario, "lesson");
+        let step = step.min(lesson.steps.len() - 1);
+        let mut guide = crate::lesson::GuideState::lesson(lesson);
+        guide.guide = crate::lesson::Guide::Lesson { lesson, step };
+        guide.error = lab
+            .session
+            .borrow_mut()
+            .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
+            .err();
+        lab.guide = Some(guide);
+        Some(lab)
+    }
+
+    /// A lab set up for a challenge (`None` for an unknown id).
+    pub fn from_challenge(id: &str) -> Option<Lab> {
+        let challenge = rollout_core::lessons::challenge(id)?;
+        let mut lab = Lab::from_scenario(challenge.base().ok()?, "challenge");
+        lab.guide = Some(crate::lesson::GuideState::challenge(challenge));
+        Some(lab)
+    }
+
+    fn update_guide(&mut self, msg: Msg) {
+        use crate::lesson::Guide;
+        let Some(mut g) = self.guide.take() else {
+            return;
+        };
+        match (msg, &mut g.guide) {
+            (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
+                let from = *step;
+                *step += 1;
+                self.remember();
+                let to = *step;
+                g.error = self
+                    .session
+                    .borrow_mut()
+                    .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
+                    .err();
+                g.answer.clear();
+                g.feedback = None;
+                self.bump();
+            }
+            (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
+                if let Some(mut lab) = Lab::from_lesson(lesson.id, *step - 1) {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                    return;
+                }
+            }
+            (Msg::LessonAnswer(a), _) => g.answer = a,
+            (Msg::LessonCheck, Guide::Lesson { lesson, step }) => {
+                g.feedback = crate::lesson::check(lesson, *step, &self.sim(), &g.answer);
+            }
+            (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
+                let q = lesson.steps[*step].question;
+                let expected = q.and_then(|q| {
+                    rollout_core::lessons::question::expected(&q.ask, &self.sim()).ok()
+                });
+                if let Some(e) = expected {
+                    self.remember();
+                    self.session.borrow_mut().advance_with(|sim| {
+                        for _ in 0..e.steps {
+                            sim.step();
+                        }
+                    });
+                    self.bump();
+                }
+            }
+            (Msg::ChallengeAnswer(i, a), Guide::Challenge { answers, .. }) => {
+                if let Some(slot) = answers.get_mut(i) {
+                    *slot = a;
+                }
+            }
+            (
+                Msg::ChallengeCheck,
+                Guide::Challenge {
+                    challenge,
+                    results,
+                    answers,
+                },
+            ) => {
+                *results = Some(crate::lesson::check_challenge(
+                    challenge,
+                    &self.sim(),
+                    answers,
+                ));
+            }
+            (Msg::CloseGuide, _) => return,
+            _ => {}
+        }
+        self.guide = Some(g);
     }
 
     /// A lab that starts from a preset (`None` for an unknown id).
@@ -432,8 +560,12 @@ impl Lab {
     pub fn fast_forward(&mut self, steps: usize) -> usize {
         let mut taken = 0;
         {
-            let mut sim = self.sim.borrow_mut();
-            while taken < steps && sim.step().is_some() {
+            let mut session = self.session.borrow_mut();
+            while taken < steps && !session.sim().finished() {
+                session.mark();
+                if !session.sync() {
+                    break;
+                }
                 taken += 1;
             }
         }
@@ -443,7 +575,12 @@ impl Lab {
 
     /// The simulation, to read.
     pub fn sim(&self) -> Ref<'_, Simulation> {
-        self.sim.borrow()
+        Ref::map(self.session.borrow(), |s| s.sim())
+    }
+
+    /// The session (commands, pending commands and what they imply, links), to read.
+    pub fn session(&self) -> Ref<'_, Session> {
+        self.session.borrow()
     }
 
     /// The Deployment the controls act on.
@@ -483,31 +620,12 @@ impl Lab {
         )
     }
 
-    /// Whether the Deployment will be paused once the pending actions are applied.
-    pub fn paused_after_pending(&self) -> bool {
-        let sim = self.sim();
-        let mut paused = sim
-            .api()
-            .deployment(&self.deployment())
-            .is_some_and(|d| d.spec.paused)
-            || first_create(sim.scenario()).is_some_and(|d| d.paused == Some(true))
-                && !self.started();
-        for a in sim.pending_actions() {
-            match a.kind {
-                ActionKind::Pause { .. } => paused = true,
-                ActionKind::Resume { .. } => paused = false,
-                _ => {}
-            }
-        }
-        paused
-    }
-
     fn bump(&mut self) {
         self.version = self.version.wrapping_add(1);
     }
 
-    fn replace_sim(&mut self, sim: Simulation) {
-        self.sim = Rc::new(RefCell::new(sim));
+    fn replace_sim(&mut self, session: Session) {
+        self.session = Rc::new(RefCell::new(session));
         self.before = None;
         self.playing = false;
         self.seek = None;
@@ -527,48 +645,86 @@ impl Lab {
         }
     }
 
-    /// Queues an action and reports it in the console as kubectl would.
-    fn kubectl(&mut self, kind: ActionKind) -> u32 {
-        let name = self.deployment();
-        let round = {
-            let mut sim = self.sim.borrow_mut();
-            let round = sim.push_action(kind.clone());
-            if sim.scenario().rounds < round.saturating_add(EXTEND_BY) {
-                sim.extend_rounds(round.saturating_add(EXTEND_BY));
+    /// Runs a kubectl command in the session (refused as kubectl or the API server would
+    /// refuse it, or queued for the next round) and reports it in the console as kubectl would.
+    fn kubectl(&mut self, command: Command) -> Reply {
+        let reply = {
+            let mut session = self.session.borrow_mut();
+            let reply = session.run(&command);
+            if let Some(round) = reply.round {
+                if session.scenario().rounds < round.saturating_add(EXTEND_BY) {
+                    session.extend_rounds(round.saturating_add(EXTEND_BY));
+                }
             }
-            round
+            reply
         };
         self.say(ConsoleEntry {
-            command: kubectl_command(&kind, &name),
-            output: kubectl_output(&kind, &name),
-            error: false,
-            round: Some(round),
+            command: reply.command.clone(),
+            output: reply.output.clone(),
+            error: reply.refused,
+            round: reply.round,
         });
         self.bump();
-        round
-    }
-
-    /// Reports a refused command: kubectl's own errors get its `error: ` prefix, the API
-    /// server's answers (`Error from server …`, `The X "y" is invalid: …`) are printed as is.
-    fn refuse(&mut self, command: String, message: String) {
-        let server = message.starts_with("Error from server")
-            || (message.starts_with("The ") && message.contains(" is invalid: "));
-        self.say(ConsoleEntry {
-            command,
-            output: if server {
-                message
-            } else {
-                format!("error: {message}")
-            },
-            error: true,
-            round: None,
-        });
-        self.bump();
+        reply
     }
 
     /// Applies a message.
     pub fn update(&mut self, msg: Msg) {
         match msg {
+            Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no lesson called \"{id}\".")),
+            },
+            Msg::OpenChallenge(id) => match Lab::from_challenge(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
+            },
+            Msg::ToggleQuiz => {
+                self.quiz = match self.quiz {
+                    Some(_) => None,
+                    None => Some(crate::lesson::QuizState::default()),
+                }
+            }
+            Msg::QuizAnswer(a) => {
+                if let Some(q) = self.quiz.as_mut() {
+                    q.answer = a;
+                }
+            }
+            Msg::QuizCheck => {
+                let at = self.sim().steps_taken();
+                let checked =
+                    rollout_core::lessons::quiz::next_question(&self.sim()).map(|question| {
+                        let answer = self
+                            .quiz
+                            .as_ref()
+                            .map(|q| q.answer.clone())
+                            .unwrap_or_default();
+                        rollout_core::lessons::question::check(
+                            &question.question(),
+                            &self.sim(),
+                            &answer,
+                        )
+                    });
+                if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
+                    q.record(at, result);
+                }
+            }
+            m @ (Msg::LessonNext
+            | Msg::LessonBack
+            | Msg::LessonAnswer(_)
+            | Msg::LessonCheck
+            | Msg::LessonShowMe
+            | Msg::ChallengeAnswer(..)
+            | Msg::ChallengeCheck
+            | Msg::CloseGuide) => self.update_guide(m),
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -607,7 +763,7 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
-                if self.sim.borrow_mut().step_back() {
+                if self.session.borrow_mut().step_back() {
                     self.bump();
                 }
             }
@@ -615,13 +771,7 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
-                let mut sim = self.sim.borrow_mut();
-                if sim.finished() {
-                    let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-                    sim.extend_rounds(rounds);
-                }
-                sim.run_round();
-                drop(sim);
+                self.session.borrow_mut().step_round();
                 self.bump();
             }
             Msg::BackRound => {
@@ -643,12 +793,12 @@ impl Lab {
                 if self.playing {
                     self.playing = false;
                 } else {
-                    let mut sim = self.sim.borrow_mut();
-                    if sim.finished() {
-                        let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-                        sim.extend_rounds(rounds);
+                    let mut session = self.session.borrow_mut();
+                    if session.sim().finished() {
+                        let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
+                        session.extend_rounds(rounds);
                     }
-                    drop(sim);
+                    drop(session);
                     self.playing = true;
                 }
                 self.bump();
@@ -697,7 +847,7 @@ impl Lab {
                     self.applied = self.settings.clone();
                     self.console.clear();
                     self.notice = None;
-                    self.replace_sim(Simulation::new(s));
+                    self.replace_sim(session_of(s));
                 }
                 Err(p) => {
                     self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
@@ -706,121 +856,58 @@ impl Lab {
             },
             Msg::UpdateImage => {
                 let image = self.next_image();
-                self.kubectl(ActionKind::SetImage { name: None, image });
+                self.kubectl(Command::SetImage { image });
             }
             Msg::Scale => {
-                let name = self.deployment();
                 let text = self.settings.replicas.trim().to_string();
-                let command = format!("kubectl scale deployment/{name} --replicas={text}");
-                match text.parse::<i32>() {
-                    Ok(n) if n > settings::MAX_REPLICAS => self.refuse(
-                        command,
-                        format!(
-                            "Rollout Lab simulates at most {} replicas",
-                            settings::group(i64::from(settings::MAX_REPLICAS))
-                        ),
-                    ),
-                    // kubectl itself refuses a negative count before asking the API server.
-                    Ok(n) if n < 0 => {
-                        self.refuse(command, "The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0".into())
-                    }
-                    Ok(replicas) => {
-                        self.kubectl(ActionKind::Scale {
-                            name: None,
-                            replicas,
-                        });
-                        self.applied.replicas = text;
-                    }
-                    Err(_) => self.refuse(
-                        command,
-                        format!("invalid argument \"{text}\" for \"--replicas\" flag: strconv.ParseInt: parsing \"{text}\": invalid syntax"),
-                    ),
+                let reply = self.kubectl(Command::Scale {
+                    replicas: text.clone(),
+                });
+                if !reply.refused {
+                    self.applied.replicas = text;
                 }
             }
             Msg::PauseRollout => {
-                self.kubectl(ActionKind::Pause { name: None });
+                self.kubectl(Command::Pause);
             }
             Msg::ResumeRollout => {
-                self.kubectl(ActionKind::Resume { name: None });
+                self.kubectl(Command::Resume);
             }
-            Msg::Undo(revision) => self.undo(revision),
+            Msg::Undo(to_revision) => {
+                self.kubectl(Command::Undo { to_revision });
+            }
             Msg::LegacyRollback(revision) => {
-                self.kubectl(ActionKind::Rollback {
-                    name: None,
-                    revision,
-                });
+                self.kubectl(Command::RollbackAnnotation { revision });
             }
             Msg::ApplySpec => self.apply_spec(),
             Msg::Cancel(index) => self.cancel(index),
             Msg::DismissNotice => self.notice = None,
             Msg::Notice(text) => self.notice = Some(text),
             Msg::Select(object) => {
+                if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
+                    q.answer = pod.to_string();
+                }
+                // A click on a pod answers a lesson's "which pod goes next?".
+                if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
+                    if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {
+                        g.answer = pod.to_string();
+                    }
+                }
                 self.selected = Some(object);
                 self.inside_open = true;
             }
             Msg::ToggleInside => self.inside_open = !self.inside_open,
-            Msg::Inside(text) => match crate::inside::Request::parse(&text) {
-                Some(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
-                Some(crate::inside::Request::Act(kind)) => {
-                    self.kubectl(kind);
-                }
-                None => {}
-            },
+            Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
+            Msg::Inside(crate::inside::Request::Act(action)) => {
+                self.kubectl(Command::Action { action });
+            }
             Msg::SetQuota(text) => self.set_quota(text),
         }
     }
 
-    /// The pod quota once the pending actions have applied.
-    pub fn quota_after_pending(&self) -> Option<i32> {
-        let sim = self.sim();
-        let mut quota = sim.api().pod_quota();
-        if !self.started() {
-            quota = sim.scenario().pod_quota;
-        }
-        for a in sim.pending_actions() {
-            if let ActionKind::SetPodQuota { value } = a.kind {
-                quota = value;
-            }
-        }
-        quota
-    }
-
-    /// `kubectl create quota` / `kubectl delete quota`, refused as kubectl and the API server
-    /// would refuse them.
-    fn set_quota(&mut self, text: Option<String>) {
-        let exists = self.quota_after_pending().is_some();
-        let create = text.is_some();
-        let (command, value) = match text {
-            None => (format!("kubectl delete quota {QUOTA_NAME}"), None),
-            Some(text) => {
-                let text = text.trim();
-                let command = format!("kubectl create quota {QUOTA_NAME} --hard=pods={text}");
-                match text.parse::<u32>() {
-                    Ok(n) => (command, Some(n.min(i32::MAX as u32) as i32)),
-                    // An existing quota is refused first, whatever the count.
-                    Err(_) if exists => (command, None),
-                    Err(_) => {
-                        let message = format!(
-                            "quantities must be whole numbers of pods ≥ 0 here (got \"{text}\")"
-                        );
-                        return self.refuse(command, message);
-                    }
-                }
-            }
-        };
-        // Creating one that exists, or deleting one that does not, is the API server's refusal.
-        if create == exists {
-            let (reason, what) = if exists {
-                ("(AlreadyExists)", "already exists")
-            } else {
-                ("(NotFound)", "not found")
-            };
-            let message =
-                format!("Error from server {reason}: resourcequotas \"{QUOTA_NAME}\" {what}");
-            self.refuse(command, message);
-        } else {
-            self.kubectl(ActionKind::SetPodQuota { value });
-        }
+    /// `kubectl create quota` / `kubectl delete quota`.
+    fn set_quota(&mut self, pods: Option<String>) {
+        self.kubectl(Command::SetPodQuota { pods });
     }
 
     /// Before the first step, valid settings re-create the simulation at once (keeping the
@@ -832,19 +919,23 @@ impl Lab {
         let template = self.sim().scenario().clone();
         if let Ok(s) = build_scenario(&self.settings, &template) {
             self.applied = self.settings.clone();
-            self.replace_sim(Simulation::new(s));
+            self.replace_sim(session_of(s));
         }
     }
 
     fn step_once(&mut self, extend: bool) {
         self.remember();
-        let mut sim = self.sim.borrow_mut();
-        if sim.finished() && extend {
-            let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-            sim.extend_rounds(rounds);
+        let mut session = self.session.borrow_mut();
+        if session.sim().finished() {
+            if !extend {
+                return;
+            }
+            let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
+            session.extend_rounds(rounds);
         }
-        let moved = sim.step().is_some();
-        drop(sim);
+        session.mark();
+        let moved = session.sync();
+        drop(session);
         if moved {
             self.bump();
         }
@@ -853,13 +944,9 @@ impl Lab {
     /// Steps back to the start of round `target` (or as far as history goes).
     fn rewind_to(&mut self, target: u32) {
         self.remember();
-        let mut sim = self.sim.borrow_mut();
-        let mut moved = false;
-        while !(sim.at_round_start() && sim.round() <= target) && sim.step_back() {
-            moved = true;
-        }
-        drop(sim);
-        if moved {
+        let before = self.sim().steps_taken();
+        self.session.borrow_mut().rewind_to_round(target);
+        if self.sim().steps_taken() != before {
             self.bump();
         }
     }
@@ -868,56 +955,26 @@ impl Lab {
     fn advance(&mut self) {
         let Some(target) = self.seek else { return };
         let deadline = now_ms() + CHUNK_MS;
-        let mut sim = self.sim.borrow_mut();
+        let mut session = self.session.borrow_mut();
         let mut moved = false;
         loop {
+            let sim = session.sim();
             if sim.finished() || (sim.round() >= target && sim.at_round_start()) {
                 self.seek = None;
                 break;
             }
-            sim.step();
+            if !moved {
+                session.mark();
+            }
+            session.sync();
             moved = true;
             if now_ms() > deadline {
                 break;
             }
         }
-        drop(sim);
+        drop(session);
         if moved || self.seek.is_none() {
             self.bump();
-        }
-    }
-
-    fn undo(&mut self, revision: i64) {
-        let name = self.deployment();
-        let command = if revision == 0 {
-            format!("kubectl rollout undo deployment/{name}")
-        } else {
-            format!("kubectl rollout undo deployment/{name} --to-revision={revision}")
-        };
-        let plan = rollout_undo(self.sim().api(), &name, revision);
-        match plan {
-            Err(message) => self.refuse(command, message),
-            Ok(plan) => match plan.template {
-                None => {
-                    self.say(ConsoleEntry {
-                        command,
-                        output: plan.message,
-                        error: false,
-                        round: None,
-                    });
-                    self.bump();
-                }
-                Some(template) => {
-                    self.kubectl(ActionKind::SetImage {
-                        name: None,
-                        image: template.image,
-                    });
-                    if let Some(last) = self.console.last_mut() {
-                        last.command = command;
-                        last.output = plan.message;
-                    }
-                }
-            },
         }
     }
 
@@ -937,21 +994,22 @@ impl Lab {
                 .deployment(&name)
                 .map(|d| check_update(&self.settings, &base, d))
         };
-        let checked = match checked {
-            Some(c) => c,
-            None => {
-                let command = format!("kubectl apply -f {name}.yaml");
-                self.refuse(
-                    command,
-                    format!("deployments.apps \"{name}\" not found: it has not been created yet"),
-                );
-                return;
-            }
+        use rollout_core::kubectl::check_err;
+        let refused = match checked {
+            None => Err(check_err::not_found("deployments.apps", &name)),
+            Some(Err(p)) => Err(check_err::client_error(&p.summary)),
+            Some(Ok(input)) => Ok(input),
         };
-        let input = match checked {
-            Ok(i) => i,
-            Err(p) => {
-                self.refuse(format!("kubectl apply -f {name}.yaml"), p.summary);
+        let input = match refused {
+            Ok(input) => input,
+            Err(output) => {
+                self.say(ConsoleEntry {
+                    command: format!("kubectl apply -f {name}.yaml"),
+                    output,
+                    error: true,
+                    round: None,
+                });
+                self.bump();
                 return;
             }
         };
@@ -995,8 +1053,8 @@ impl Lab {
                 value: input.revision_history_limit.unwrap_or(10),
             });
         }
-        for kind in kinds {
-            self.kubectl(kind);
+        for action in kinds {
+            self.kubectl(Command::Action { action });
         }
         self.applied.take_spec(&s);
         self.bump();
@@ -1005,26 +1063,9 @@ impl Lab {
     /// Drops a pending action: the simulation is rebuilt without it and replayed to the same
     /// step (it is deterministic, so the past is unchanged).
     fn cancel(&mut self, index: usize) {
-        let (scenario, steps) = {
-            let sim = self.sim();
-            let from = sim.next_action_round();
-            match sim.scenario().actions.get(index) {
-                Some(a) if a.round >= from => {}
-                _ => return,
-            }
-            let mut s = sim.scenario().clone();
-            s.actions.remove(index);
-            (s, sim.steps_taken())
-        };
-        let mut sim = Simulation::new(scenario);
-        for _ in 0..steps {
-            if sim.step().is_none() {
-                break;
-            }
+        if self.session.borrow_mut().cancel(index) {
+            self.bump();
         }
-        let before = self.before.clone();
-        self.replace_sim(sim);
-        self.before = before;
     }
 }
 
@@ -1337,12 +1378,13 @@ mod tests {
     #[test]
     fn undo_follows_kubectl() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
+        // Judged against the cluster once the pending create has been applied.
         lab.update(Msg::Undo(0));
         assert_eq!(
             lab.console.last().unwrap().output,
-            "error: failed to retrieve Deployment web: deployments.apps \"web\" not found"
+            "error: no rollout history found for deployment \"web\""
         );
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::PauseRollout);
         run_rounds(&mut lab, 1);
         lab.update(Msg::Undo(0));
@@ -1366,9 +1408,9 @@ mod tests {
         let pending = Frame::of(&lab).pending;
         assert_eq!(
             pending.last().unwrap().command,
-            "kubectl set image deployment/web app=nginx:1.14.2"
+            "kubectl rollout undo deployment/web"
         );
-        run_rounds(&mut lab, 6);
+        run_rounds(&mut lab, 15);
         let f = Frame::of(&lab);
         assert!(
             f.cluster.deployments[0].rollout_status.done,
@@ -1385,7 +1427,7 @@ mod tests {
     #[test]
     fn the_legacy_rollback_emits_its_event() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::LegacyRollback(0));
         run_rounds(&mut lab, 1);
         let f = Frame::of(&lab);
@@ -1478,7 +1520,7 @@ mod tests {
         lab.update(Msg::LoadPreset("recreate".into()));
         assert_eq!(lab.preset, "recreate");
         assert_eq!(lab.settings.strategy, settings::StrategyKind::Recreate);
-        assert_eq!(lab.settings.termination_rounds, "2");
+        assert_eq!(lab.settings.termination_rounds, "5");
         let json = serde_json::to_string(lab.sim().scenario()).unwrap();
         lab.update(Msg::LoadPreset("custom".into()));
         lab.update(Msg::Import(json));
@@ -1498,7 +1540,7 @@ mod tests {
             notice(&lab)
         );
         lab.update(Msg::Import(r#"{"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}},{"round":3,"type":"scale","replicas":99999}]}"#.into()));
-        assert!(notice(&lab).contains("scales to 99999 replicas in round 3"));
+        assert!(notice(&lab).contains("actions[1] (round 3): scales to 99999 replicas; Rollout Lab simulates at most 10,000 replicas"));
         lab.update(Msg::Import(r#"{"rounds":50000,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}}]}"#.into()));
         assert!(notice(&lab).contains("at most 2,000"));
         lab.update(Msg::Import(r#"{"actions":[]}"#.into()));
@@ -1579,39 +1621,44 @@ mod tests {
         );
         lab.update(Msg::SetQuota(Some("x".into())));
         assert!(last(&lab).error && last(&lab).output.starts_with("error: "));
-        assert_eq!(lab.quota_after_pending(), None);
+        assert_eq!(lab.session().quota_after_pending(), None);
         lab.update(Msg::SetQuota(Some(" 3 ".into())));
         assert_eq!(
             last(&lab).command,
             "kubectl create quota pods-quota --hard=pods=3"
         );
         assert_eq!(last(&lab).output, "resourcequota/pods-quota created");
-        assert_eq!(lab.quota_after_pending(), Some(3));
+        assert_eq!(lab.session().quota_after_pending(), Some(3));
         lab.update(Msg::SetQuota(Some("5".into())));
         assert!(last(&lab).output.contains("(AlreadyExists)"));
         // It applies with the next round, and is lifted the same way.
         run_rounds(&mut lab, 1);
         assert_eq!(lab.sim().api().pod_quota(), Some(3));
         lab.update(Msg::SetQuota(None));
-        assert_eq!(lab.quota_after_pending(), None);
+        assert_eq!(lab.session().quota_after_pending(), None);
         run_rounds(&mut lab, 1);
         assert_eq!(lab.sim().api().pod_quota(), None);
     }
 
     #[test]
     fn the_inside_panel_selects_and_queues_pod_actions() {
+        use crate::inside::Request;
         let mut lab = lab();
         run_rounds(&mut lab, 2);
         assert!(!lab.inside_open);
         lab.update(Msg::Select("replicaset/x".into()));
         assert!(lab.inside_open);
         assert_eq!(lab.selected.as_deref(), Some("replicaset/x"));
-        lab.update(Msg::Inside("select pod/p".into()));
+        lab.update(Msg::Inside(Request::Select("pod/p".into())));
         assert_eq!(lab.selected.as_deref(), Some("pod/p"));
         let pod = lab.sim().api().pods().next().unwrap().metadata.name.clone();
-        lab.update(Msg::Inside(format!("cost {pod} -7")));
-        lab.update(Msg::Inside(format!("restart {pod}")));
-        lab.update(Msg::Inside("nonsense".into()));
+        lab.update(Msg::Inside(Request::Act(ActionKind::SetPodDeletionCost {
+            pod: pod.clone(),
+            value: Some(-7),
+        })));
+        lab.update(Msg::Inside(Request::Act(ActionKind::RestartPod {
+            pod: pod.clone(),
+        })));
         let pending: Vec<&str> = Frame::of(&lab)
             .pending
             .iter()

@@ -360,3 +360,43 @@ async fn a_big_deployment_draws_a_density_bar() {
     let pods: usize = label.split(' ').next().unwrap().parse().unwrap();
     assert_eq!(pods, 600, "{label}");
 }
+
+#[wasm_bindgen_test]
+async fn inside_the_controllers_shows_the_apps_own_step_and_queues_its_requests() {
+    let app = Mounted::new().await;
+    for _ in 0..5 {
+        app.click("step-button").await;
+    }
+    // A pod picked from the grid opens the section on that pod, at the app's step.
+    let pod: HtmlElement = app
+        .root
+        .query_selector("[data-testid=\"rs-card\"] [data-pod]")
+        .unwrap()
+        .expect("a pod in the grid")
+        .dyn_into()
+        .unwrap();
+    let name = pod.get_attribute("data-pod").unwrap();
+    pod.click();
+    until("the panel", || app.find("inside-panel").is_some()).await;
+    assert_eq!(app.attr("inside-panel", "data-steps"), "5");
+    let yaml = app.text("object-inspector");
+    assert!(yaml.starts_with("apiVersion: v1\nkind: Pod\n"), "{yaml}");
+    assert!(yaml.contains(&format!("name: {name}")), "{yaml}");
+    // The panel follows the app: one step more, one step more here.
+    app.click("step-button").await;
+    until("the next step", || {
+        app.attr("inside-panel", "data-steps") == "6"
+    })
+    .await;
+    // Its restart button queues the action in the app's own reducer.
+    app.click("restart-pod-button").await;
+    until("the pending restart", || {
+        app.root
+            .query_selector("[data-testid=\"pending-action\"][data-type=\"restartPod\"]")
+            .unwrap()
+            .is_some()
+    })
+    .await;
+    app.click("inside-toggle").await;
+    assert!(app.find("inside-panel").is_none());
+}

@@ -1,6 +1,5 @@
 //! Share and embed in a real browser: the embed layout with chosen controls, and a permalink
-//! restored and copied through the App. (The JavaScript API has its own tests in the
-//! rollout-lab crate, web/lab/src/tests.rs.)
+//! restored and copied through the App. (The JavaScript API has its own tests in api.rs.)
 //!
 //! Runs under `wasm-bindgen-test-runner` in headless Chromium:
 //! `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively this file is empty.

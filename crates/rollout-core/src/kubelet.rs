@@ -6,7 +6,7 @@
 //! `readyAfterRounds` rounds ago becomes Running and Ready. Beyond the conformance model, a
 //! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
 
-use crate::api::{ConditionStatus, PodCondition, PodConditionType, PodPhase, Time};
+use crate::api::Time;
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
 
@@ -81,6 +81,40 @@ fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
     (to - from) / seconds_per_round.max(1)
 }
 
+/// The first round, at or after `from`, in which a kubelet pass will change a pod: bind an
+/// unscheduled pod (due at once), make a pod ready (`readyAfterRounds` after its container
+/// started), or remove a pod whose graceful termination is over (`terminationRounds` after
+/// its deletion). `None` when no pod is waiting for the kubelet.
+///
+/// For example with 5 s rounds and `readyAfterRounds` 6, a pod created at t = 40 s is ready in
+/// the first round at or after 40 + 6 × 5 = 70 s: round 14.
+pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Option<u32> {
+    let spr = model.seconds_per_round.max(1);
+    // The first round whose time is at or after `t` (never before `from`).
+    let round_at = |t: Time| -> u32 {
+        let r = if t <= 0 { 0 } else { (t + spr - 1) / spr };
+        u32::try_from(r).unwrap_or(u32::MAX).max(from)
+    };
+    let mut due: Option<u32> = None;
+    for pod in api.pods() {
+        let round = if let Some(deleted) = pod.metadata.deletion_timestamp {
+            round_at(deleted + i64::from(model.termination_rounds) * spr)
+        } else if pod.node_name.is_empty() {
+            from
+        } else if !pod.is_ready() && !model.never_ready_images.contains(&pod.image) {
+            let k = i64::from(model.ready_after(&pod.metadata.name));
+            round_at(pod.started_at + k * spr)
+        } else {
+            continue;
+        };
+        due = Some(due.map_or(round, |d| d.min(round)));
+        if due == Some(from) {
+            break;
+        }
+    }
+    due
+}
+
 /// One kubelet pass over every pod.
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let now = api.now();
@@ -120,50 +154,18 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             updates.push((name.clone(), node, becomes_ready));
         }
     }
+    // Every write goes through the API server's named operations. The pods were listed just
+    // above, so none of them can answer NotFound.
     for name in removed {
         api.remove_pod(&name);
     }
     for (name, node, becomes_ready) in updates {
-        api.modify_pod(&name, |p| {
-            if let Some(node) = node {
-                p.node_name = node;
-                p.phase = PodPhase::Pending;
-                set_condition(&mut p.conditions, PodConditionType::PodScheduled, now);
-            }
-            if becomes_ready {
-                p.phase = PodPhase::Running;
-                for c in [
-                    PodConditionType::PodScheduled,
-                    PodConditionType::Initialized,
-                    PodConditionType::ContainersReady,
-                    PodConditionType::Ready,
-                ] {
-                    set_condition(&mut p.conditions, c, now);
-                }
-            }
-        });
+        if let Some(node) = node {
+            let _ = api.schedule_pod(&name, &node);
+        }
+        if becomes_ready {
+            let _ = api.mark_pod_ready(&name);
+        }
     }
     changes
-}
-
-fn set_condition(conditions: &mut Vec<PodCondition>, type_: PodConditionType, now: Time) {
-    set_condition_status(conditions, type_, ConditionStatus::True, now);
-}
-
-/// Sets a pod condition's status, its transition time now.
-pub fn set_condition_status(
-    conditions: &mut Vec<PodCondition>,
-    type_: PodConditionType,
-    status: ConditionStatus,
-    now: Time,
-) {
-    let c = PodCondition {
-        type_,
-        status,
-        last_transition_time: now,
-    };
-    match conditions.iter_mut().find(|c| c.type_ == type_) {
-        Some(existing) => *existing = c,
-        None => conditions.push(c),
-    }
 }

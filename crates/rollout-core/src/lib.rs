@@ -1,6 +1,7 @@
 //! Rollout Lab's core: the Kubernetes v1.28 Deployment and ReplicaSet controllers ported to
 //! Rust, an in-memory API server, a kubelet and clock model, and a stepper that runs them in
-//! the lock-step rounds of `../shared/conformance/README.md`.
+//! the rounds of `../shared/conformance/README.md`: lock-step (one pass of every controller a
+//! round) or settled (passes repeat within a round until nothing changes).
 //!
 //! Pure Rust with no web dependencies: time, randomness and I/O come in from outside, so a
 //! simulation is deterministic and runs the same natively and in wasm.
@@ -8,13 +9,18 @@
 pub mod api;
 pub mod deployment;
 pub mod flow;
+pub mod images;
 pub mod import;
 pub mod kubectl;
 pub mod kubelet;
+pub mod lessons;
+pub mod limits;
+pub mod plan;
 pub mod presets;
 pub mod record;
 pub mod replicaset;
 pub mod scenario;
+pub mod session;
 pub mod share;
 pub mod sim;
 pub mod store;

@@ -10,7 +10,8 @@
 //! snapshot for stepping back) costs O(1) and a write copies only the path it touches.
 
 use crate::api::{
-    go_quote, Deployment, ObjectMeta, OwnerReference, Pod, ReplicaSet, StringMap, Time, Uid,
+    go_quote, ConditionStatus, Deployment, ObjectMeta, OwnerReference, Pod, PodCondition,
+    PodConditionType, PodPhase, ReplicaSet, StringMap, Time, Uid, POD_DELETION_COST_ANNOTATION,
 };
 use imbl::OrdMap;
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,10 @@ pub struct ApiServer {
     /// Per-ReplicaSet pod serials handed out so far (refused creates count too).
     pod_serials: OrdMap<String, u32>,
     pod_quota: Option<i32>,
+    /// Pods (active and terminating) per controlling ReplicaSet uid.
+    pod_counts: OrdMap<Uid, usize>,
+    /// Writes so far that changed an object's content (see [`ApiServer::content_version`]).
+    content_version: u64,
 }
 
 impl ApiServer {
@@ -74,6 +79,18 @@ impl ApiServer {
     /// Sets the clock; only the simulation's round loop moves it.
     pub fn set_now(&mut self, now: Time) {
         self.now = now;
+    }
+
+    /// How many writes so far changed the content of a Deployment, ReplicaSet or Pod: a
+    /// create, a delete, or an update whose stored object differs from the one it replaces
+    /// (an update that stores an identical object is a no-op, as in the real API server, and
+    /// events and errors are not objects). Settled rounds repeat their pass while this moves.
+    pub fn content_version(&self) -> u64 {
+        self.content_version
+    }
+
+    fn changed(&mut self) {
+        self.content_version += 1;
     }
 
     /// The pod quota (`None` = unlimited).
@@ -131,6 +148,7 @@ impl ApiServer {
             });
         }
         self.stamp_new(&mut d.metadata);
+        self.changed();
         d.status = Default::default();
         let d = Arc::new(d);
         self.deployments
@@ -153,11 +171,7 @@ impl ApiServer {
         if new.spec != old.spec || new.metadata.annotations != old.metadata.annotations {
             new.metadata.generation += 1;
         }
-        new.metadata.resource_version = self.next_rv();
-        let new = Arc::new(new);
-        self.deployments
-            .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        Ok(self.store_deployment(new))
     }
 
     /// `UpdateStatus`: takes the status and the annotations, keeps the stored spec and labels.
@@ -172,11 +186,24 @@ impl ApiServer {
         let mut new = (**old).clone();
         new.status = d.status.clone();
         new.metadata.annotations = d.metadata.annotations.clone();
+        Ok(self.store_deployment(new))
+    }
+
+    /// Stores an updated Deployment unless it equals the stored one (then the stored one is
+    /// returned and nothing changes, not even the resourceVersion).
+    fn store_deployment(&mut self, mut new: Deployment) -> Arc<Deployment> {
+        if let Some(old) = self.deployments.get(&new.metadata.name) {
+            new.metadata.resource_version = old.metadata.resource_version;
+            if new == **old {
+                return Arc::clone(old);
+            }
+        }
         new.metadata.resource_version = self.next_rv();
+        self.changed();
         let new = Arc::new(new);
         self.deployments
             .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        new
     }
 
     // ----- ReplicaSets -------------------------------------------------------------------
@@ -217,6 +244,7 @@ impl ApiServer {
             });
         }
         self.stamp_new(&mut rs.metadata);
+        self.changed();
         rs.status = Default::default();
         let rs = Arc::new(rs);
         self.replica_sets
@@ -238,11 +266,7 @@ impl ApiServer {
         if new.spec != old.spec {
             new.metadata.generation += 1;
         }
-        new.metadata.resource_version = self.next_rv();
-        let new = Arc::new(new);
-        self.replica_sets
-            .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        Ok(self.store_replica_set(new))
     }
 
     /// `UpdateStatus` of a ReplicaSet: keeps the stored spec and metadata.
@@ -256,19 +280,32 @@ impl ApiServer {
             .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
         let mut new = (**old).clone();
         new.status = rs.status.clone();
+        Ok(self.store_replica_set(new))
+    }
+
+    /// Stores an updated ReplicaSet unless it equals the stored one.
+    fn store_replica_set(&mut self, mut new: ReplicaSet) -> Arc<ReplicaSet> {
+        if let Some(old) = self.replica_sets.get(&new.metadata.name) {
+            new.metadata.resource_version = old.metadata.resource_version;
+            if new == **old {
+                return Arc::clone(old);
+            }
+        }
         new.metadata.resource_version = self.next_rv();
+        self.changed();
         let new = Arc::new(new);
         self.replica_sets
             .insert(new.metadata.name.clone(), Arc::clone(&new));
-        Ok(new)
+        new
     }
 
     /// `Delete` of a ReplicaSet (there is no garbage collector: its pods stay).
     pub fn delete_replica_set(&mut self, name: &str) -> Result<(), ApiError> {
         self.replica_sets
             .remove(name)
-            .map(|_| ())
-            .ok_or_else(|| ApiError::not_found("replicasets.apps", name))
+            .ok_or_else(|| ApiError::not_found("replicasets.apps", name))?;
+        self.changed();
+        Ok(())
     }
 
     // ----- Pods --------------------------------------------------------------------------
@@ -286,6 +323,19 @@ impl ApiServer {
     /// Pods whose controller is the given ReplicaSet (by uid), in name order.
     pub fn pods_of(&self, rs: &ReplicaSet) -> Vec<Arc<Pod>> {
         self.pods_of_iter(rs).cloned().collect()
+    }
+
+    /// How many pods (active and terminating) the ReplicaSet controls: the length of
+    /// [`ApiServer::pods_of`], kept as pods come and go, so it costs no listing.
+    pub fn pod_count_of(&self, rs: &ReplicaSet) -> usize {
+        self.pod_counts.get(&rs.metadata.uid).copied().unwrap_or(0)
+    }
+
+    fn count_pod(&mut self, pod: &Pod, added: bool) {
+        if let Some(owner) = &pod.metadata.owner {
+            let n = self.pod_counts.entry(owner.uid).or_insert(0);
+            *n = if added { *n + 1 } else { n.saturating_sub(1) };
+        }
     }
 
     /// [`ApiServer::pods_of`] without collecting.
@@ -341,18 +391,20 @@ impl ApiServer {
             ..Default::default()
         };
         self.stamp_new(&mut meta);
+        self.changed();
         let started_at = meta.creation_timestamp;
         let pod = Arc::new(Pod {
             metadata: meta,
             image: rs.spec.template.image.clone(),
             node_name: String::new(),
-            phase: crate::api::PodPhase::Pending,
+            phase: PodPhase::Pending,
             conditions: Vec::new(),
             restart_count: 0,
             serial,
             started_at,
         });
         self.pods.insert(name, Arc::clone(&pod));
+        self.count_pod(&pod, true);
         Ok(pod)
     }
 
@@ -367,37 +419,236 @@ impl ApiServer {
                 p.metadata.deletion_timestamp = Some(self.now);
                 p.metadata.resource_version = self.next_rv();
                 self.pods.insert(name.to_string(), Arc::new(p));
+                self.changed();
             }
-        } else {
-            self.pods.remove(name);
+        } else if let Some(pod) = self.pods.remove(name) {
+            self.count_pod(&pod, false);
+            self.changed();
         }
         Ok(())
     }
 
-    /// Changes a pod in place (copy-on-write: a snapshot that still holds the old pod keeps
-    /// it), bumping its resourceVersion. False when there is no such pod.
-    pub fn modify_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> bool {
-        let rv = self.next_resource_version + 1;
-        let Some(slot) = self.pods.get_mut(name) else {
-            return false;
+    /// Stores a changed copy of a pod unless the change leaves it as it was (copy-on-write: a
+    /// snapshot that still holds the old pod keeps it). `NotFound` when there is no such pod.
+    fn write_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> Result<(), ApiError> {
+        let Some(old) = self.pods.get(name) else {
+            return Err(ApiError::not_found("pods", name));
         };
-        let pod = Arc::make_mut(slot);
-        change(pod);
-        pod.metadata.resource_version = rv;
-        self.next_resource_version = rv;
-        true
+        let mut pod = (**old).clone();
+        change(&mut pod);
+        if pod != **old {
+            pod.metadata.resource_version = self.next_rv();
+            self.pods.insert(name.to_string(), Arc::new(pod));
+            self.changed();
+        }
+        Ok(())
     }
 
-    /// The kubelet's write of a pod's node, phase and conditions (and the user's edit of a
-    /// pod's annotations in the cluster model).
-    pub fn update_pod(&mut self, pod: Pod) {
-        let mut pod = pod;
-        pod.metadata.resource_version = self.next_rv();
-        self.pods.insert(pod.metadata.name.clone(), Arc::new(pod));
+    /// The scheduler's binding: `spec.nodeName = node`, phase Pending, PodScheduled=True.
+    pub fn schedule_pod(&mut self, name: &str, node: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.node_name = node.to_string();
+            p.phase = PodPhase::Pending;
+            set_pod_condition(
+                p,
+                PodConditionType::PodScheduled,
+                ConditionStatus::True,
+                now,
+            );
+        })
+    }
+
+    /// The kubelet's status update when the container has started and passes its readiness
+    /// probe: phase Running; PodScheduled, Initialized, ContainersReady and Ready True, their
+    /// `lastTransitionTime` now.
+    pub fn mark_pod_ready(&mut self, name: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.phase = PodPhase::Running;
+            for c in [
+                PodConditionType::PodScheduled,
+                PodConditionType::Initialized,
+                PodConditionType::ContainersReady,
+                PodConditionType::Ready,
+            ] {
+                set_pod_condition(p, c, ConditionStatus::True, now);
+            }
+        })
+    }
+
+    /// The kubelet's status update after the container restarted: `restartCount` + 1, the
+    /// start counted from now, ContainersReady and Ready False until it is ready again.
+    pub fn restart_pod(&mut self, name: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            p.restart_count += 1;
+            p.started_at = now;
+            for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
+                set_pod_condition(p, c, ConditionStatus::False, now);
+            }
+        })
+    }
+
+    /// `kubectl annotate pod NAME controller.kubernetes.io/pod-deletion-cost=V` (or its
+    /// removal with `None`).
+    pub fn set_pod_deletion_cost(&mut self, name: &str, cost: Option<i32>) -> Result<(), ApiError> {
+        self.write_pod(name, |p| match cost {
+            Some(v) => {
+                p.metadata
+                    .annotations
+                    .insert(POD_DELETION_COST_ANNOTATION.to_string(), v.to_string());
+            }
+            None => {
+                p.metadata.annotations.remove(POD_DELETION_COST_ANNOTATION);
+            }
+        })
     }
 
     /// Removes a pod whose graceful termination is over.
     pub fn remove_pod(&mut self, name: &str) {
-        self.pods.remove(name);
+        if let Some(pod) = self.pods.remove(name) {
+            self.count_pod(&pod, false);
+            self.changed();
+        }
+    }
+}
+
+/// Sets a pod condition's status, its transition time `now` (added when missing).
+fn set_pod_condition(pod: &mut Pod, type_: PodConditionType, status: ConditionStatus, now: Time) {
+    let c = PodCondition {
+        type_,
+        status,
+        last_transition_time: now,
+    };
+    match pod.conditions.iter_mut().find(|c| c.type_ == type_) {
+        Some(existing) => *existing = c,
+        None => pod.conditions.push(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::DeploymentInput;
+
+    fn web() -> Deployment {
+        DeploymentInput {
+            name: "web".into(),
+            replicas: Some(3),
+            image: "nginx:1.14".into(),
+            ..Default::default()
+        }
+        .to_deployment()
+    }
+
+    #[test]
+    fn content_version_moves_only_when_content_changes() {
+        let mut api = ApiServer::new();
+        assert_eq!(api.content_version(), 0);
+        let d = api.create_deployment(web()).unwrap();
+        assert_eq!(api.content_version(), 1);
+        let rv = d.metadata.resource_version;
+
+        // Storing the identical object is a no-op: no new resourceVersion, no content change.
+        let same = api.update_deployment(&d).unwrap();
+        let same_status = api.update_deployment_status(&d).unwrap();
+        assert_eq!(api.content_version(), 1);
+        assert_eq!(same.metadata.resource_version, rv);
+        assert_eq!(same_status.metadata.resource_version, rv);
+
+        // A status change is a content change.
+        let mut changed = (*d).clone();
+        changed.status.replicas = 3;
+        let stored = api.update_deployment_status(&changed).unwrap();
+        assert_eq!(api.content_version(), 2);
+        assert!(stored.metadata.resource_version > rv);
+
+        // A spec change too (and it bumps the generation).
+        let mut scaled = (*stored).clone();
+        scaled.spec.replicas = 5;
+        let stored = api.update_deployment(&scaled).unwrap();
+        assert_eq!(api.content_version(), 3);
+        assert_eq!(stored.metadata.generation, 2);
+
+        // A refused write changes nothing.
+        let mut ghost = web();
+        ghost.metadata.name = "ghost".into();
+        assert!(api.update_deployment(&ghost).is_err());
+        assert_eq!(api.content_version(), 3);
+    }
+
+    fn rs() -> ReplicaSet {
+        ReplicaSet {
+            metadata: ObjectMeta {
+                name: "web-rev1".into(),
+                ..Default::default()
+            },
+            spec: crate::api::ReplicaSetSpec {
+                replicas: 1,
+                min_ready_seconds: 0,
+                selector: StringMap::default(),
+                template: crate::api::PodTemplate {
+                    labels: StringMap::default(),
+                    image: "nginx:1.14".into(),
+                },
+            },
+            status: Default::default(),
+        }
+    }
+
+    #[test]
+    fn named_pod_operations_apply_the_api_rules() {
+        let mut api = ApiServer::new();
+        let rs = api.create_replica_set(rs()).unwrap();
+        let pod = api.create_pod_for(&rs).unwrap();
+        let name = pod.metadata.name.clone();
+        let v = api.content_version();
+        let second = api.create_pod_for(&rs).unwrap().metadata.name.clone();
+        api.delete_pod(&second, true).unwrap();
+        assert_eq!(api.pod_count_of(&rs), 2, "a terminating pod still counts");
+        api.delete_pod(&second, false).unwrap();
+        assert_eq!(api.pod_count_of(&rs), api.pods_of(&rs).len());
+        let v = v + 3;
+
+        api.set_now(10);
+        api.schedule_pod(&name, "node-1").unwrap();
+        api.mark_pod_ready(&name).unwrap();
+        let p = api.pod(&name).unwrap().clone();
+        assert_eq!(p.node_name, "node-1");
+        assert!(p.is_ready());
+        assert_eq!(api.content_version(), v + 2);
+
+        // Marking a ready pod ready again at the same time stores nothing.
+        let rv = p.metadata.resource_version;
+        api.mark_pod_ready(&name).unwrap();
+        api.set_pod_deletion_cost(&name, None).unwrap();
+        assert_eq!(api.content_version(), v + 2);
+        assert_eq!(api.pod(&name).unwrap().metadata.resource_version, rv);
+
+        api.set_now(20);
+        api.restart_pod(&name).unwrap();
+        let p = api.pod(&name).unwrap().clone();
+        assert_eq!(
+            (p.restart_count, p.started_at, p.is_ready()),
+            (1, 20, false)
+        );
+        api.set_pod_deletion_cost(&name, Some(-5)).unwrap();
+        assert_eq!(
+            api.pod(&name).unwrap().metadata.annotations[POD_DELETION_COST_ANNOTATION],
+            "-5"
+        );
+        assert_eq!(api.content_version(), v + 4);
+
+        let missing = api.restart_pod("nope").unwrap_err();
+        assert_eq!(
+            (missing.code, missing.message.as_str()),
+            (404, "pods \"nope\" not found")
+        );
+        assert_eq!(api.content_version(), v + 4);
+        api.remove_pod(&name);
+        api.remove_pod(&name);
+        assert_eq!(api.content_version(), v + 5);
+        assert_eq!(api.pod_count_of(&rs), 0);
     }
 }

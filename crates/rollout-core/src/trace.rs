@@ -32,6 +32,9 @@ pub struct TraceRound {
     /// Errors returned by syncs or by the API server for an action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
+    /// Settled rounds only: the passes run (at least 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<u32>,
     /// Every event recorded this round, in order.
     pub events: Vec<TraceEvent>,
     /// Deployments, by name.
@@ -56,12 +59,16 @@ pub struct TraceEvent {
     pub kind: Text,
     /// The involved object's name.
     pub name: String,
+    /// Settled rounds only: the 1-based pass that recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass: Option<u32>,
 }
 
 impl TraceEvent {
-    /// The trace form of an event recorded by `phase`.
-    pub fn of(phase: &'static str, e: &Event) -> TraceEvent {
+    /// The trace form of an event recorded by `phase` (in `pass` of a settled round).
+    pub fn of(phase: &'static str, e: &Event, pass: Option<u32>) -> TraceEvent {
         TraceEvent {
+            pass,
             phase: phase.into(),
             type_: e.type_.clone(),
             reason: e.reason.clone(),
@@ -140,6 +147,10 @@ pub struct TraceDeployment {
     pub collision_count: Option<i32>,
     /// status.conditions in stored order.
     pub conditions: Vec<TraceCondition>,
+    /// Settled rounds only: the most pods (active + terminating) its ReplicaSets had at any
+    /// moment of the round (its start and after every ReplicaSet sync of every pass).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_pods: Option<i32>,
 }
 
 /// Pod counts of a ReplicaSet.
@@ -199,11 +210,16 @@ fn status_str(s: ConditionStatus) -> String {
     s.as_str().to_string()
 }
 
-/// The Deployments and ReplicaSets of the cluster as a trace round lists them.
-pub fn snapshot(api: &ApiServer) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>) {
+/// The Deployments and ReplicaSets of the cluster as a trace round lists them; `peak_pods`
+/// gives each Deployment's `peakPods` (settled rounds; `None` for lock-step).
+pub fn snapshot(
+    api: &ApiServer,
+    peak_pods: Option<&dyn Fn(&str) -> i32>,
+) -> (Vec<TraceDeployment>, Vec<TraceReplicaSet>) {
     let deployments = api
         .deployments()
         .map(|d| TraceDeployment {
+            peak_pods: peak_pods.map(|f| f(&d.metadata.name)),
             name: d.metadata.name.clone(),
             generation: d.metadata.generation,
             revision: d

@@ -65,6 +65,43 @@ pub struct PodView {
     pub node: String,
     /// When it was created.
     pub created: Time,
+    /// Why its container is waiting, as `kubectl get pods` shows it in the STATUS column
+    /// (`ErrImagePull`, then `ImagePullBackOff`); `None` when it is not waiting for a reason
+    /// the model knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The reason the kubelet gives for a container that cannot start, for a pod whose image is
+/// one of the cluster model's `neverReadyImages`: the pull fails as soon as the pod is on a
+/// node (`ErrImagePull`, through the round it was scheduled in), and from then on the kubelet
+/// backs off between retries (`ImagePullBackOff`). A pod not yet scheduled, or terminating,
+/// has no such reason (kubectl shows `Pending` or `Terminating`).
+///
+/// The clock reads the next round's time as soon as a round ends, so "through the round" is
+/// `now ≤ scheduled + secondsPerRound`. For example with 5 s rounds, a pod of `nginx:bad`
+/// scheduled in round 6 (t = 30 s) reads `ErrImagePull` during round 6 and at its end (the
+/// clock at 35 s), and `ImagePullBackOff` from the end of round 7 (40 s) on.
+pub fn waiting_reason(
+    pod: &Pod,
+    never_ready_images: &[String],
+    seconds_per_round: Time,
+    now: Time,
+) -> Option<&'static str> {
+    if pod.metadata.deletion_timestamp.is_some() || !never_ready_images.contains(&pod.image) {
+        return None;
+    }
+    let scheduled = pod.conditions.iter().find(|c| {
+        c.type_ == crate::api::PodConditionType::PodScheduled
+            && c.status == crate::api::ConditionStatus::True
+    })?;
+    Some(
+        if now <= scheduled.last_transition_time + seconds_per_round {
+            "ErrImagePull"
+        } else {
+            "ImagePullBackOff"
+        },
+    )
 }
 
 /// A ReplicaSet as its card shows it.
@@ -164,6 +201,8 @@ fn rs_view(
     rs: &ReplicaSet,
     pods: Vec<Arc<Pod>>,
     d: Option<&Deployment>,
+    never_ready_images: &[String],
+    seconds_per_round: Time,
     now: Time,
 ) -> ReplicaSetView {
     ReplicaSetView {
@@ -196,6 +235,8 @@ fn rs_view(
                 state: PodState::of(p, rs.spec.min_ready_seconds, now),
                 node: p.node_name.clone(),
                 created: p.metadata.creation_timestamp,
+                reason: waiting_reason(p, never_ready_images, seconds_per_round, now)
+                    .map(str::to_string),
             })
             .collect(),
         failure: rs
@@ -261,7 +302,14 @@ pub fn cluster_view(sim: &Simulation) -> ClusterView {
                     .as_ref()
                     .and_then(|o| api.deployment(&o.name))
                     .map(|d| &**d);
-                rs_view(rs, api.pods_of(rs), owner, now)
+                rs_view(
+                    rs,
+                    api.pods_of(rs),
+                    owner,
+                    &sim.scenario().never_ready_images,
+                    sim.scenario().seconds_per_round.max(1),
+                    now,
+                )
             })
             .collect(),
     }
@@ -299,6 +347,56 @@ mod tests {
         assert_eq!(age(7300), "121m");
         assert_eq!(age(11000), "3h3m");
         assert_eq!(age(10800), "3h");
+    }
+
+    #[test]
+    fn a_pod_of_a_never_ready_image_shows_err_image_pull_then_back_off() {
+        let scenario = crate::scenario::Scenario::from_json(
+            r#"{"name":"t","rounds":10,"secondsPerRound":5,"readyAfterRounds":1,
+                "terminationRounds":0,"nodes":1,"neverReadyImages":["nginx:bad"],"actions":[
+                {"round":0,"type":"create","deployment":{"name":"web","replicas":2,"image":"nginx:1.14",
+                  "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+                {"round":3,"type":"setImage","image":"nginx:bad"}]}"#,
+        )
+        .unwrap();
+        let mut sim = Simulation::new(scenario).without_history();
+        let pods_of = |sim: &Simulation, image: &str| -> Vec<PodView> {
+            cluster_view(sim)
+                .replica_sets
+                .into_iter()
+                .filter(|rs| rs.image == image)
+                .flat_map(|rs| rs.pods)
+                .collect()
+        };
+        // The new ReplicaSet's pod is created in round 3 (t = 15 s) and scheduled by that
+        // round's kubelet; until then it is Pending with no reason.
+        while sim.round() < 3 {
+            sim.run_round();
+        }
+        while sim.last_step().map(|s| &s.kind)
+            != Some(&crate::sim::StepKind::SyncDeployment { name: "web".into() })
+        {
+            sim.step();
+        }
+        sim.step(); // the old ReplicaSet
+        sim.step(); // the new one creates its pod
+        let bad = pods_of(&sim, "nginx:bad");
+        assert_eq!((bad.len(), bad[0].reason.as_deref()), (1, None));
+        // The kubelet schedules it; the pull fails: ErrImagePull at the round's end.
+        sim.step();
+        assert_eq!(sim.round(), 4);
+        let bad = pods_of(&sim, "nginx:bad");
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].reason.as_deref(), Some("ErrImagePull"));
+        // Healthy pods have no reason.
+        assert!(pods_of(&sim, "nginx:1.14")
+            .iter()
+            .all(|p| p.reason.is_none()));
+        // From the end of the next round on the kubelet backs off.
+        sim.run_round();
+        let bad = pods_of(&sim, "nginx:bad");
+        assert_eq!(bad[0].reason.as_deref(), Some("ImagePullBackOff"));
+        assert_eq!(bad[0].state, PodState::Pending);
     }
 }
 
@@ -401,12 +499,16 @@ mod chart_tests {
             .without_history();
         sim.run();
         let series = chart_series(&sim, "web");
-        assert_eq!(series.len(), 20);
+        assert_eq!(series.len(), 40);
         let last = series.last().unwrap();
         assert_eq!((last.old, last.new, last.available), (0, 3, 3));
         for p in &series[5..] {
             assert_eq!((p.upper, p.lower), (4, 3));
-            assert!(p.total <= p.upper, "{p:?}");
+            // Active pods stay within replicas + maxSurge; terminating ones are not counted
+            // (Kubernetes v1.28), so the total may go beyond it while old pods shut down.
+            assert!(p.old + p.new <= p.upper, "{p:?}");
+            assert!(p.available >= p.lower, "{p:?}");
         }
+        assert!(series.iter().any(|p| p.total > p.upper));
     }
 }

@@ -87,6 +87,7 @@ prop_compose! {
             pod_quota: None,
             actions: all,
             model: None,
+            settle: false,
         }
     }
 }
@@ -168,6 +169,26 @@ proptest! {
                 );
             }
         }
+    }
+
+    /// Skipping idle rounds ([`Simulation::run`]) records exactly the trace of running every
+    /// round, lock-step or settled, whatever the actions, timings and deadlines.
+    #[test]
+    fn skipping_idle_rounds_changes_no_trace(s in scenario(), settle in any::<bool>(), extra in 0..60u32) {
+        let mut s = s;
+        s.settle = settle;
+        s.rounds += extra;
+        let mut every = Simulation::new(s.clone()).without_history();
+        while !every.finished() {
+            every.run_round();
+        }
+        let mut skipping = Simulation::new(s).without_history();
+        skipping.run();
+        prop_assert_eq!(
+            serde_json::to_value(skipping.trace()).unwrap(),
+            serde_json::to_value(every.trace()).unwrap()
+        );
+        prop_assert!(skipping.steps_taken() <= every.steps_taken());
     }
 
     /// A bad manifest gets the API's message and changes nothing.

@@ -107,12 +107,18 @@ export async function choosePreset(page, id) {
   );
 }
 
-/** Runs to the end of the scenario with the End button. */
+/** Runs to the end of the scenario with the End button. (It is disabled while it runs, too:
+ * wait until it says "End" again.) */
 export async function runToEnd(page) {
   await page.locator(byTestId('end-button')).click();
-  await page.waitForFunction((sel) => document.querySelector(sel)?.disabled === true, byTestId('end-button'), {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    (sel) => {
+      const b = document.querySelector(sel);
+      return b?.disabled === true && !b.textContent.includes('Running');
+    },
+    byTestId('end-button'),
+    { timeout: 30_000 },
+  );
 }
 
 /** The text kubectl rollout status would print, without the trailing newline. */

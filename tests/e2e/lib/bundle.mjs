@@ -1,34 +1,75 @@
-// What the app page loads, and its gzip size: the budget of issue #4 (300 KB gzip for
-// everything the page loads) in one place, for the benchmark and the test command's check.
+// What each kind of page fetches before its first render, and its gzip -9 size: the budgets of
+// issue #16 in one place, for the test command's check (bench/budget.mjs), the benchmark and
+// the e2e test that compares these lists with what Chromium really fetches.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** The budget, in bytes of gzip -9. */
-export const PAGE_BUDGET = 300_000;
+/** Budgets, in bytes of gzip -9. */
+export const BUDGETS = {
+  /** The app page (index.html). */
+  app: 600_000,
+  /** A page with one <rollout-lab> element: what the element loads (the page's own HTML aside). */
+  element: 600_000,
+  /** Every file in dist/ together. */
+  dist: 700_000,
+};
+
+/** The module: its glue, the element's script (a wasm-bindgen snippet the glue imports), the wasm. */
+function moduleFiles(all) {
+  return ['rollout-lab.js', ...all.filter((f) => f.startsWith('snippets/') && f.endsWith('.js')), 'rollout-lab_bg.wasm'];
+}
 
 /**
- * The page's files in `distDir` with their raw and gzip -9 sizes. The app page loads
- * index.html, app.css and the rollout-web module; the public module (rollout-lab.*), the share,
- * embed and internals stylesheets and the embedding demo load only on demand (README, "Two
- * modules"), so they are not part of the page's budget.
+ * What a page fetches before its first render. The app page: index.html, app.css and the module
+ * (share.css and internals.css load when the share dialog or "Inside the controllers" opens;
+ * embed.css only with ?embed). A page with a <rollout-lab>: the module, and app.css and
+ * embed.css, which the element links in its shadow root.
  */
-export async function bundle(distDir) {
-  const files = await fs.readdir(distDir);
-  const rows = [];
-  const onDemand = (f) =>
-    f.startsWith('rollout-lab') || f.startsWith('embed') || f === 'share.css' || f === 'internals.css' || f.endsWith('.d.ts');
-  for (const f of files.sort()) {
-    if (onDemand(f)) continue;
-    const body = await fs.readFile(path.join(distDir, f));
-    rows.push({ file: f, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
-  }
-  const sum = (pred, key) => rows.filter(pred).reduce((a, r) => a + r[key], 0);
-  const code = (r) => r.file.endsWith('.wasm') || r.file.endsWith('.js');
+export function pageFiles(all) {
   return {
-    files: rows,
-    wasmJsGzip: sum(code, 'gzip'),
-    wasmJsRaw: sum(code, 'bytes'),
-    allGzip: sum(() => true, 'gzip'),
+    app: ['index.html', 'app.css', ...moduleFiles(all)],
+    element: [...moduleFiles(all), 'app.css', 'embed.css'],
+    dist: all,
   };
+}
+
+/** Every file under `dir` (relative paths with `/`), sorted. */
+export async function listFiles(dir, prefix = '') {
+  const out = [];
+  for (const e of await fs.readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+/** Raw and gzip -9 sizes of each file in `distDir`, and the three pages' totals. */
+export async function bundle(distDir) {
+  const all = await listFiles(distDir);
+  const sizes = new Map();
+  for (const f of all) {
+    const body = await fs.readFile(path.join(distDir, f));
+    sizes.set(f, { file: f, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+  }
+  const pages = {};
+  for (const [page, files] of Object.entries(pageFiles(all))) {
+    const rows = files.map((f) => {
+      const row = sizes.get(f);
+      if (!row) throw new Error(`${f} is missing from ${distDir}`);
+      return row;
+    });
+    const sum = (pred, key) => rows.filter(pred).reduce((a, r) => a + r[key], 0);
+    const code = (r) => r.file.endsWith('.wasm') || r.file.endsWith('.js');
+    pages[page] = {
+      files: rows,
+      gzip: sum(() => true, 'gzip'),
+      raw: sum(() => true, 'bytes'),
+      wasmJsGzip: sum(code, 'gzip'),
+      wasmJsRaw: sum(code, 'bytes'),
+      budget: BUDGETS[page],
+    };
+  }
+  return { files: [...sizes.values()], pages };
 }

@@ -136,8 +136,7 @@ describe('inside the controllers', () => {
     await expectText(page, 'object-inspector', `name: ${victim}`, 15_000);
     assert.match(await text(page, 'object-inspector'), /^apiVersion: v1\nkind: Pod\n/);
     await click(page, 'restart-pod-button');
-    // The panel is drawn by the other wasm module, with its own Yew: a click in it must reach
-    // only its own handlers (a clash once opened the app's Embed dialog here).
+    // A click in the panel reaches only its own handler (no share dialog opened).
     assert.equal(await page.locator('.share-host').count(), 0, 'no share dialog opened');
     await fill(page, 'replicas-input', '2');
     await click(page, 'scale-button');

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { conformanceDir, distDir } from '../lib/paths.mjs';
+import { conformanceDir, distDir, repoRoot } from '../lib/paths.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import {
   byTestId,
@@ -221,10 +221,9 @@ describe('permalinks', () => {
     const fresh = await openApp(app.browser.context, link);
     await fresh.locator(byTestId('rs-card')).first().waitFor();
     assert.deepEqual(await snapshot(fresh), before);
-    // The app page's own module reads the link: the public module is not loaded for it.
+    // The page's one module reads the link: one wasm file, fetched once.
     const loaded = app.server.requests.slice(from);
-    assert.ok(loaded.includes('/rollout-web_bg.wasm'), `${loaded}`);
-    assert.ok(!loaded.some((r) => r.startsWith('/rollout-lab')), `${loaded}`);
+    assert.deepEqual(loaded.filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded}`);
     assert.equal(await fresh.locator(byTestId('notice')).count(), 0);
     // The restored session goes on exactly like the original.
     await click(fresh, 'step-round-button');
@@ -357,7 +356,7 @@ describe('embedding', () => {
     await embed.close();
   });
 
-  test('the embedding demo: two iframes step on their own, a third is driven by the page script', async () => {
+  test('the embedding demo: two iframes and an element step on their own, a fourth is driven by the page script', async () => {
     const page = await app.browser.context.newPage();
     const errors = [];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -408,6 +407,16 @@ describe('embedding', () => {
     const scripted = page.locator(byTestId('demo-scripted'));
     assert.match(await scripted.locator(byTestId('embed-title')).textContent(), /maxSurge 1 \/ maxUnavailable 0/);
     assert.equal(await scripted.locator(byTestId('round')).getAttribute('data-round'), '4');
+
+    // The element: its own lab, and its rollout-step events write the caption under it.
+    const element = page.locator(byTestId('demo-element'));
+    await element.scrollIntoViewIfNeeded();
+    const aSteps = await steps(a);
+    for (let i = 0; i < 2; i++) await element.locator(byTestId('step-button')).click();
+    await expectText(page, 'demo-element-caption', 'round 0, step 2');
+    assert.equal(await element.locator(byTestId('round')).getAttribute('data-steps'), '2');
+    assert.equal(await steps(a), aSteps, 'the iframes have not moved');
+    assert.equal(await scripted.locator(byTestId('round')).getAttribute('data-round'), '4');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'share-embed-demo');
     assert.deepEqual(errors, []);
@@ -429,11 +438,21 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
   }
 
   test('the build ships the module at stable paths, with TypeScript declarations', async () => {
-    for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'rollout-web.js', 'rollout-web_bg.wasm', 'app.css', 'share.css', 'embed.css', 'embed-demo.html']) {
+    for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'app.css', 'share.css', 'embed.css', 'embed-demo.html', 'package.json']) {
       await fs.access(path.join(distDir, f));
     }
+    // One wasm module (README, "One module").
+    const wasm = (await fs.readdir(distDir)).filter((f) => f.endsWith('.wasm'));
+    assert.deepEqual(wasm, ['rollout-lab_bg.wasm']);
+    // package.json points at the module and its declarations, and every file it lists exists.
+    const pkg = JSON.parse(await fs.readFile(path.join(distDir, 'package.json'), 'utf8'));
+    assert.equal(pkg.name, 'rollout-lab');
+    assert.deepEqual(pkg.exports['.'], { types: './rollout-lab.d.ts', import: './rollout-lab.js', default: './rollout-lab.js' });
+    for (const f of pkg.files) await fs.access(path.join(distDir, f));
+    const cargo = await fs.readFile(path.join(repoRoot, 'Cargo.toml'), 'utf8');
+    assert.equal(pkg.version, cargo.match(/^version = "(.*)"$/m)[1], 'package.json has the workspace version');
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
-    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init']) {
+    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement"]) {
       assert.ok(dts.includes(name), `rollout-lab.d.ts declares ${name}`);
     }
   });
@@ -541,7 +560,7 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     assert.match(errors.typo, /^Error: Invalid scenario: actions\[1\] \(round 1\): unknown field `imagee`/);
     assert.match(errors.notJson, /^Error: the scenario is not valid JSON/);
     assert.equal(errors.missing, 'Error: the scenario is missing');
-    assert.match(errors.huge, /^Error: Invalid scenario: actions\[0\] \(round 0\): 5000000 replicas is more than the 10000/);
+    assert.match(errors.huge, /^Error: Invalid scenario: actions\[0\] \(round 0\): creates 5000000 replicas; Rollout Lab simulates at most 10,000 replicas/);
     assert.match(errors.badAction, /^Error: Invalid action: actions\[1\] \(round 0\)\.replicas: invalid type/);
     assert.equal(errors.badMount, 'Error: Invalid mount options: the unknown control `warp`');
     assert.equal(errors.badPreset, 'Error: there is no preset called `nope`');
@@ -610,8 +629,6 @@ describe('import and export', () => {
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
     const loaded = () => app.server.requests.slice(from);
-    assert.ok(loaded().includes('/rollout-web_bg.wasm'));
-    assert.ok(!loaded().some((r) => r.startsWith('/rollout-lab')), `the app page alone: ${loaded()}`);
     await fill(page, 'import-textarea', KUBECTL_YAML);
     await click(page, 'import-button');
     await expectText(page, 'notice', 'Imported Deployment "checkout": 6 replicas of registry.example.com/shop/checkout:3.4.1');
@@ -620,7 +637,8 @@ describe('import and export', () => {
     // What would change a rollout but is not modelled is reported, not silently dropped.
     assert.match(notice, /2 containers; Rollout Lab models one, so only the first \(checkout\) is used and envoy dropped/);
     assert.match(notice, /readinessProbe/);
-    assert.ok(loaded().includes('/rollout-lab_bg.wasm'), 'the public module, loaded for the manifest');
+    // YAML is read by the page's one module: nothing more is fetched for it.
+    assert.deepEqual(loaded().filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded()}`);
     assert.doesNotMatch(notice, /managedFields|status\./, 'what a cluster adds is ignored quietly');
     assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'imported');
     assert.equal(await page.locator(byTestId('replicas-input')).inputValue(), '6');

@@ -5,6 +5,8 @@
 //! Geometry is computed here from the core's grid (`FlowNode::row` / `col`); edges are routed
 //! orthogonally around the boxes.
 
+// Coordinates are written with `chart::fmt` (one decimal, no float formatting machinery).
+use crate::chart::fmt;
 use rollout_core::flow::{Flow, FlowEdge, FlowNode, NodeKind};
 use rollout_core::ui_support::source_of;
 use std::rc::Rc;
@@ -138,11 +140,11 @@ fn path_d(points: &[Point]) -> String {
     let mut d = String::new();
     for (i, &(x, y)) in points.iter().enumerate() {
         if i == 0 {
-            d.push_str(&format!("M{x:.1} {y:.1}"));
+            d.push_str(&format!("M{} {}", fmt(x), fmt(y)));
             continue;
         }
         if i + 1 == points.len() {
-            d.push_str(&format!(" L{x:.1} {y:.1}"));
+            d.push_str(&format!(" L{} {}", fmt(x), fmt(y)));
             continue;
         }
         let (px, py) = points[i - 1];
@@ -157,7 +159,15 @@ fn path_d(points: &[Point]) -> String {
         };
         let (ax, ay) = toward((px, py), r);
         let (bx, by) = toward((nx, ny), r);
-        d.push_str(&format!(" L{ax:.1} {ay:.1} Q{x:.1} {y:.1} {bx:.1} {by:.1}"));
+        d.push_str(&format!(
+            " L{} {} Q{} {} {} {}",
+            fmt(ax),
+            fmt(ay),
+            fmt(x),
+            fmt(y),
+            fmt(bx),
+            fmt(by)
+        ));
     }
     d
 }
@@ -173,11 +183,13 @@ fn arrowhead(points: &[Point]) -> String {
     let (len, wid) = (11.0, 5.5);
     let (bx, by) = (x - ux * len, y - uy * len);
     format!(
-        "{x:.1},{y:.1} {:.1},{:.1} {:.1},{:.1}",
-        bx - uy * wid,
-        by + ux * wid,
-        bx + uy * wid,
-        by - ux * wid
+        "{},{} {},{} {},{}",
+        fmt(x),
+        fmt(y),
+        fmt(bx - uy * wid),
+        fmt(by + ux * wid),
+        fmt(bx + uy * wid),
+        fmt(by - ux * wid)
     )
 }
 
@@ -228,14 +240,11 @@ fn node_shape(n: &FlowNode) -> Html {
     let (hw, hh) = half(n);
     match n.kind {
         NodeKind::Step => html! {
-            <rect class="fd-shape" x={format!("{:.1}", x - hw)} y={format!("{:.1}", y - hh)}
-                width={BOX_W.to_string()} height={BOX_H.to_string()} rx="10" />
+            <rect class="fd-shape" x={fmt(x - hw)} y={fmt(y - hh)}
+                width={fmt(BOX_W)} height={fmt(BOX_H)} rx="10" />
         },
         NodeKind::Decision => html! {
-            <polygon class="fd-shape" points={format!(
-                "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-                x - hw, y, x, y - hh, x + hw, y, x, y + hh
-            )} />
+            <polygon class="fd-shape" points={format!("{},{} {},{} {},{} {},{}", fmt(x - hw), fmt(y), fmt(x), fmt(y - hh), fmt(x + hw), fmt(y), fmt(x), fmt(y + hh))} />
         },
     }
 }
@@ -249,9 +258,9 @@ fn node_label(n: &FlowNode) -> Html {
     let lines = wrap(n.label, max);
     let first = y - (lines.len() as f64 - 1.0) * FONT * 0.6;
     html! {
-        <text class="fd-label" x={format!("{x:.1}")} text-anchor="middle" dominant-baseline="central">
+        <text class="fd-label" x={fmt(x)} text-anchor="middle" dominant-baseline="central">
             { for lines.iter().enumerate().map(|(i, l)| html! {
-                <tspan x={format!("{x:.1}")} y={format!("{:.1}", first + i as f64 * FONT * 1.2)}>{ *l }</tspan>
+                <tspan x={fmt(x)} y={fmt(first + i as f64 * FONT * 1.2)}>{ *l }</tspan>
             }) }
         </text>
     }
@@ -269,8 +278,8 @@ fn badge(n: &FlowNode, number: usize) -> Html {
     };
     html! {
         <g class="fd-badge" aria-hidden="true">
-            <circle cx={format!("{bx:.1}")} cy={format!("{by:.1}")} r="12" />
-            <text x={format!("{bx:.1}")} y={format!("{by:.1}")} text-anchor="middle" dominant-baseline="central">
+            <circle cx={fmt(bx)} cy={fmt(by)} r="12" />
+            <text x={fmt(bx)} y={fmt(by)} text-anchor="middle" dominant-baseline="central">
                 { number }
             </text>
         </g>
@@ -319,7 +328,7 @@ fn edge_view(e: &FlowEdge, nodes: &[FlowNode]) -> Option<Html> {
             <path class="fd-line" d={d} />
             <polygon class="fd-head" points={arrowhead(&points)} />
             if !e.label.is_empty() {
-                <text class="fd-edge-label" x={format!("{lx:.1}")} y={format!("{ly:.1}")} text-anchor={anchor}>
+                <text class="fd-edge-label" x={fmt(lx)} y={fmt(ly)} text-anchor={anchor}>
                     { e.label }
                 </text>
             }
@@ -507,7 +516,7 @@ mod tests {
         use rollout_core::presets::preset;
         use rollout_core::sim::{Simulation, StepKind};
         let mut sim = Simulation::new(preset("proportional-scaling").unwrap().scenario);
-        while sim.round() < 8 {
+        while sim.round() < 20 {
             sim.run_round();
         }
         let flow = loop {

@@ -1,15 +1,16 @@
 //! The session as a scenario in the conformance format: export it (copy or download), export
 //! its trace (JSON) and chart (SVG), and import a scenario to replay it exactly, or a Deployment
 //! manifest (`kubectl get deployment NAME -o yaml|json`, pasted, dropped or chosen) to start
-//! from its spec. Manifests and the trace and chart files are the work of the rollout-lab
-//! module, loaded the first time one is needed (`crate::lazy`).
+//! from its spec (`crate::export`).
 
-use crate::lazy;
 use crate::state::Msg;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
+
+/// A file the panel offers: `(file name, MIME type, contents)`.
+pub type File = (&'static str, &'static str, String);
 
 /// Props of [`ScenarioPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -20,40 +21,51 @@ pub struct ScenarioPanelProps {
     pub version: u64,
     /// Receives imports.
     pub on_msg: Callback<Msg>,
-    /// Steps taken (offers the trace and the chart as files: the session replayed to here).
+    /// The session's trace (`"trace"`: JSON, conformance format) or pod chart (`"chart"`: SVG)
+    /// as a file, made when its button is pressed; no buttons without it.
     #[prop_or_default]
-    pub steps: Option<usize>,
+    pub file: Option<Callback<&'static str, File>>,
 }
 
-/// Imports pasted text: a scenario at once; a Deployment manifest through the rollout-lab
-/// module (which reads YAML too and says what it left out).
+/// Imports pasted text: a scenario as it is (the reducer says what is wrong with it); a
+/// Deployment manifest (YAML or JSON) as the scenario that creates it, saying what was left out.
 pub fn import_text(text: String, on_msg: Callback<Msg>) {
     if crate::export::looks_like_manifest(&text) {
-        import_via_lab(JsValue::from_str(&text), on_msg, Callback::noop());
+        import_read(&text, &on_msg);
     } else {
         on_msg.emit(Msg::Import(text));
     }
 }
 
-/// Imports text or a `File` through the rollout-lab module's `importText`; `shown` receives the
-/// text that was read (for the import box).
-fn import_via_lab(input: JsValue, on_msg: Callback<Msg>, shown: Callback<String>) {
-    on_msg.emit(Msg::Notice("Reading it…".into()));
-    spawn_local(async move {
-        match lazy::call_lab("importText", &[input]).await {
-            Ok(got) => {
-                let field = |k: &str| {
-                    js_sys::Reflect::get(&got, &k.into())
-                        .ok()
-                        .and_then(|v| v.as_string())
-                        .unwrap_or_default()
-                };
-                shown.emit(field("text"));
-                on_msg.emit(Msg::Import(field("scenario")));
-                on_msg.emit(Msg::Notice(field("notice")));
-            }
-            Err(e) => on_msg.emit(Msg::Notice(e)),
+/// Imports text that was read from a file or dropped (`crate::export::import_text`).
+fn import_read(text: &str, on_msg: &Callback<Msg>) {
+    match crate::export::import_text(text) {
+        Ok((scenario, notice)) => {
+            on_msg.emit(Msg::Import(scenario));
+            on_msg.emit(Msg::Notice(notice));
         }
+        Err(e) => on_msg.emit(Msg::Notice(e)),
+    }
+}
+
+/// Imports a dropped or chosen `File` (or dropped text); `shown` receives the text that was
+/// read (for the import box).
+fn import_file(input: JsValue, on_msg: Callback<Msg>, shown: Callback<String>) {
+    spawn_local(async move {
+        let text = match input.as_string() {
+            Some(t) => t,
+            None => match input.dyn_into::<web_sys::Blob>() {
+                Ok(blob) => match wasm_bindgen_futures::JsFuture::from(blob.text()).await {
+                    Ok(t) => t.as_string().unwrap_or_default(),
+                    Err(_) => {
+                        return on_msg.emit(Msg::Notice("The file could not be read.".into()))
+                    }
+                },
+                Err(_) => return,
+            },
+        };
+        shown.emit(text.clone());
+        import_read(&text, &on_msg);
     });
 }
 
@@ -104,7 +116,7 @@ pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
                 let draft = draft.clone();
                 Callback::from(move |t: String| draft.set(t))
             };
-            import_via_lab(input, on_msg.clone(), shown);
+            import_file(input, on_msg.clone(), shown);
         })
     };
     let over = use_state(|| false);
@@ -145,18 +157,15 @@ pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
             input.set_value("");
         })
     };
-    // The session replayed to this step by the rollout-lab module, saved as a file.
+    // The session's trace or chart, saved as a file.
     let export = |what: &'static str| {
-        props.steps.map(|steps| {
-            let (json, on_msg) = (props.json.clone(), props.on_msg.clone());
+        props.file.clone().map(|file| {
+            let on_msg = props.on_msg.clone();
             Callback::from(move |_: MouseEvent| {
-                let args = [what.into(), json.emit(()).into(), (steps as f64).into()];
-                let on_msg = on_msg.clone();
-                spawn_local(async move {
-                    if let Err(e) = lazy::call_lab("downloadSession", &args).await {
-                        on_msg.emit(Msg::Notice(format!("Could not export the {what}: {e}")));
-                    }
-                });
+                let (name, mime, text) = file.emit(what);
+                if let Err(e) = crate::files::download(name, mime, &text) {
+                    on_msg.emit(Msg::Notice(format!("Could not export the {what}: {e}")));
+                }
             })
         })
     };

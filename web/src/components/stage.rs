@@ -787,18 +787,21 @@ mod tests {
                 .unwrap()
                 .scenario,
         );
-        // Into the rollout: the new ReplicaSet has its surge pod.
-        while sim.round() < 9 {
+        // Into the rollout, until the Deployment's status counts the surge pod.
+        let mut view = cluster_view(&sim);
+        for _ in 0..500 {
+            if view.deployments.first().map(|d| d.object.status.replicas) == Some(4) {
+                break;
+            }
             sim.step();
+            view = cluster_view(&sim);
         }
-        let view = cluster_view(&sim);
         let d = &view.deployments[0];
         let b = Budget::of(d);
         assert!(b.rolling);
         assert_eq!((b.replicas, b.max_total, b.min_available), (3, 4, 3));
         assert_eq!((b.surge(), b.unavailable()), (1, 0));
-        assert_eq!(b.total, d.object.status.replicas);
-        assert_eq!(b.available, d.object.status.available_replicas);
         assert_eq!(b.total, 4, "3 old pods and the surge pod");
+        assert_eq!(b.available, d.object.status.available_replicas);
     }
 }

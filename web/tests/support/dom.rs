@@ -1,6 +1,5 @@
-//! DOM helpers shared by the wasm tests (web/tests/*.rs and web/lab/src/tests.rs, which
-//! includes this file by path): a fresh root element, a pause for Yew's scheduler, lookups by
-//! `data-testid`.
+//! DOM helpers shared by the wasm tests (web/tests/*.rs include this file by path): a fresh
+//! root element, a pause for Yew's scheduler, lookups by `data-testid`.
 #![allow(dead_code)]
 
 use web_sys::Element;

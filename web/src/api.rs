@@ -16,18 +16,18 @@
 //! Scenarios are plain objects (or JSON text) in the format of the conformance fixtures.
 //! Values go in and out as plain JS objects through serde-wasm-bindgen. Bad input throws a JS
 //! `Error` whose message is the validation message (naming the field); nothing here panics
-//! on input. With `?embed` in its address, the app's page boots from this module
-//! ([`mount_page`]).
+//! on input. The app page and `?embed` boot from this module too ([`mount_page`]), and the
+//! `<rollout-lab>` element draws itself with [`mount_element`].
 
-use rollout_core::scenario::{Action, ActionKind, Scenario};
+use crate::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
+use crate::export::{chart_svg, scenario_from_manifest, trace_json};
+use crate::settings::Field;
+use crate::share::{app_address, embed_options, link_of, EmbedOptions};
+use crate::state::{default_scenario, importable, Frame, Lab, Msg};
+use rollout_core::scenario::{Action, Scenario};
 use rollout_core::share::{decode_link, encode_link, Link};
 use rollout_core::sim::{Simulation, StepRecord};
 use rollout_core::view::{chart_series, cluster_view, ClusterView};
-use rollout_web::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
-use rollout_web::export::{chart_svg, scenario_from_manifest, trace_json};
-use rollout_web::settings::{Field, MAX_REPLICAS};
-use rollout_web::share::{app_address, embed_options, link_of, EmbedOptions};
-use rollout_web::state::{default_scenario, importable, Frame, Lab, Msg};
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -57,23 +57,10 @@ fn js_of<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(error)
 }
 
-/// The limits the API keeps a scenario within, so that a call returns in reasonable time:
-/// at most 10,000 replicas in any create or scale (the core already caps rounds at 100,000).
+/// The limits the API keeps a scenario within, so that a call returns in reasonable time
+/// (`rollout_core::limits`: 10,000 replicas in any create or scale, 100,000 rounds).
 fn within_limits(s: &Scenario) -> Result<(), String> {
-    for (i, a) in s.actions.iter().enumerate() {
-        let replicas = match &a.kind {
-            ActionKind::Create { deployment } => deployment.replicas.unwrap_or(1),
-            ActionKind::Scale { replicas, .. } => *replicas,
-            _ => continue,
-        };
-        if replicas > MAX_REPLICAS {
-            return Err(format!(
-                "actions[{i}] (round {}): {replicas} replicas is more than the {MAX_REPLICAS} Rollout Lab simulates",
-                a.round
-            ));
-        }
-    }
-    Ok(())
+    rollout_core::limits::check_scenario(s)
 }
 
 /// Reads and validates a scenario.
@@ -160,22 +147,7 @@ pub async fn import_text(input: JsValue) -> Result<JsValue, JsError> {
                 .unwrap_or_default()
         }
     };
-    let (scenario, notice) = if rollout_web::export::looks_like_manifest(&text) {
-        let import = scenario_from_manifest(&text)
-            .map_err(|e| error(format!("Could not read that manifest: {e}")))?;
-        (
-            serde_json::to_string_pretty(&import.scenario).map_err(error)?,
-            import.notice,
-        )
-    } else {
-        let s = Scenario::from_json(&text)
-            .map_err(|e| error(format!("Could not read that scenario: {e}")))?;
-        importable(&s).map_err(error)?;
-        (
-            text.clone(),
-            "Scenario imported: step through it, or Reset.".to_string(),
-        )
-    };
+    let (scenario, notice) = crate::export::import_text(&text).map_err(error)?;
     js_of(&ImportedText {
         text,
         scenario,
@@ -198,76 +170,7 @@ pub fn download_session(what: &str, scenario: JsValue, steps: u32) -> Result<(),
         "chart" => (sim.chart_svg(), "rollout-lab-chart.svg", "image/svg+xml"),
         other => return Err(error(format!("cannot export `{other}`: trace or chart"))),
     };
-    download(name, mime, &text)
-}
-
-/// Saves text as a file through a temporary `blob:` link.
-fn download(name: &str, mime: &str, text: &str) -> Result<(), JsError> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| error("no document"))?;
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| error("could not make the file"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)
-        .map_err(|_| error("could not make the file"))?;
-    let a: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(|_| error("no link"))?
-        .unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    if let Some(body) = document.body() {
-        body.append_child(&a).ok();
-        a.click();
-        a.remove();
-    }
-    // Revoked a moment later: the download has started by then.
-    let revoke = Closure::once_into_js(move || {
-        web_sys::Url::revoke_object_url(&url).ok();
-    });
-    web_sys::window().map(|w| {
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 5_000)
-    });
-    Ok(())
-}
-
-/// Opens the app's "Copy link" (`which` = `"link"`: copies the session's permalink and puts it
-/// in the address bar) or "Embed" (`"embed"`: the iframe snippet) dialog under `anchor` for a
-/// session: `scenario` (JSON text) run for `steps` steps from `preset`, with an embed `title`.
-#[wasm_bindgen(js_name = openShare)]
-pub fn open_share(
-    which: &str,
-    anchor: web_sys::Element,
-    scenario: &str,
-    steps: u32,
-    preset: &str,
-    title: &str,
-) -> Result<(), JsError> {
-    use rollout_web::share_dialog::{open_share, Which};
-    let which = match which {
-        "link" => Which::Link,
-        "embed" => Which::Embed,
-        other => return Err(error(format!("no `{other}` dialog: link or embed"))),
-    };
-    open_share(which, &anchor, scenario, steps as usize, preset, title).map_err(error)
-}
-
-/// Draws "Inside the controllers" into `host` for the app page: the session `scenario` (JSON
-/// text) at `steps`, inspecting `selected` (`deployment/NAME`, `replicaset/NAME` or
-/// `pod/NAME`). Called again after every change; the panel's requests (select another object,
-/// annotate or restart a pod) are fired on `host` as a `rollout-inside` event with the request
-/// in its `data-request` attribute.
-#[wasm_bindgen(js_name = renderInside)]
-pub fn render_inside(
-    host: web_sys::Element,
-    scenario: &str,
-    steps: u32,
-    selected: &str,
-) -> Result<(), JsError> {
-    rollout_web::inside::render_inside(&host, scenario, steps as usize, selected).map_err(error)
+    crate::files::download(name, mime, &text).map_err(error)
 }
 
 /// The permalink fragment (without `#`) of a scenario at a step: append it to the app's
@@ -813,6 +716,16 @@ pub fn mount(element: web_sys::Element, options: JsValue) -> Result<MountedLab, 
         serde_json::from_value(json_of(options, "the options")?)
             .map_err(|e| error(format!("Invalid mount options: {e}")))?
     };
+    mount_with(element, options, page_directory)
+}
+
+/// Mounts the lab `options` describe into `element`; "Open in Rollout Lab" goes to
+/// `default_app` unless the options say otherwise.
+fn mount_with(
+    element: web_sys::Element,
+    options: MountOptions,
+    default_app: impl Fn() -> String,
+) -> Result<MountedLab, JsError> {
     let scenario = match options.scenario {
         Some(v) => {
             let s =
@@ -855,9 +768,8 @@ pub fn mount(element: web_sys::Element, options: JsValue) -> Result<MountedLab, 
     embed.chart = options.chart.unwrap_or(true);
     embed.explain = options.explain.unwrap_or(true);
     let app_url = match options.app_url {
-        None => Some(page_directory()),
+        None | Some(AppUrl::Off(true)) => Some(default_app()),
         Some(AppUrl::Url(u)) => Some(u),
-        Some(AppUrl::Off(true)) => Some(page_directory()),
         Some(AppUrl::Off(false)) => None,
     };
     let controller = Controller::new();
@@ -878,13 +790,52 @@ pub fn mount(element: web_sys::Element, options: JsValue) -> Result<MountedLab, 
     })
 }
 
-/// What the app's page runs when it opens with a permalink in its fragment or `?embed` in its
-/// query (index.html decides): the embed layout with the controls the query asks for, or the
-/// full app, starting from the permalink (a damaged one: what could be read, and a notice).
-/// A different link pasted into the address bar later reloads the page.
+/// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
+/// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
+/// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, plus `autoplay`; `lesson` and
+/// `theme` are accepted and not used yet). The element's script (`web/js/element.js`) calls it
+/// once the element is connected and the module instantiated, and keeps the handle.
+#[wasm_bindgen(js_name = mountElement)]
+pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
+    let attr = |name: &str| host.get_attribute(name);
+    let flag = |name: &str| attr(name).map(|v| crate::element::is_on(&v));
+    let step = match attr("step") {
+        Some(v) => Some(
+            v.trim()
+                .parse::<usize>()
+                .map_err(|_| error(format!("Invalid step=\"{v}\": a number of steps")))?,
+        ),
+        None => None,
+    };
+    let options = MountOptions {
+        scenario: None,
+        preset: attr("preset"),
+        link: attr("link"),
+        step,
+        controls: attr("controls").map(Controls::Text),
+        chart: flag("chart"),
+        explain: flag("explain"),
+        app_url: match attr("app-url") {
+            Some(v) if !crate::element::is_on(&v) => Some(AppUrl::Off(false)),
+            Some(v) => Some(AppUrl::Url(v)),
+            None => None,
+        },
+    };
+    let root = crate::element::shadow_root(&host).map_err(error)?;
+    let lab = mount_with(root, options, crate::element::module_directory)?;
+    if flag("autoplay") == Some(true) {
+        lab.play()?;
+    }
+    Ok(lab)
+}
+
+/// What the app's page (`index.html`) runs once the module is instantiated: with `?embed` in
+/// the address, the embed layout with the controls the query asks for; otherwise the full app.
+/// Either starts from the permalink in the fragment, if any (a damaged one: what could be
+/// read, and a notice). A different link pasted into the address bar later reloads the page.
 #[wasm_bindgen(js_name = mountPage)]
 pub fn mount_page() -> Result<(), JsError> {
-    rollout_web::install_panic_hook();
+    crate::install_panic_hook();
     let window = web_sys::window().ok_or_else(|| error("no window"))?;
     let document = window.document().ok_or_else(|| error("no document"))?;
     let body = document.body().ok_or_else(|| error("no <body>"))?;
@@ -908,17 +859,8 @@ pub fn mount_page() -> Result<(), JsError> {
             )
             .render();
         }
-        None => {
-            yew::Renderer::<rollout_web::App>::with_root_and_props(
-                body.into(),
-                rollout_web::AppProps {
-                    start: rollout_web::share::lab_from_link(&hash).map(Rc::new),
-                    ..rollout_web::AppProps::default()
-                },
-            )
-            .render();
-        }
+        None => crate::share::start_app(&hash, &search),
     }
-    rollout_web::share::reload_on_new_links();
+    crate::share::reload_on_new_links();
     Ok(())
 }

@@ -1,15 +1,17 @@
 //! The JavaScript API in a real browser, called as JavaScript calls it: values in and out as
 //! plain objects (serde-wasm-bindgen), errors as thrown `Error`s, `mount()` driven through its
-//! handle. Runs under `wasm-bindgen-test-runner` in headless Chromium:
-//! `cargo test -p rollout-lab --target wasm32-unknown-unknown`.
+//! handle, and the `<rollout-lab>` element's shadow root. Runs under `wasm-bindgen-test-runner`
+//! in headless Chromium: `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively
+//! this file is empty.
+#![cfg(target_arch = "wasm32")]
 
-use crate::api;
+use rollout_web::api;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "../../tests/support/dom.rs"]
+#[path = "support/dom.rs"]
 mod dom;
 use dom::{attr, find, new_root, settle};
 
@@ -45,7 +47,7 @@ fn trace_takes_plain_objects_and_json_and_throws_validation_messages() {
     let e = api::trace(js(r#"{"actions":[{"round":0,"type":"nope"}]}"#)).unwrap_err();
     assert_eq!(
         error_message(e.into()),
-        "Invalid scenario: actions[0] (round 0): unknown variant `nope`, expected one of `create`, `setImage`, `scale`, `pause`, `resume`, `rollback`, `setStrategy`, `setMinReadySeconds`, `setProgressDeadlineSeconds`, `setRevisionHistoryLimit`, `setPodDeletionCost`, `restartPod`, `setPodQuota`"
+        "Invalid scenario: actions[0] (round 0): unknown variant `nope`, expected one of `create`, `setImage`, `scale`, `pause`, `resume`, `rollback`, `undo`, `setStrategy`, `setMinReadySeconds`, `setProgressDeadlineSeconds`, `setRevisionHistoryLimit`, `setPodDeletionCost`, `restartPod`, `setPodQuota`"
     );
 }
 
@@ -134,4 +136,60 @@ fn manifests_and_links_through_the_api() {
     assert!(api::decode_link_js("#nothing-here").unwrap().is_undefined());
     let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
     assert!(api::import_manifest(yaml).is_ok(), "YAML is read too");
+}
+
+#[wasm_bindgen_test]
+async fn an_element_draws_its_lab_in_a_labelled_shadow_root() {
+    let host: web_sys::HtmlElement = dom::document()
+        .create_element("section")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    host.set_attribute("preset", "recreate").unwrap();
+    host.set_attribute("controls", "step,round").unwrap();
+    host.set_attribute("chart", "0").unwrap();
+    dom::document().body().unwrap().append_child(&host).unwrap();
+    let lab = api::mount_element(host.clone()).unwrap();
+    settle().await;
+    let shadow = host.shadow_root().expect("an open shadow root");
+    let region = shadow
+        .query_selector("[role=region]")
+        .unwrap()
+        .expect("a region");
+    assert_eq!(region.get_attribute("aria-label").unwrap(), "Rollout Lab");
+    assert!(shadow.query_selector("main, h1").unwrap().is_none());
+    // The embed's hooks are inside, and clicks reach Yew's handlers through the shadow root.
+    assert_eq!(attr(&region, "round", "data-steps"), "0");
+    assert!(find(&region, "chart").is_none(), "chart=\"0\"");
+    assert!(
+        find(&region, "play-button").is_none(),
+        "only the controls asked for"
+    );
+    let step: web_sys::HtmlElement = find(&region, "step-button").unwrap().dyn_into().unwrap();
+    step.click();
+    step.click();
+    settle().await;
+    assert_eq!(attr(&region, "round", "data-steps"), "2");
+    let state = lab.state().unwrap();
+    assert_eq!(
+        js_sys::Reflect::get(&state, &"preset".into())
+            .unwrap()
+            .as_string()
+            .as_deref(),
+        Some("recreate")
+    );
+    // Nothing outside the element changed.
+    assert_eq!(host.child_element_count(), 0);
+    lab.unmount();
+    host.remove();
+
+    // A bad attribute is an error, not a panic.
+    let bad: web_sys::HtmlElement = dom::document()
+        .create_element("div")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    bad.set_attribute("controls", "step,teleport").unwrap();
+    let e = api::mount_element(bad).err().unwrap();
+    assert!(error_message(e.into()).contains("teleport"));
 }

@@ -1,0 +1,608 @@
+//! The lessons, as data. Every number in their text is a `{placeholder}` filled from the
+//! simulation (see [`super::text`]); every question's answer is computed (see
+//! [`super::question`]). `lessons::tests` runs every lesson to check both.
+
+use super::moment::{Count, Moment, Rs};
+use super::question::{Ask, Question, SettingOption};
+use super::{Claim, DocRef, Highlight, Lesson, LessonStep, ScenarioSource};
+
+const DEPLOYMENTS: &str = "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/";
+
+const fn lit(until: Moment, highlight: Highlight, text: &'static str) -> LessonStep {
+    LessonStep {
+        until,
+        text,
+        highlight: Some(highlight),
+        question: None,
+        claims: &[],
+    }
+}
+
+/// `step` whose text relies on `claims`.
+const fn claiming(step: LessonStep, claims: &'static [Claim]) -> LessonStep {
+    LessonStep { claims, ..step }
+}
+
+const fn ask(
+    until: Moment,
+    highlight: Option<Highlight>,
+    text: &'static str,
+    prompt: &'static str,
+    ask: Ask,
+) -> LessonStep {
+    LessonStep {
+        until,
+        text,
+        highlight,
+        question: Some(Question { prompt, ask }),
+        claims: &[],
+    }
+}
+
+const BASICS: Lesson = Lesson {
+    id: "deployment-basics",
+    title: "Deployment, ReplicaSet and pod-template-hash",
+    teaches: "What `kubectl apply` of a Deployment sets in motion: the Deployment controller creates a ReplicaSet labelled with a pod-template-hash, the ReplicaSet controller creates the pods, the kubelet makes them Ready.",
+    doc: DocRef {
+        title: "Deployments › Creating a Deployment",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#creating-a-deployment",
+    },
+    scenario: ScenarioSource::Preset("rolling-basic"),
+    steps: &[
+        ask(
+            Moment::Action("create"),
+            Some(Highlight::Explanation),
+            "`kubectl apply` sent Deployment {deployment}: {replicas} replicas of {image}. The API server stored it (generation {generation}). No controller has acted yet: there is no ReplicaSet and no pod.",
+            "The Deployment controller syncs next. How many replicas will the ReplicaSet it creates ask for?",
+            Ask::DesiredAfterNextSync(Rs::New),
+        ),
+        ask(
+            Moment::ReplicaSetCreated(Rs::New),
+            Some(Highlight::Lane(Rs::New)),
+            "The Deployment controller created ReplicaSet {newRs} with spec.replicas {desired:newRs}: {decision:getNewReplicaSet}. Its selector and its pods carry the label pod-template-hash={hash:newRs}, a hash of the pod template, which keeps its pods apart from those of the Deployment's other templates. (A real cluster names it {deployment}-{hash:newRs}; Rollout Lab names it after its revision.)",
+            "The ReplicaSet controller syncs {newRs} next. How many pods will it create?",
+            Ask::CreatedInNextSync(Rs::New),
+        ),
+        lit(
+            Moment::PodsCreated(Rs::New),
+            Highlight::Pods(Rs::New),
+            "The ReplicaSet controller compared {pods:newRs} pods with spec.replicas {desired:newRs}: {decision:manageReplicas}. The pods are Pending until the scheduler gives them a node and the kubelet starts their container.",
+        ),
+        lit(
+            Moment::PodsReady(Rs::New, Count::All),
+            Highlight::Pods(Rs::New),
+            "The kubelet started the containers: {ready:newRs} pods of {newRs} are Ready. The ReplicaSet's status and then the Deployment's status count them in their own syncs.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status` prints: {status}. {updatedReplicas} up-to-date replicas, {availablePods} available. `kubectl get rs` lists {newRs} with DESIRED {desired:newRs}, CURRENT {pods:newRs}, READY {ready:newRs}.",
+        ),
+    ],
+};
+
+const ROLLING: Lesson = Lesson {
+    id: "rolling-update",
+    title: "A rolling update, step by step",
+    teaches: "How maxSurge and maxUnavailable of 25% become 1 extra pod and 0 unavailable with 3 replicas, and how the two controllers replace pods one by one.",
+    doc: DocRef {
+        title: "Deployments › Updating a Deployment",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#updating-a-deployment",
+    },
+    scenario: ScenarioSource::Preset("rolling-basic"),
+    steps: &[
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::BudgetTotal),
+            "`kubectl set image` changed the pod template to {image}: a new revision (generation {generation}, observed {observedGeneration}). With {replicas} replicas, maxSurge {surgeSpec} is {surgeExact} pods, rounded up to {maxSurge}; maxUnavailable {unavailableSpec} is {unavailableExact}, rounded down to {maxUnavailable}. So at most {maxTotal} pods may exist and at least {minAvailable} must stay available.",
+            "After the Deployment controller's next sync, how many replicas will the new ReplicaSet ask for?",
+            Ask::DesiredAfterNextSync(Rs::New),
+        ),
+        lit(
+            Moment::ScaledUp(Rs::New),
+            Highlight::Lane(Rs::New),
+            "\"{event:ScalingReplicaSet}\". getNewReplicaSet: {decision:getNewReplicaSet}.",
+        ),
+        claiming(
+            ask(
+                Moment::PodsReady(Rs::New, Count::AtLeast(1)),
+                Some(Highlight::BudgetAvailable),
+                "The first pod of {newRs} is Ready. There are {totalPods} pods, the most maxSurge allows ({maxTotal}), so {newRs} cannot grow until an old pod goes; and an old pod may only go while {minAvailable} stay available.",
+                "Which pod will the ReplicaSet controller delete next? Click it.",
+                Ask::NextDeletedPod,
+            ),
+            &[Claim::Equal("totalPods", "maxTotal")],
+        ),
+        ask(
+            Moment::PodsDeleted(Rs::Old),
+            Some(Highlight::Lane(Rs::Old)),
+            "The Deployment controller scaled {oldRs} down to {desired:oldRs}, and the ReplicaSet controller deleted {deletedPod}: {criterion} compared with {keptPod}, the first pod kept. {newRs} may now grow again, one pod at a time.",
+            "In which round will `kubectl rollout status` report success?",
+            Ask::Completes,
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status} (round {round}). {newRs} has {desired:newRs} replicas; {oldRs} is kept at {desired:oldRs} as revision {revision:oldRs}, so `kubectl rollout undo` can scale it up again.",
+        ),
+    ],
+};
+
+const REFUSED: &[SettingOption] = &[
+    SettingOption {
+        label: "maxSurge: 0, maxUnavailable: 0",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":0}}"#,
+    },
+    SettingOption {
+        label: "maxSurge: 1, maxUnavailable: 0",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}"#,
+    },
+    SettingOption {
+        label: "maxSurge: 0%, maxUnavailable: 0%",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"0%","maxUnavailable":"0%"}}"#,
+    },
+    SettingOption {
+        label: "maxSurge: 200%, maxUnavailable: 0",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"200%","maxUnavailable":0}}"#,
+    },
+    SettingOption {
+        label: "maxSurge: 0, maxUnavailable: 110%",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":"110%"}}"#,
+    },
+    SettingOption {
+        label: "maxSurge: 1%, maxUnavailable: 0",
+        patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"1%","maxUnavailable":0}}"#,
+    },
+];
+
+const SURGE: Lesson = Lesson {
+    id: "max-surge-max-unavailable",
+    title: "maxSurge and maxUnavailable",
+    teaches: "Counts and percentages, how percentages round (maxSurge up, maxUnavailable down), and why the API refuses both at 0.",
+    doc: DocRef {
+        title: "Deployments › Rolling Update Deployment (Max Surge, Max Unavailable)",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-surge",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"surge-unavailable","rounds":24,"secondsPerRound":5,"readyAfterRounds":1,
+        "terminationRounds":0,"nodes":3,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2",
+         "strategy":{"type":"RollingUpdate","maxSurge":"25%","maxUnavailable":"25%"}}},
+        {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("create"),
+            Some(Highlight::BudgetTotal),
+            "maxSurge and maxUnavailable are a count or a percentage of replicas. {deployment} has {replicas} replicas, maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}: {surgeExact} rounds up to {maxSurge} extra pods, {unavailableExact} rounds down to {maxUnavailable} unavailable. If both were zero no pod could ever be added or removed, so the API refuses zero for both; a percentage that only rounds down to zero is accepted, and then ResolveFenceposts lets one pod be unavailable.",
+            "Which of these settings does the API server refuse?",
+            Ask::Refused(REFUSED),
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::BudgetTotal),
+            "`kubectl set image` starts a rollout to {image}. Up to {maxTotal} pods may exist, and {minAvailable} must stay available.",
+            "After the Deployment controller's next sync, how many replicas will the new ReplicaSet ask for?",
+            Ask::DesiredAfterNextSync(Rs::New),
+        ),
+        ask(
+            Moment::ScaledUp(Rs::New),
+            Some(Highlight::Lane(Rs::New)),
+            "getNewReplicaSet: {decision:getNewReplicaSet}. The old ReplicaSet still has all its pods.",
+            "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
+            Ask::DesiredAfterNextSync(Rs::Old),
+        ),
+        claiming(
+            lit(
+                Moment::ScaledDown(Rs::Old),
+                Highlight::BudgetAvailable,
+                "reconcileOldReplicaSets: {decision:reconcileOldReplicaSets}. Both limits work at once: {totalPods} pods at most {maxTotal}, and never fewer than {minAvailable} available.",
+            ),
+            &[
+                Claim::AtMost("totalPods", "maxTotal"),
+                Claim::AtMost("minAvailable", "availablePods"),
+            ],
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status} (round {round}). Larger maxSurge and maxUnavailable finish sooner; they cost extra pods and available capacity.",
+        ),
+    ],
+};
+
+const MIN_READY: Lesson = Lesson {
+    id: "readiness-min-ready-seconds",
+    title: "Ready is not yet available: minReadySeconds",
+    teaches: "A pod is Ready when its readiness probe passes; it counts as available for the Deployment only after being Ready for minReadySeconds.",
+    doc: DocRef {
+        title: "Deployments › Min Ready Seconds",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#min-ready-seconds",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"min-ready","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
+        "terminationRounds":0,"nodes":3,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
+         "minReadySeconds":10,"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+        {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        lit(
+            Moment::Action("setImage"),
+            Highlight::BudgetAvailable,
+            "{deployment} has minReadySeconds {minReadySeconds}: a pod counts as available only once it has been Ready for more than {minReadySeconds} seconds. maxUnavailable is {maxUnavailable}, so an old pod may go only when a new one is available.",
+        ),
+        ask(
+            Moment::PodsReady(Rs::New, Count::AtLeast(1)),
+            Some(Highlight::Pods(Rs::New)),
+            "A pod of {newRs} became Ready at t = {readyAt:newRs} s: {ready:newRs} ready, {available:newRs} available. A Service already sends it traffic; the Deployment controller does not count it yet.",
+            "In which round will the first pod of {newRs} become available?",
+            Ask::RoundOf(Moment::PodsAvailable(Rs::New, Count::AtLeast(1))),
+        ),
+        ask(
+            Moment::PodsAvailable(Rs::New, Count::AtLeast(1)),
+            Some(Highlight::BudgetAvailable),
+            "Now, at t = {now} s, the pod has been Ready for more than {minReadySeconds} s: {available:newRs} available. Now the old ReplicaSet may give up a pod.",
+            "In which round will `kubectl rollout status` report success?",
+            Ask::Completes,
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status} (round {round}). Every wave waited minReadySeconds: it guards against pods that pass their probe and crash soon after.",
+        ),
+    ],
+};
+
+const BAD_IMAGE: Lesson = Lesson {
+    id: "bad-image",
+    title: "A bad image: stuck, deadline, undo",
+    teaches: "A rollout to an image that never starts stops safely, `kubectl rollout status` reports the progress deadline, and `kubectl rollout undo` brings the old template back.",
+    doc: DocRef {
+        title: "Deployments › Failed Deployment",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#failed-deployment",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"bad-image","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
+        "terminationRounds":0,"nodes":3,"neverReadyImages":["nginx:1.161"],"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
+         "progressDeadlineSeconds":30}},
+        {"round":4,"type":"setImage","image":"nginx:1.161"},
+        {"round":16,"type":"setImage","image":"nginx:1.14.2"}]}"#,
+    ),
+    steps: &[
+        lit(
+            Moment::Action("setImage"),
+            Highlight::Explanation,
+            "`kubectl set image` to {image}, a typo: that tag does not exist, so its pods never start. progressDeadlineSeconds is {progressDeadline}.",
+        ),
+        claiming(
+            ask(
+                Moment::PodsCreated(Rs::New),
+                Some(Highlight::Pods(Rs::New)),
+                "{newRs} got its surge pod; it stays Pending (ErrImagePull). There are {totalPods} pods = maxTotal {maxTotal} and {availablePods} available = minAvailable {minAvailable}: neither ReplicaSet may move. `kubectl rollout status` waits: {status}",
+                "Will this rollout finish? Give the round, or \"never\".",
+                Ask::Completes,
+            ),
+            &[
+                Claim::Equal("totalPods", "maxTotal"),
+                Claim::Equal("availablePods", "minAvailable"),
+            ],
+        ),
+        lit(
+            Moment::DeadlineExceeded,
+            Highlight::Condition("Progressing"),
+            "No progress for more than {progressDeadline} s: Progressing is now {progressing}. `kubectl rollout status` gives up: {status}. The controller does not roll back by itself, and the old pods keep serving. `kubectl rollout undo` would answer: {undo}.",
+        ),
+        lit(
+            Moment::Action("setImage"),
+            Highlight::Explanation,
+            "`kubectl rollout undo` wrote the previous revision's template ({image}) back into the Deployment: an ordinary template change, so the controller rolls out again.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status}. The old ReplicaSet is the new one again, now revision {revision:newRs}; {oldRs} (the bad image) is scaled to {desired:oldRs}. History: {history}.",
+        ),
+    ],
+};
+
+const ROLLOVER: Lesson = Lesson {
+    id: "rollover",
+    title: "Rollover: a new image during a rollout",
+    teaches: "A template change mid-rollout makes the half-finished ReplicaSet an old one; it is scaled down at once instead of completing.",
+    doc: DocRef {
+        title: "Deployments › Rollover (aka multiple updates in-flight)",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#rollover-aka-multiple-updates-in-flight",
+    },
+    scenario: ScenarioSource::Preset("rollover"),
+    steps: &[
+        lit(
+            Moment::Action("setImage"),
+            Highlight::BudgetTotal,
+            "A rollout to {image} starts: {replicas} replicas, maxSurge {maxSurge}, maxUnavailable {maxUnavailable}.",
+        ),
+        lit(
+            Moment::ScaledUp(Rs::New),
+            Highlight::Lane(Rs::New),
+            "\"{event:ScalingReplicaSet}\". Its pods take a while to become ready.",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Lane(Rs::Nth(2))),
+            "Before {rs2} is done, `kubectl set image` changes the template to {image}. {rs2} no longer matches the template: it is an old ReplicaSet now, like {rs1}, and {available:rs2} of its pods are available.",
+            "After the Deployment controller's next sync, how many replicas will {rs2} ask for?",
+            Ask::DesiredAfterNextSync(Rs::Nth(2)),
+        ),
+        ask(
+            Moment::ScaledDown(Rs::Nth(2)),
+            Some(Highlight::Lane(Rs::Nth(2))),
+            "getNewReplicaSet: {decision:getNewReplicaSet}. cleanupUnhealthyReplicas: {decision:cleanupUnhealthyReplicas}. Old pods that are not available go first, whatever their ReplicaSet, since removing them costs no availability. {rs2} gives up instead of finishing: Kubernetes does not wait for a rollout to complete before starting the next.",
+            "After the Deployment controller's next sync, how many replicas will {newRs} ask for?",
+            Ask::DesiredAfterNextSync(Rs::New),
+        ),
+        lit(
+            Moment::ScaledUp(Rs::New),
+            Highlight::Lane(Rs::New),
+            "reconcileNewReplicaSet: {decision:reconcileNewReplicaSet}.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status}. {rs1} and {rs2} are kept as history, scaled to {desired:rs1} and {desired:rs2}: {history}.",
+        ),
+    ],
+};
+
+const PROPORTIONAL: Lesson = Lesson {
+    id: "proportional-scaling",
+    title: "Proportional scaling mid-rollout",
+    teaches: "Scaling a Deployment during a rollout shares the new replicas among its ReplicaSets in proportion to their size, so neither the old nor the new version takes all the risk.",
+    doc: DocRef {
+        title: "Deployments › Proportional scaling",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#proportional-scaling",
+    },
+    scenario: ScenarioSource::Preset("proportional-scaling"),
+    steps: &[
+        lit(
+            Moment::Action("setImage"),
+            Highlight::BudgetTotal,
+            "{replicas} replicas, maxSurge {maxSurge}, maxUnavailable {maxUnavailable}; a rollout to {image}, an image that never becomes ready.",
+        ),
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::BudgetTotal),
+            "The rollout is stuck mid-way: {oldRs} asks for {desired:oldRs} replicas and {newRs} for {desired:newRs}. Now `kubectl scale --replicas={replicas}`: up to {maxTotal} pods may exist.",
+            "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
+            Ask::DesiredAfterNextSync(Rs::Old),
+        ),
+        lit(
+            Moment::ScaledUp(Rs::Old),
+            Highlight::Explanation,
+            "The Deployment controller's scale: {decision:scale}. Each ReplicaSet's share follows its size (its max-replicas annotation records the Deployment's size it was set for): {oldRs} now asks for {desired:oldRs}, {newRs} for {desired:newRs}.",
+        ),
+        claiming(
+            lit(
+                Moment::RoundEnd,
+                Highlight::BudgetTotal,
+                "{totalPods} pods exist, within maxTotal {maxTotal}; the new image still never becomes ready, so the rollout stays where it is, at the new size.",
+            ),
+            &[Claim::AtMost("totalPods", "maxTotal")],
+        ),
+    ],
+};
+
+const PAUSE: Lesson = Lesson {
+    id: "pause-resume",
+    title: "Pause, edit, resume",
+    teaches: "A paused Deployment accepts template changes without rolling them out, still scales, and rolls out everything at once on resume.",
+    doc: DocRef {
+        title: "Deployments › Pausing and Resuming a rollout of a Deployment",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#pausing-and-resuming-a-deployment",
+    },
+    scenario: ScenarioSource::Preset("pause-resume"),
+    steps: &[
+        lit(
+            Moment::Action("pause"),
+            Highlight::Explanation,
+            "`kubectl rollout pause`: spec.paused is now true (generation {generation}).",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Lane(Rs::Old)),
+            "While paused, `kubectl set image` to {image}: the template changed (generation {generation}) but no ReplicaSet is created for it yet.",
+            "In which round will the new ReplicaSet be created?",
+            Ask::RoundOf(Moment::ReplicaSetCreated(Rs::New)),
+        ),
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::Lane(Rs::Old)),
+            "`kubectl scale --replicas={replicas}` while paused.",
+            "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
+            Ask::DesiredAfterNextSync(Rs::Old),
+        ),
+        lit(
+            Moment::ScaledUp(Rs::Old),
+            Highlight::Explanation,
+            "\"{event:ScalingReplicaSet}\": {decision:scale}. A paused Deployment still scales; it only stops rolling out.",
+        ),
+        lit(
+            Moment::Action("resume"),
+            Highlight::Explanation,
+            "`kubectl rollout resume`: spec.paused is false again.",
+        ),
+        lit(
+            Moment::ReplicaSetCreated(Rs::New),
+            Highlight::Lane(Rs::New),
+            "Only now, getNewReplicaSet: {decision:getNewReplicaSet}. Every change made while paused goes out in this one rollout.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status}: {desired:newRs} replicas of {image:newRs}.",
+        ),
+    ],
+};
+
+const RECREATE: Lesson = Lesson {
+    id: "recreate",
+    title: "Recreate and its barrier",
+    teaches: "strategy Recreate scales every old ReplicaSet to 0 and waits until no old pod runs, terminating ones included, before creating the new ReplicaSet: no two versions ever run together.",
+    doc: DocRef {
+        title: "Deployments › Recreate Deployment",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#recreate-deployment",
+    },
+    scenario: ScenarioSource::Preset("recreate"),
+    steps: &[
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Lane(Rs::Old)),
+            "strategy {strategy}; `kubectl set image` to {image}.",
+            "In which round will the new ReplicaSet be created?",
+            Ask::RoundOf(Moment::ReplicaSetCreated(Rs::New)),
+        ),
+        lit(
+            Moment::ScaledDown(Rs::Old),
+            Highlight::Lane(Rs::Old),
+            "scaleDownOldReplicaSetsForRecreate: {decision:scaleDownOldReplicaSetsForRecreate}.",
+        ),
+        lit(
+            Moment::Decided("oldPodsRunning"),
+            Highlight::Pods(Rs::Old),
+            "oldPodsRunning: {decision:oldPodsRunning}. {terminating:oldRs} pods of {oldRs} are Terminating (graceful shutdown). This is Recreate's barrier: the new version may not start while any old pod still runs.",
+        ),
+        lit(
+            Moment::ReplicaSetCreated(Rs::New),
+            Highlight::Lane(Rs::New),
+            "getNewReplicaSet: {decision:getNewReplicaSet}. All {desired:newRs} replicas at once, since nothing old is left to protect. Until they are ready, nothing serves: the price of Recreate.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status} (round {round}).",
+        ),
+    ],
+};
+
+const HISTORY: Lesson = Lesson {
+    id: "revision-history",
+    title: "Revision history and clean-up",
+    teaches: "Every template gets a ReplicaSet and a revision number; old ReplicaSets are kept at 0 replicas for `kubectl rollout undo`, and revisionHistoryLimit decides how many.",
+    doc: DocRef {
+        title: "Deployments › Clean up Policy",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#clean-up-policy",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"revision-history","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
+        "terminationRounds":0,"nodes":3,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":2,"image":"app:v1",
+         "revisionHistoryLimit":1}},
+        {"round":4,"type":"setImage","image":"app:v2"},
+        {"round":20,"type":"setImage","image":"app:v3"}]}"#,
+    ),
+    steps: &[
+        lit(
+            Moment::RolloutComplete,
+            Highlight::Lane(Rs::New),
+            "{deployment} runs {image} as revision {revision}. revisionHistoryLimit is {revisionHistoryLimit}: the number of old ReplicaSets kept for rollbacks.",
+        ),
+        lit(
+            Moment::Action("setImage"),
+            Highlight::Explanation,
+            "A rollout to {image}.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::Lane(Rs::Old),
+            "`kubectl rollout status`: {status}. `kubectl rollout history`: {history}. {oldRs} keeps its template at {desired:oldRs} replicas: that is what `kubectl rollout undo` scales up again.",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Explanation),
+            "Another rollout, to {image}. The Deployment has {oldRsCount} old ReplicaSets, and revisionHistoryLimit is {revisionHistoryLimit}.",
+            "In which round will the oldest ReplicaSet be deleted?",
+            Ask::RoundOf(Moment::ReplicaSetDeleted),
+        ),
+        lit(
+            Moment::ReplicaSetDeleted,
+            Highlight::Explanation,
+            "cleanupDeployment: {decision:cleanupDeployment}. It runs only once the rollout is complete, and deletes only old ReplicaSets without pods. History now: {history}.",
+        ),
+    ],
+};
+
+const RS_CONTROLLER: Lesson = Lesson {
+    id: "inside-replicaset-controller",
+    title: "Inside the ReplicaSet controller",
+    teaches: "manageReplicas: slow-start batches, expectations, and the ranking that decides which pod is deleted first.",
+    doc: DocRef {
+        title: "ReplicaSet › How a ReplicaSet works, Pod deletion cost",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#how-a-replicaset-works",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"rs-controller","rounds":20,"secondsPerRound":5,"readyAfterRounds":1,
+        "terminationRounds":0,"nodes":3,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"nginx:1.14.2"}},
+        {"round":3,"type":"scale","replicas":10},
+        {"round":8,"type":"restartPod","pod":"web-rev1-00006"},
+        {"round":9,"type":"scale","replicas":6}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::Lane(Rs::New)),
+            "`kubectl scale --replicas={replicas}`. The Deployment controller will set {newRs}'s spec.replicas; the ReplicaSet controller then makes the pods.",
+            "In its next sync of {newRs}, how many pods will the ReplicaSet controller create?",
+            Ask::CreatedInNextSync(Rs::New),
+        ),
+        lit(
+            Moment::PodsCreated(Rs::New),
+            Highlight::Explanation,
+            "manageReplicas: {decision:manageReplicas}. Slow start doubles the batch ({batches}) only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
+        ),
+        lit(
+            Moment::Action("restartPod"),
+            Highlight::Pods(Rs::New),
+            "A container restarted: the pod is Running but not Ready until it passes its readiness probe again ({ready:newRs} of {pods:newRs} ready).",
+        ),
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::Pods(Rs::New)),
+            "`kubectl scale --replicas={replicas}`: {newRs} has {pods:newRs} pods, some have to go.",
+            "Which pod will the ReplicaSet controller delete first? Click it.",
+            Ask::NextDeletedPod,
+        ),
+        lit(
+            Moment::PodsDeleted(Rs::New),
+            Highlight::Explanation,
+            "manageReplicas: {decision:manageReplicas}. {deletedPod} went first, before {keptPod}: {criterion}. getPodsToDelete ranks: unscheduled, then Pending, then not ready, then lower pod-deletion-cost, then more pods on the same node, then ready more recently, then more restarts, then newer.",
+        ),
+    ],
+};
+
+const LESSONS: &[Lesson] = &[
+    BASICS,
+    ROLLING,
+    SURGE,
+    MIN_READY,
+    BAD_IMAGE,
+    ROLLOVER,
+    PROPORTIONAL,
+    PAUSE,
+    RECREATE,
+    HISTORY,
+    RS_CONTROLLER,
+];
+
+/// Every lesson, in the menu's order.
+pub fn lessons() -> &'static [Lesson] {
+    LESSONS
+}
+
+/// One lesson by id.
+pub fn lesson(id: &str) -> Option<&'static Lesson> {
+    LESSONS.iter().find(|l| l.id == id)
+}
+
+/// The documentation page most lessons follow.
+pub const DEPLOYMENTS_PAGE: &str = DEPLOYMENTS;

@@ -1,0 +1,460 @@
+//! Predict-the-next-step questions. The expected answer is never written in a lesson: it is
+//! computed by running a clone of the simulation forward from the question's moment
+//! ([`expected`]), and the feedback explains it with the decision record of the step that
+//! did it (the same `Decision`s the explanation panel shows).
+
+use super::moment::{self, Moment, Rs};
+use crate::record::Decision;
+use crate::scenario::DeploymentInput;
+use crate::sim::{Simulation, StepKind, StepRecord};
+use serde::Serialize;
+
+/// A question a lesson step asks.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Question {
+    /// The question, with `{placeholders}` (see [`super::text`]).
+    pub prompt: &'static str,
+    /// What is asked, and so how the answer is computed.
+    pub ask: Ask,
+}
+
+/// One option of a "which settings does the API refuse?" question: a change to the
+/// Deployment as a JSON merge into its scenario form (`{"strategy": {...}}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SettingOption {
+    /// What the learner sees, e.g. `maxSurge: 0, maxUnavailable: 0`.
+    pub label: &'static str,
+    /// The change, merged into the Deployment's `create` fields.
+    pub patch: &'static str,
+}
+
+/// What a question asks.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "ask", content = "of", rename_all = "camelCase")]
+pub enum Ask {
+    /// Number: the ReplicaSet's `spec.replicas` after the Deployment controller's next sync.
+    DesiredAfterNextSync(Rs),
+    /// Number: how many pods the ReplicaSet controller creates in its next sync of the
+    /// ReplicaSet.
+    CreatedInNextSync(Rs),
+    /// Pod: the pod the ReplicaSet controller deletes next (the first that `getPodsToDelete`
+    /// ranks, when it deletes several in one sync).
+    NextDeletedPod,
+    /// Round: the round in which the moment happens (or "never").
+    RoundOf(Moment),
+    /// Round: the round in which `kubectl rollout status` reports success for the current
+    /// template, or "never" (if it does not before the scenario ends or the template changes).
+    Completes,
+    /// Choice: which of these settings the API server refuses (all of them to be named).
+    Refused(&'static [SettingOption]),
+}
+
+/// The four kinds of answer input (the page's `data-kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Kind {
+    /// A number.
+    Number,
+    /// A pod (clicked on the stage).
+    Pod,
+    /// A round, or "never".
+    Round,
+    /// One or more of the options.
+    Choice,
+}
+
+impl Kind {
+    /// `number`, `pod`, `round` or `choice`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Number => "number",
+            Kind::Pod => "pod",
+            Kind::Round => "round",
+            Kind::Choice => "choice",
+        }
+    }
+}
+
+impl Ask {
+    /// The kind of answer it takes.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Ask::DesiredAfterNextSync(_) | Ask::CreatedInNextSync(_) => Kind::Number,
+            Ask::NextDeletedPod => Kind::Pod,
+            Ask::RoundOf(_) | Ask::Completes => Kind::Round,
+            Ask::Refused(_) => Kind::Choice,
+        }
+    }
+}
+
+/// An answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "camelCase")]
+pub enum Answer {
+    /// A count.
+    Number(i64),
+    /// A pod; as an expected answer, every pod that is right.
+    Pods(Vec<String>),
+    /// A round; `None` = never.
+    Round(Option<u32>),
+    /// Option indices (0-based), sorted.
+    Choices(Vec<usize>),
+}
+
+impl Answer {
+    /// Reads what a learner typed or clicked for a question of `kind`: a number; a pod's
+    /// name; a round or `never`; option indices separated by commas or spaces.
+    pub fn parse(kind: Kind, text: &str) -> Result<Answer, String> {
+        let t = text.trim();
+        match kind {
+            Kind::Number => t
+                .parse()
+                .map(Answer::Number)
+                .map_err(|_| format!("{t:?} is not a whole number")),
+            Kind::Pod if t.is_empty() => Err("pick a pod".into()),
+            Kind::Pod => Ok(Answer::Pods(vec![t.to_string()])),
+            Kind::Round if t.eq_ignore_ascii_case("never") => Ok(Answer::Round(None)),
+            Kind::Round => t
+                .parse()
+                .map(|r| Answer::Round(Some(r)))
+                .map_err(|_| format!("{t:?} is neither a round number nor \"never\"")),
+            Kind::Choice => {
+                let mut picked = t
+                    .split([',', ' '])
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().map_err(|_| format!("{s:?} is not an option")))
+                    .collect::<Result<Vec<usize>, String>>()?;
+                picked.sort_unstable();
+                picked.dedup();
+                Ok(Answer::Choices(picked))
+            }
+        }
+    }
+
+    /// Whether `given` is right when `self` is the expected answer.
+    pub fn accepts(&self, given: &Answer) -> bool {
+        match (self, given) {
+            (Answer::Pods(ok), Answer::Pods(g)) => g.len() == 1 && ok.contains(&g[0]),
+            (a, b) => a == b,
+        }
+    }
+
+    /// The answer in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Answer::Number(n) => n.to_string(),
+            Answer::Pods(p) => p.join(" or "),
+            Answer::Round(Some(r)) => format!("round {r}"),
+            Answer::Round(None) => "never".into(),
+            Answer::Choices(c) if c.is_empty() => "none of them".into(),
+            Answer::Choices(c) => c
+                .iter()
+                .map(|i| format!("option {}", i + 1))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
+/// The answer the simulation gives, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Expected {
+    /// The answer.
+    pub answer: Answer,
+    /// Sentences that explain it, with live numbers.
+    pub explanation: Vec<String>,
+    /// The decisions of the step that did it (what the explanation panel shows).
+    pub decisions: Vec<Decision>,
+    /// The round and time of the step that did it (absent: it never happened).
+    pub round: Option<u32>,
+    /// Seconds.
+    pub time: Option<i64>,
+    /// How many steps "show me" takes from the question's moment to that step.
+    pub steps: usize,
+}
+
+/// The result of checking an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Feedback {
+    /// Whether the answer was right.
+    pub correct: bool,
+    /// What the simulation does.
+    pub expected: Expected,
+}
+
+fn from_step(
+    answer: Answer,
+    record: &StepRecord,
+    steps: usize,
+    mut lines: Vec<String>,
+) -> Expected {
+    let actor = match &record.kind {
+        StepKind::Actions => "your kubectl command".to_string(),
+        StepKind::SyncDeployment { name } => format!("the Deployment controller's sync of {name}"),
+        StepKind::SyncReplicaSet { name } => format!("the ReplicaSet controller's sync of {name}"),
+        StepKind::Kubelet => "the kubelet".to_string(),
+    };
+    lines.insert(
+        0,
+        format!(
+            "In round {} (t = {} s), {actor}:",
+            record.round, record.time
+        ),
+    );
+    lines.extend(
+        record
+            .decisions
+            .iter()
+            .map(|d| format!("{}: {}", d.function, d.text)),
+    );
+    Expected {
+        answer,
+        explanation: lines,
+        decisions: record.decisions.clone(),
+        round: Some(record.round),
+        time: Some(record.time),
+        steps,
+    }
+}
+
+/// Steps `probe` until `pred` holds for a step; the step's record and how many steps it took.
+fn step_until(
+    probe: &mut Simulation,
+    mut pred: impl FnMut(&Simulation, &StepRecord) -> bool,
+) -> Option<(StepRecord, usize)> {
+    let mut n = 0;
+    loop {
+        let record = probe.step()?.clone();
+        n += 1;
+        if pred(probe, &record) {
+            return Some((record, n));
+        }
+    }
+}
+
+fn ended(probe: &Simulation, what: &str) -> String {
+    format!(
+        "The scenario ran to round {} without {what}.",
+        probe.round()
+    )
+}
+
+/// The answer the simulation gives to `ask` from where `sim` stands (computed on a clone;
+/// `sim` is unchanged).
+pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
+    let mut probe = sim.clone().without_history();
+    match ask {
+        Ask::DesiredAfterNextSync(rs) => {
+            let (record, n) = step_until(&mut probe, |_, r| {
+                matches!(r.kind, StepKind::SyncDeployment { .. })
+            })
+            .ok_or_else(|| ended(&probe, "another Deployment sync"))?;
+            let r = moment::resolve(probe.api(), *rs)
+                .ok_or("after that sync there is no such ReplicaSet")?;
+            let events = record.events.iter().map(|e| e.message.clone()).collect();
+            Ok(from_step(
+                Answer::Number(i64::from(r.spec.replicas)),
+                &record,
+                n,
+                events,
+            ))
+        }
+        Ask::CreatedInNextSync(rs) => {
+            let name = moment::resolve(sim.api(), *rs)
+                .map(|r| r.metadata.name.clone())
+                .ok_or("there is no such ReplicaSet now")?;
+            let (record, n) = step_until(&mut probe, |_, r| {
+                r.kind == (StepKind::SyncReplicaSet { name: name.clone() })
+            })
+            .ok_or_else(|| ended(&probe, "another sync of the ReplicaSet"))?;
+            let created = record
+                .manage
+                .as_ref()
+                .and_then(|m| m.slow_start.as_ref())
+                .map_or(0, |s| s.successes);
+            Ok(from_step(
+                Answer::Number(created as i64),
+                &record,
+                n,
+                vec![],
+            ))
+        }
+        Ask::NextDeletedPod => {
+            let (record, n) = step_until(&mut probe, |_, r| {
+                r.manage.as_ref().is_some_and(|m| !m.deletions.is_empty())
+            })
+            .ok_or_else(|| ended(&probe, "deleting a pod"))?;
+            let deletions = &record.manage.as_ref().expect("checked above").deletions;
+            let lines = deletions
+                .iter()
+                .map(|d| match &d.kept {
+                    Some(k) => format!(
+                        "{} goes before {}, the first pod kept: {}",
+                        d.pod.name,
+                        k.name,
+                        d.criterion.describe()
+                    ),
+                    None => format!("{} goes: every pod of the ReplicaSet goes", d.pod.name),
+                })
+                .collect();
+            let pods = deletions
+                .iter()
+                .take(1)
+                .map(|d| d.pod.name.clone())
+                .collect();
+            Ok(from_step(Answer::Pods(pods), &record, n, lines))
+        }
+        Ask::RoundOf(m) => {
+            let start = probe.steps_taken();
+            match moment::run_to(&mut probe, m) {
+                Ok(0) => Err(format!("{} already holds", m.describe())),
+                Ok(_) => {
+                    let record = probe.last_step().expect("a step was taken").clone();
+                    let n = probe.steps_taken() - start;
+                    let round = moment::round_reached(m, &probe, &record);
+                    let mut e = from_step(Answer::Round(Some(round)), &record, n, vec![]);
+                    if round != record.round {
+                        e.explanation[0] = format!(
+                            "At the start of round {round} (t = {} s), {}:",
+                            probe.now(),
+                            m.describe().trim_start_matches("until ")
+                        );
+                        e.round = Some(round);
+                        e.time = Some(probe.now());
+                    }
+                    Ok(e)
+                }
+                Err(e) => Ok(never(e, &probe)),
+            }
+        }
+        Ask::Completes => {
+            let image = moment::deployment(sim.api())
+                .map(|d| d.spec.template.image.clone())
+                .ok_or("no Deployment exists")?;
+            let mut changed = false;
+            let mut before = probe.clone();
+            let found = step_until(&mut probe, |p, _| {
+                let Some(d) = moment::deployment(p.api()) else {
+                    return false;
+                };
+                if d.spec.template.image != image {
+                    changed = true;
+                    return true;
+                }
+                let done = crate::kubectl::rollout_status::rollout_status_of(d, 0).done;
+                if !done {
+                    before = p.clone();
+                }
+                done
+            });
+            match found {
+                Some((record, n)) if !changed => {
+                    let status = moment::deployment(probe.api())
+                        .map(|d| crate::kubectl::rollout_status::rollout_status_of(d, 0).message)
+                        .unwrap_or_default();
+                    Ok(from_step(
+                        Answer::Round(Some(record.round)),
+                        &record,
+                        n,
+                        vec![format!("kubectl rollout status: {}", status.trim_end())],
+                    ))
+                }
+                Some((record, _)) => Ok(never(
+                    format!(
+                        "In round {} the template changed before the rollout of {image} completed.",
+                        record.round
+                    ),
+                    &before,
+                )),
+                None => Ok(never(ended(&probe, "the rollout completing"), &probe)),
+            }
+        }
+        Ask::Refused(options) => {
+            let d = moment::deployment(sim.api()).ok_or("no Deployment exists")?;
+            let old = DeploymentInput::from_deployment(d);
+            let mut refused = Vec::new();
+            let mut lines = Vec::new();
+            for (i, o) in options.iter().enumerate() {
+                let new = patched(&old, o.patch)?;
+                let outcome = crate::validation::validate_update(&new, &old);
+                match crate::validation::status_message(&outcome) {
+                    Some(msg) => {
+                        refused.push(i);
+                        lines.push(format!("{}: refused: {msg}", o.label));
+                    }
+                    None => lines.push(format!("{}: accepted", o.label)),
+                }
+            }
+            Ok(Expected {
+                answer: Answer::Choices(refused),
+                explanation: lines,
+                decisions: Vec::new(),
+                round: None,
+                time: None,
+                steps: 0,
+            })
+        }
+    }
+}
+
+fn never(why: String, probe: &Simulation) -> Expected {
+    let mut explanation = vec![why];
+    if let Some(d) = moment::deployment(probe.api()) {
+        let s = crate::kubectl::rollout_status::rollout_status_of(d, 0);
+        explanation.push(format!(
+            "At round {}, kubectl rollout status says: {}",
+            probe.round(),
+            s.error
+                .map(|e| format!("error: {e}"))
+                .unwrap_or_else(|| s.message.trim_end().to_string())
+        ));
+    }
+    Expected {
+        answer: Answer::Round(None),
+        explanation,
+        decisions: Vec::new(),
+        round: None,
+        time: None,
+        steps: 0,
+    }
+}
+
+/// A Deployment's scenario form with a JSON merge patch applied (objects merge, anything else
+/// replaces). `Err` if the result is not a Deployment.
+pub fn patched(input: &DeploymentInput, patch: &str) -> Result<DeploymentInput, String> {
+    let mut value = serde_json::to_value(input).map_err(|e| e.to_string())?;
+    let patch: serde_json::Value = serde_json::from_str(patch).map_err(|e| e.to_string())?;
+    merge(&mut value, &patch);
+    serde_json::from_value(value).map_err(|e| format!("patch {patch}: {e}"))
+}
+
+/// JSON merge patch (RFC 7386): `null` removes a field.
+pub fn merge(target: &mut serde_json::Value, patch: &serde_json::Value) {
+    match (target.as_object_mut(), patch.as_object()) {
+        (Some(t), Some(p)) => {
+            for (k, v) in p {
+                if v.is_null() {
+                    t.remove(k);
+                } else {
+                    merge(t.entry(k.clone()).or_insert(serde_json::Value::Null), v);
+                }
+            }
+        }
+        _ => *target = patch.clone(),
+    }
+}
+
+/// Checks a learner's answer (as typed or clicked) against what the simulation does from here.
+/// `Err` for an answer that cannot be read (the learner may try again) or a question that
+/// cannot be asked here.
+pub fn check(question: &Question, sim: &Simulation, answer: &str) -> Result<Feedback, String> {
+    let given = Answer::parse(question.ask.kind(), answer)?;
+    let expected = expected(&question.ask, sim)?;
+    Ok(Feedback {
+        correct: expected.answer.accepts(&given),
+        expected,
+    })
+}

@@ -1,0 +1,277 @@
+// The <rollout-lab> custom element in real Chromium, on plain HTML pages this spec serves (not
+// trunk's index.html): two elements with different presets step independently; the
+// 01-rolling-3-surge25-unavail25 scenario, given by `link=`, stepped round by round in the
+// element gives that trace's ReplicaSet sizes; hostile host CSS does not break its controls;
+// `rollout-step` fires with the state; loading the module instantiates nothing until an element
+// is connected; and the files pages fetch before their first render are the ones the size
+// budgets count (lib/bundle.mjs).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { conformanceDir, distDir } from '../lib/paths.mjs';
+import { screenshot } from '../lib/screens.mjs';
+import { byTestId, openApp } from '../lib/app.mjs';
+import { listFiles, pageFiles } from '../lib/bundle.mjs';
+import { servedApp } from '../lib/suite.mjs';
+
+const app = servedApp();
+
+/**
+ * Opens `body` as a page of the app's origin (`/<name>.html`, served by the test), after
+ * `<script type="module" src="./rollout-lab.js">` and any `head` markup. Collects errors.
+ */
+async function plainPage(name, body, { head = '', script = true } = {}) {
+  const page = await app.browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title>${head}${
+    script ? '<script type="module" src="./rollout-lab.js"></script>' : ''
+  }</head><body>${body}</body></html>`;
+  await page.route(`**/${name}.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${app.server.url}${name}.html`);
+  return Object.assign(page, { errors });
+}
+
+/** A locator inside the element `host` (a CSS selector); Playwright pierces open shadow roots. */
+const inside = (page, host, testid) => page.locator(host).locator(byTestId(testid));
+
+/** The element's round display: `{round, steps}`. */
+async function roundOf(page, host) {
+  const el = inside(page, host, 'round');
+  return { round: Number(await el.getAttribute('data-round')), steps: Number(await el.getAttribute('data-steps')) };
+}
+
+/** Clicks and waits until the element's step count has moved. */
+async function clickAndWait(page, host, testid) {
+  const before = (await roundOf(page, host)).steps;
+  await inside(page, host, testid).click();
+  await page.waitForFunction(
+    ({ host, before }) => {
+      const el = document.querySelector(host)?.shadowRoot?.querySelector('[data-testid="round"]');
+      return el && Number(el.dataset.steps) !== before;
+    },
+    { host, before },
+  );
+}
+
+/** Every ReplicaSet card of the element. */
+async function cardsOf(page, host) {
+  return inside(page, host, 'rs-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      name: c.dataset.name,
+      revision: c.dataset.revision,
+      desired: Number(c.dataset.desired),
+      current: Number(c.dataset.current),
+      ready: Number(c.dataset.ready),
+      available: Number(c.dataset.available),
+    })),
+  );
+}
+
+describe('the <rollout-lab> element', () => {
+  test('loading the module defines the element and instantiates nothing until one is connected', async () => {
+    const from = app.server.requests.length;
+    const page = await plainPage('element-lazy', '<p>No lab yet.</p>');
+    await page.waitForFunction(() => customElements.get('rollout-lab') !== undefined);
+    await page.waitForTimeout(300);
+    const loaded = () => app.server.requests.slice(from);
+    assert.ok(loaded().includes('/rollout-lab.js'));
+    assert.ok(!loaded().includes('/rollout-lab_bg.wasm'), `nothing instantiated: ${loaded()}`);
+    // Connected: the module is instantiated and the lab drawn.
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('rollout-lab'), { id: 'late' })));
+    await inside(page, '#late', 'step-button').waitFor();
+    assert.equal(loaded().filter((r) => r === '/rollout-lab_bg.wasm').length, 1);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('two elements with different presets step independently, in labelled regions', async () => {
+    const page = await plainPage(
+      'element-two',
+      `<h1>Two labs</h1>
+       <rollout-lab id="a" preset="rolling-basic" controls="step,play,image,replicas,maxSurge"></rollout-lab>
+       <rollout-lab id="b" preset="recreate" controls="step,round" chart="0" explain="0" label="Recreate, step by step"></rollout-lab>`,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await inside(page, '#a', 'step-button').waitFor();
+    await inside(page, '#b', 'step-button').waitFor();
+    // What each asked for.
+    assert.equal(await inside(page, '#a', 'play-button').count(), 1);
+    assert.equal(await inside(page, '#a', 'max-surge-slider').count(), 1);
+    assert.equal(await inside(page, '#b', 'play-button').count(), 0);
+    assert.equal(await inside(page, '#b', 'step-round-button').count(), 1);
+    assert.equal(await inside(page, '#a', 'chart').count(), 1);
+    assert.equal(await inside(page, '#b', 'chart').count(), 0, 'chart="0"');
+    assert.equal(await inside(page, '#b', 'embed-explanation').count(), 0, 'explain="0"');
+    // Labelled regions, with no landmarks or headings of their own.
+    assert.equal(await page.getByRole('region', { name: 'Rollout Lab' }).count(), 1);
+    assert.equal(await page.getByRole('region', { name: 'Recreate, step by step' }).count(), 1);
+    assert.equal(await page.getByRole('main').count(), 0);
+    assert.equal(await page.getByRole('banner').count(), 0);
+    assert.equal(await page.locator('h1').count(), 1, "only the page's own h1");
+
+    for (let i = 0; i < 3; i++) await clickAndWait(page, '#a', 'step-button');
+    assert.deepEqual(await roundOf(page, '#a'), { round: 0, steps: 3 });
+    assert.deepEqual(await roundOf(page, '#b'), { round: 0, steps: 0 }, 'b has not moved');
+    await clickAndWait(page, '#b', 'step-round-button');
+    await clickAndWait(page, '#b', 'step-round-button');
+    assert.equal((await roundOf(page, '#b')).round, 2);
+    assert.deepEqual(await roundOf(page, '#a'), { round: 0, steps: 3 }, 'a has not moved');
+    // Each runs its own preset.
+    const state = await page.evaluate(() => ['a', 'b'].map((id) => document.getElementById(id).lab.state().preset));
+    assert.deepEqual(state, ['rolling-basic', 'recreate']);
+    // A slider in one changes only that one.
+    const pending = () => page.evaluate(() => ['a', 'b'].map((id) => document.getElementById(id).lab.state().pending));
+    const [, bBefore] = await pending();
+    await inside(page, '#a', 'replicas-slider').fill('5');
+    await page.waitForFunction(() => document.getElementById('a').lab.state().pending.some((p) => p.includes('scale')));
+    assert.deepEqual((await pending())[1], bBefore);
+    await screenshot(page, 'element-two-labs', { fullPage: false });
+    // Removed, an element unmounts its lab; the other goes on.
+    await page.evaluate(() => document.getElementById('b').remove());
+    await clickAndWait(page, '#a', 'step-button');
+    assert.equal((await roundOf(page, '#a')).steps, 4);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('01-rolling-3-surge25-unavail25, by link= and round by round, gives the trace\'s ReplicaSets', async () => {
+    const name = '01-rolling-3-surge25-unavail25.json';
+    const scenario = JSON.parse(await fs.readFile(path.join(conformanceDir, 'scenarios', name), 'utf8'));
+    const trace = JSON.parse(await fs.readFile(path.join(conformanceDir, 'traces', name), 'utf8'));
+    // The permalink of the scenario, written by the module's own encoder.
+    const page = await plainPage('element-trace', '<rollout-lab id="t" controls="step,round" style="height: 620px"></rollout-lab>');
+    const link = await page.evaluate(async (scenario) => {
+      const m = await import('./rollout-lab.js');
+      await m.default();
+      return `#${m.encodeLink(scenario)}`;
+    }, scenario);
+    await page.evaluate((link) => document.getElementById('t').setAttribute('link', link), link);
+    // A changed attribute starts the lab again, from the link.
+    await page.waitForFunction((name) => document.getElementById('t').lab?.scenario().name === name, scenario.name);
+    await inside(page, '#t', 'step-round-button').waitFor();
+    assert.equal(trace.rounds.length, scenario.rounds);
+    for (const expected of trace.rounds) {
+      await clickAndWait(page, '#t', 'step-round-button');
+      assert.equal((await roundOf(page, '#t')).round, expected.round + 1, 'a whole round');
+      const cards = await cardsOf(page, '#t');
+      assert.equal(cards.length, expected.replicaSets.length, `round ${expected.round}: ReplicaSets`);
+      for (const w of expected.replicaSets) {
+        const card = cards.find((c) => c.name === w.name);
+        assert.ok(card, `round ${expected.round}: no card for ${w.name}`);
+        assert.deepEqual(
+          [card.desired, card.current, card.ready, card.available, card.revision],
+          [w.specReplicas, w.statusReplicas, w.readyReplicas, w.availableReplicas, w.revision],
+          `round ${expected.round}, ${w.name}: DESIRED/CURRENT/READY/AVAILABLE, revision`,
+        );
+      }
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('hostile host CSS does not break its controls, and rollout-step reports every step', async () => {
+    const hostile = `<style>
+      button { display: none !important; }
+      div { padding: 50px; }
+      * { box-sizing: content-box; font-size: 31px; line-height: 3; color: red; }
+      input { visibility: hidden; }
+      [data-testid] { opacity: 0; }
+    </style>`;
+    const page = await plainPage(
+      'element-hostile',
+      `<div id="wrap"><rollout-lab id="h" preset="rolling-basic" controls="step,play,image,replicas"></rollout-lab></div>
+       <ol id="log"></ol>`,
+      { head: hostile },
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.evaluate(() => {
+      window.steps = [];
+      // On the document: the event bubbles and leaves the shadow root (composed).
+      document.addEventListener('rollout-step', (e) => window.steps.push({ target: e.target.id, composed: e.composed, detail: e.detail }));
+    });
+    const step = inside(page, '#h', 'step-button');
+    await step.waitFor();
+    assert.ok(await step.isVisible(), 'the page hides its own buttons, not the element\'s');
+    const box = await step.boundingBox();
+    assert.ok(box.width > 40 && box.height > 20 && box.height < 60, `a normal button: ${JSON.stringify(box)}`);
+    // The element's text keeps its own size and colour.
+    const style = await step.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { fontSize: s.fontSize, color: s.color, padding: getComputedStyle(el.closest('.embed')).paddingTop };
+    });
+    assert.notEqual(style.fontSize, '31px');
+    assert.notEqual(style.color, 'rgb(255, 0, 0)');
+    assert.notEqual(style.padding, '50px', 'div { padding: 50px } stays outside');
+    for (let i = 0; i < 4; i++) await clickAndWait(page, '#h', 'step-button');
+    await inside(page, '#h', 'replicas-slider').fill('5');
+    await page.waitForFunction(() => window.steps.length >= 5);
+    const steps = await page.evaluate(() => window.steps);
+    const last = steps.at(-1);
+    assert.equal(last.target, 'h');
+    assert.equal(last.composed, true);
+    // The detail is the state onStep gives: the lab's own.
+    const state = await page.evaluate(() => document.getElementById('h').lab.state());
+    assert.equal(last.detail.step, state.step);
+    assert.equal(last.detail.preset, 'rolling-basic');
+    assert.deepEqual(last.detail.replicaSets, state.replicaSets);
+    assert.ok(steps.some((s) => s.detail.step === 4), 'the fourth step was reported');
+    // Nothing outside the element changed: the page's own markup is as it was.
+    assert.equal(await page.evaluate(() => document.getElementById('h').children.length), 0);
+    assert.equal(await page.evaluate(() => document.head.querySelectorAll('link, style').length), 1);
+    await screenshot(page, 'element-hostile-css', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test("the Embed dialog's element snippet, pasted into a page, shows the same session", async () => {
+    const appPage = await openApp(app.browser.context, app.server.url);
+    for (let i = 0; i < 7; i++) await appPage.locator(byTestId('step-button')).click();
+    const round = await appPage.locator(byTestId('round')).getAttribute('data-round');
+    await appPage.locator(byTestId('embed-button')).click();
+    await appPage.locator(byTestId('embed-control-round')).check();
+    const snippet = await appPage.locator(byTestId('element-snippet')).inputValue();
+    assert.match(snippet, /^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js"><\/script>\n<rollout-lab link="#s=/);
+    assert.match(snippet, /controls="step,round,play,image,reset"/);
+    assert.deepEqual(appPage.errors, []);
+    await appPage.close();
+    const page = await plainPage('element-snippet', snippet, { script: false });
+    await inside(page, 'rollout-lab', 'step-round-button').waitFor();
+    assert.deepEqual(await roundOf(page, 'rollout-lab'), { round: Number(round), steps: 7 });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('pages fetch, before their first render, only the files the size budgets count', async () => {
+    const files = pageFiles(await listFiles(distDir));
+    const fetched = async (open) => {
+      const from = app.server.requests.length;
+      const page = await open();
+      await page.waitForTimeout(300);
+      const got = app.server.requests.slice(from).map((r) => r.replace(/^\//, ''));
+      await page.close();
+      return got;
+    };
+    const appPage = await fetched(async () => {
+      const page = await openApp(app.browser.context, app.server.url);
+      await page.locator(byTestId('step-button')).waitFor();
+      return page;
+    });
+    const asApp = appPage.map((r) => (r === '' ? 'index.html' : r));
+    assert.deepEqual([...new Set(asApp)].sort(), [...files.app].sort(), 'the app page');
+    const elementPage = await fetched(async () => {
+      const page = await plainPage('element-budget', '<rollout-lab preset="rolling-basic"></rollout-lab>');
+      await inside(page, 'rollout-lab', 'step-button').waitFor();
+      return page;
+    });
+    assert.deepEqual(
+      [...new Set(elementPage.filter((r) => r !== 'element-budget.html'))].sort(),
+      [...files.element].sort(),
+      'a page with one element',
+    );
+  });
+});

@@ -1,0 +1,187 @@
+// Lessons and challenges in real Chromium: a lesson opened by ?lesson=, every question of the
+// rolling-update lesson answered wrongly once and then rightly (a number accepts exactly one
+// value, the "which pod goes next" question takes the pod the ReplicaSet controller then
+// deletes), challenges solved and failed with the breaking round shown, and progress that
+// survives a reload (localStorage).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { byTestId, fill, openApp } from '../lib/app.mjs';
+import { screenshot } from '../lib/screens.mjs';
+import { servedApp } from '../lib/suite.mjs';
+
+const app = servedApp();
+
+const panel = (page) => page.locator(byTestId('lesson-panel'));
+const step = async (page) => Number(await panel(page).getAttribute('data-step'));
+
+async function answer(page, value) {
+  await fill(page, 'lesson-answer', value);
+  await page.locator(byTestId('lesson-check')).click();
+  const fb = page.locator(byTestId('lesson-feedback'));
+  await fb.waitFor();
+  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.textContent()) ?? '' };
+}
+
+/** The simulation's answer, as the feedback to a wrong answer names it. */
+const said = (text) => /The simulation says: (.*?)\. Try again/.exec(text)?.[1];
+
+describe('lessons', () => {
+  test('the rolling-update lesson from start to end, every question wrong once, then right', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?lesson=rolling-update`);
+    await panel(page).waitFor();
+    assert.equal(await panel(page).getAttribute('data-lesson'), 'rolling-update');
+    assert.equal(await step(page), 0);
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(),
+      /maxSurge 25% is 0\.75 pods, rounded up to 1; maxUnavailable 25% is 0\.75, rounded down to 0/);
+    let questions = 0;
+    for (;;) {
+      const q = page.locator(byTestId('lesson-question'));
+      if (await q.count()) {
+        questions += 1;
+        const kind = await q.getAttribute('data-kind');
+        const wrong = await answer(page, kind === 'pod' ? 'web-rev9-00009' : '999');
+        assert.equal(wrong.correct, false, `step ${await step(page)}: a wrong answer is refused`);
+        const right = said(wrong.text);
+        assert.ok(right, wrong.text);
+        if (kind === 'number') {
+          // Exactly one value is right.
+          assert.equal((await answer(page, String(Number(right) + 1))).correct, false);
+          assert.equal((await answer(page, right)).correct, true);
+        } else if (kind === 'pod') {
+          // Click the pod on the page: the click is the answer.
+          await page.locator(`${byTestId('rs-card')} [data-pod="${right}"]`).click();
+          assert.equal(await page.locator(byTestId('lesson-answer')).inputValue(), right);
+          await page.locator(byTestId('lesson-check')).click();
+          await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
+          await screenshot(page, 'lesson-question-feedback');
+          // The next step is that deletion: the pod is gone from the page.
+          await page.locator(byTestId('lesson-next')).click();
+          await page.locator(`${byTestId('rs-card')} [data-pod="${right}"]`).waitFor({ state: 'detached' });
+          assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`deleted ${right}`));
+          continue;
+        } else {
+          const round = right.replace(/^round /, '');
+          assert.equal((await answer(page, round)).correct, true);
+          await page.locator(byTestId('lesson-next')).click();
+          await page.locator(`${byTestId('lesson-panel')}[data-step="${(await step(page))}"]`).waitFor();
+          assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`\\(round ${round}\\)`));
+          continue;
+        }
+      }
+      const next = page.locator(byTestId('lesson-next'));
+      if (await next.isDisabled()) break;
+      const before = await step(page);
+      await next.click();
+      await page.locator(`${byTestId('lesson-panel')}[data-step="${before + 1}"]`).waitFor();
+    }
+    assert.ok(questions >= 3, `${questions} questions`);
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /successfully rolled out/);
+    // Back with the keyboard, then forward again.
+    const last = await step(page);
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('PageUp');
+    await page.locator(`${byTestId('lesson-panel')}[data-step="${last - 1}"]`).waitFor();
+    await page.keyboard.press('PageDown');
+    await page.locator(`${byTestId('lesson-panel')}[data-step="${last}"]`).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('?lesson=ID&step=N opens a lesson at a step with its highlight; the menu lists everything', async () => {
+    for (const [w, h] of [[1280, 720], [390, 844]]) {
+      const page = await openApp(app.browser.context, `${app.server.url}?lesson=proportional-scaling&step=3`);
+      await page.setViewportSize({ width: w, height: h });
+      await panel(page).waitFor();
+      assert.equal(await step(page), 2);
+      assert.match(await page.locator(byTestId('lesson-text')).textContent(), /web-rev1 \+3, web-rev2 \+2/);
+      await page.locator('.lesson-highlight').first().waitFor();
+      await screenshot(page, `lesson-step-highlight-${w}x${h}`, { fullPage: false });
+      await page.close();
+    }
+    const page = await openApp(app.browser.context, app.server.url);
+    await page.locator(`${byTestId('lessons-menu')} summary`).click();
+    assert.ok(await page.locator(byTestId('lesson-link')).count() >= 11);
+    assert.ok(await page.locator(byTestId('challenge-link')).count() >= 8);
+    await page.locator(`${byTestId('lesson-link')}[data-lesson="recreate"]`).click();
+    await panel(page).waitFor();
+    assert.equal(await panel(page).getAttribute('data-lesson'), 'recreate');
+    await page.close();
+  });
+
+  test('two challenges solved, one failed with the breaking round; progress survives a reload', async () => {
+    // tight-band as it comes: 25% / 25% of 10 breaks both limits in the rollout's first round.
+    let page = await openApp(app.browser.context, `${app.server.url}?challenge=tight-band`);
+    await page.locator(byTestId('challenge-check')).click();
+    const goals = page.locator(byTestId('challenge-goal'));
+    await page.locator(`${byTestId('challenge-goal')}[data-met]`).first().waitFor();
+    assert.equal(await goals.nth(0).getAttribute('data-met'), 'false');
+    assert.equal(await goals.nth(0).getAttribute('data-round'), '4');
+    assert.match(await goals.nth(0).textContent(), /broken in round 4: 13 pods/);
+    assert.equal(await goals.nth(1).getAttribute('data-met'), 'false');
+    await screenshot(page, 'challenge-failed', { fullPage: false });
+    // Solved: maxSurge 1, maxUnavailable 1.
+    await fill(page, 'max-surge-input', '1');
+    await fill(page, 'max-unavailable-input', '1');
+    await page.locator(byTestId('challenge-check')).click();
+    await page.locator(`${byTestId('challenge-goal')}[data-met="false"]`).waitFor({ state: 'detached' });
+    assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 3);
+    await screenshot(page, 'challenge-solved', { fullPage: false });
+    await page.close();
+
+    page = await openApp(app.browser.context, `${app.server.url}?challenge=predict-proportional`);
+    const inputs = page.locator(byTestId('challenge-answer'));
+    await inputs.nth(0).fill('11');
+    await inputs.nth(1).fill('7');
+    await page.locator(byTestId('challenge-check')).click();
+    await page.locator(`${byTestId('challenge-goal')}[data-met]`).first().waitFor();
+    assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 2);
+    // Progress is kept in localStorage: after a reload the menu marks both challenges.
+    await page.reload();
+    await page.locator('h1').waitFor();
+    await page.locator(`${byTestId('lessons-menu')} summary`).click();
+    for (const id of ['tight-band', 'predict-proportional']) {
+      const item = page.locator('li', { has: page.locator(`${byTestId('challenge-link')}[data-challenge="${id}"]`) });
+      assert.equal(await item.locator(byTestId('challenge-solved')).count(), 1, id);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the quiz asks before every controller step and keeps a running score', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    await page.locator(byTestId('quiz-toggle')).click();
+    await page.locator(byTestId('quiz-score')).waitFor();
+    const score = async () => (await page.locator(byTestId('quiz-score')).textContent())?.trim();
+    assert.equal(await score(), '0 / 0 right');
+    const nextQuestion = async () => {
+      for (let i = 0; i < 20; i++) {
+        if (await page.locator(byTestId('quiz-question')).count()) return page.locator(byTestId('quiz-question'));
+        await page.locator(byTestId('step-button')).click();
+      }
+      throw new Error('no quiz question in 20 steps');
+    };
+    // 1. The Deployment controller creates the ReplicaSet at spec.replicas.
+    let q = await nextQuestion();
+    assert.match(await q.textContent(), /Deployment controller syncs web/);
+    await fill(page, 'quiz-answer', await page.locator(byTestId('replicas-input')).inputValue());
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="true"]`).waitFor();
+    assert.equal(await score(), '1 / 1 right');
+    await page.locator(byTestId('step-button')).click();
+    // 2. The ReplicaSet controller creates what is missing: spec.replicas − pods.
+    q = await nextQuestion();
+    const [, pods, spec] = /\((\d+) pods, spec\.replicas (\d+)\)/.exec(await q.textContent());
+    await fill(page, 'quiz-answer', String(Number(spec) - Number(pods)));
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="true"]`).waitFor();
+    await page.locator(byTestId('step-button')).click();
+    // 3. A wrong answer scores nothing, and a second try does not count.
+    q = await nextQuestion();
+    await fill(page, 'quiz-answer', '12345');
+    await page.locator(byTestId('quiz-check')).click();
+    await page.locator(`${byTestId('quiz-feedback')}[data-correct="false"]`).waitFor();
+    assert.equal(await score(), '2 / 3 right');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});

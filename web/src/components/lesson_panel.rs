@@ -1,0 +1,421 @@
+//! The lessons menu, the lesson panel (a step's text, its question and the feedback) and the
+//! challenge panel. What they show comes from `rollout_core::lessons` through
+//! `crate::lesson`; answers and moves go back as `Msg`s.
+
+use crate::lesson::{Guide, GuideState, StepView};
+use crate::state::Msg;
+use rollout_core::lessons::question::Kind;
+use rollout_core::lessons::{challenges, lessons, Target};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+const PROGRESS_KEY: &str = "rollout-lab-progress";
+
+/// The learner's progress, kept in `localStorage` only: the furthest step of each lesson and
+/// the challenges solved, as `{"lessons":{"id":step},"challenges":{"id":true}}`.
+fn progress() -> serde_json::Value {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten())
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| serde_json::json!({"lessons": {}, "challenges": {}}))
+}
+
+fn save_progress(update: impl FnOnce(&mut serde_json::Value)) {
+    let mut p = progress();
+    update(&mut p);
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(PROGRESS_KEY, &p.to_string());
+    }
+}
+
+/// The menu of every lesson and challenge, each a link that opens it.
+#[function_component(LessonsMenu)]
+pub fn lessons_menu() -> Html {
+    let p = progress();
+    html! {
+        <details class="lessons-menu" data-testid="lessons-menu">
+            <summary class="btn">{ "Lessons" }</summary>
+            <div class="lessons-menu-body">
+                <h2 class="lessons-menu-title">{ "Lessons" }</h2>
+                <ol>
+                    { for lessons().iter().map(|l| {
+                        let reached = p["lessons"][l.id].as_u64().map(|s| s as usize + 1);
+                        let done = reached.is_some_and(|r| r >= l.steps.len());
+                        html! {
+                            <li>
+                                <a data-testid="lesson-link" data-lesson={l.id} href={format!("?lesson={}", l.id)}>{ l.title }</a>
+                                if done { <span class="progress-mark" data-testid="lesson-done" aria-label="done">{ " ✓" }</span> }
+                                else if let Some(r) = reached { <span class="progress-mark">{ format!(" {r}/{}", l.steps.len()) }</span> }
+                            </li>
+                        }
+                    }) }
+                </ol>
+                <h2 class="lessons-menu-title">{ "Challenges" }</h2>
+                <ol>
+                    { for challenges().iter().map(|c| {
+                        let solved = p["challenges"][c.id].as_bool() == Some(true);
+                        html! {
+                            <li>
+                                <a data-testid="challenge-link" data-challenge={c.id} href={format!("?challenge={}", c.id)}>{ c.title }</a>
+                                if solved { <span class="progress-mark" data-testid="challenge-solved" aria-label="solved">{ " ✓" }</span> }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </div>
+        </details>
+    }
+}
+
+/// Props of the guide panel.
+#[derive(Properties, PartialEq, Clone)]
+pub struct GuideProps {
+    /// The lesson or challenge and the learner's answer.
+    pub guide: GuideState,
+    /// Bumped with the simulation.
+    pub version: u64,
+    /// A lesson's current step, read out on the simulation (`crate::lesson::step_view`).
+    pub view: Option<StepView>,
+    /// Moves and answers.
+    pub on_msg: Callback<Msg>,
+}
+
+fn selectors(t: &Target) -> String {
+    let name = t.name.clone().unwrap_or_default();
+    match t.part {
+        "rs-lane" => format!(
+            r#"[data-testid="rs-lane"][data-name="{name}"], [data-testid="rs-card"][data-name="{name}"]"#
+        ),
+        "pod" => format!(
+            r#"[data-testid="rs-lane"][data-name="{name}"] [data-pod], [data-testid="rs-card"][data-name="{name}"] [data-pod]"#
+        ),
+        "budget-total" => r#"[data-testid="budget-total"], [data-testid="chart-band"]"#.into(),
+        "budget-available" => {
+            r#"[data-testid="budget-available"], [data-testid="bounds-summary"]"#.into()
+        }
+        "condition" => format!(r#"[data-testid="condition-row"][data-type="{name}"]"#),
+        "event" => r#"[data-testid="event-row"]"#.into(),
+        "explanation" => r#"[data-testid="explanation"]"#.into(),
+        _ => r#"[data-testid="rollout-status"]"#.into(),
+    }
+}
+
+/// Marks what a step points at with the `lesson-highlight` class (and clears the last one).
+fn highlight(target: Option<&Target>) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Ok(old) = doc.query_selector_all(".lesson-highlight") {
+        for i in 0..old.length() {
+            if let Some(el) = old
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                let _ = el.class_list().remove_1("lesson-highlight");
+            }
+        }
+    }
+    let Some(t) = target else { return };
+    if let Ok(found) = doc.query_selector_all(&selectors(t)) {
+        let limit = if t.part == "event" { 1 } else { found.length() };
+        for i in 0..limit {
+            if let Some(el) = found
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                let _ = el.class_list().add_1("lesson-highlight");
+            }
+        }
+    }
+}
+
+/// The lesson or challenge panel.
+#[function_component(GuidePanel)]
+pub fn guide_panel(props: &GuideProps) -> Html {
+    // A lesson step: point at its part of the page once this render has reached the DOM (the
+    // panel renders before the parts it points at), and remember the furthest step. (Hooks
+    // live here: the helpers below are plain functions.)
+    let step = match (&props.guide.guide, &props.view) {
+        (Guide::Lesson { lesson, step }, Some(v)) => Some((lesson.id, *step, v.target.clone())),
+        _ => None,
+    };
+    use_effect_with((props.version, step), |(_, step)| {
+        if let Some((id, step, target)) = step.clone() {
+            gloo_timers::callback::Timeout::new(0, move || highlight(target.as_ref())).forget();
+            save_progress(|p| {
+                let best = p["lessons"][id].as_u64().unwrap_or(0).max(step as u64);
+                p["lessons"][id] = serde_json::json!(best);
+            });
+        }
+        || highlight(None)
+    });
+    // A challenge whose goals are all met is remembered as solved.
+    let solved = match &props.guide.guide {
+        Guide::Challenge {
+            challenge,
+            results: Some(r),
+            ..
+        } if r.iter().all(|g| g.met) => Some(challenge.id),
+        _ => None,
+    };
+    use_effect_with(solved, |solved| {
+        if let Some(id) = *solved {
+            save_progress(|p| p["challenges"][id] = serde_json::json!(true));
+        }
+    });
+    match &props.guide.guide {
+        Guide::Lesson { lesson, step } => match &props.view {
+            Some(view) => lesson_panel(props, lesson, *step, view),
+            None => html! {},
+        },
+        Guide::Challenge {
+            challenge,
+            results,
+            answers,
+        } => challenge_panel(props, challenge, results.as_deref(), answers),
+    }
+}
+
+fn lesson_panel(
+    props: &GuideProps,
+    lesson: &'static rollout_core::lessons::Lesson,
+    step: usize,
+    view: &StepView,
+) -> Html {
+    let msg = |m: Msg| {
+        let on = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on.emit(m.clone()))
+    };
+    let on_input = {
+        let on = props.on_msg.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                on.emit(Msg::LessonAnswer(i.value()));
+            }
+        })
+    };
+    let on_key = {
+        let on = props.on_msg.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                on.emit(Msg::LessonCheck);
+            }
+        })
+    };
+    let answer = props.guide.answer.clone();
+    let question = view.question.as_ref().map(|(prompt, kind, options)| {
+        let choices: Vec<usize> = answer
+            .split([',', ' '])
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        let toggle = |i: usize| {
+            let (on, choices) = (props.on_msg.clone(), choices.clone());
+            Callback::from(move |_: Event| {
+                let mut c: Vec<usize> = choices.iter().copied().filter(|x| *x != i).collect();
+                if !choices.contains(&i) {
+                    c.push(i);
+                }
+                c.sort_unstable();
+                let text = c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                on.emit(Msg::LessonAnswer(text));
+            })
+        };
+        let placeholder = match kind {
+            Kind::Number => "a number",
+            Kind::Round => "a round, or never",
+            Kind::Pod => "click a pod (or type its name)",
+            Kind::Choice => "the options' numbers",
+        };
+        html! {
+            <div class="lesson-question" data-testid="lesson-question" data-kind={kind.id()}>
+                <p class="lesson-prompt"><strong>{ "Predict: " }</strong>{ prompt.clone() }</p>
+                if *kind == Kind::Choice {
+                    <ul class="lesson-options">
+                        { for options.iter().enumerate().map(|(i, label)| html! {
+                            <li><label>
+                                <input type="checkbox" data-testid="lesson-option" data-index={i.to_string()}
+                                    checked={choices.contains(&i)} onchange={toggle(i)} />
+                                { format!(" {i}: {label}") }
+                            </label></li>
+                        }) }
+                    </ul>
+                }
+                <div class="lesson-answer-row">
+                    <input class="text-input" data-testid="lesson-answer" aria-label="Your answer"
+                        placeholder={placeholder} value={answer.clone()} oninput={on_input} onkeydown={on_key}
+                        inputmode={if matches!(kind, Kind::Number | Kind::Round) { "numeric" } else { "text" }} />
+                    <button type="button" class="btn btn-primary" data-testid="lesson-check" onclick={msg(Msg::LessonCheck)}>{ "Check" }</button>
+                    <button type="button" class="btn" data-testid="lesson-show-me" onclick={msg(Msg::LessonShowMe)}>{ "Show me" }</button>
+                </div>
+                { feedback(&props.guide) }
+            </div>
+        }
+    });
+    html! {
+        <section class="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id}
+            data-step={step.to_string()} aria-label={format!("Lesson: {}", lesson.title)}>
+            <div class="lesson-head">
+                <h2 class="lesson-title">{ lesson.title }</h2>
+                <span class="lesson-count">{ format!("Step {} of {}", step + 1, view.steps) }</span>
+                <a class="lesson-doc" href={view.doc_url} target="_blank" rel="noopener">{ view.doc_title }</a>
+                <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={msg(Msg::CloseGuide)}>{ "Close" }</button>
+            </div>
+            if let Some(e) = &props.guide.error {
+                <p class="validation-message" role="alert">{ e.clone() }</p>
+            }
+            <p class="lesson-text" data-testid="lesson-text" aria-live="polite">{ view.text.clone() }</p>
+            { for question }
+            <nav class="lesson-nav" aria-label="Lesson steps">
+                <button type="button" class="btn" data-testid="lesson-back" disabled={step == 0}
+                    onclick={msg(Msg::LessonBack)} title="Previous step (Page Up)">{ "← Back" }</button>
+                <button type="button" class="btn btn-primary" data-testid="lesson-next" disabled={step + 1 >= view.steps}
+                    onclick={msg(Msg::LessonNext)} title="Next step (Page Down)">{ "Next →" }</button>
+            </nav>
+        </section>
+    }
+}
+
+fn feedback(g: &GuideState) -> Html {
+    match &g.feedback {
+        None => html! {},
+        Some(Err(e)) => html! {
+            <div class="lesson-feedback" data-testid="lesson-feedback" data-correct="false" role="status">
+                <p>{ e.clone() }</p>
+            </div>
+        },
+        Some(Ok(f)) => html! {
+            <div class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
+                data-testid="lesson-feedback" data-correct={f.correct.to_string()} role="status">
+                <p><strong>{ if f.correct { "Right." } else { "Not quite." } }</strong>
+                    if !f.correct { { format!(" The simulation says: {}. Try again, or Show me.", f.expected.answer.describe()) } }
+                </p>
+                if f.correct {
+                    <ul class="lesson-explanation">
+                        { for f.expected.explanation.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
+                    </ul>
+                }
+            </div>
+        },
+    }
+}
+
+fn challenge_panel(
+    props: &GuideProps,
+    challenge: &'static rollout_core::lessons::Challenge,
+    results: Option<&[rollout_core::lessons::GoalResult]>,
+    answers: &[String],
+) -> Html {
+    let check = {
+        let on = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on.emit(Msg::ChallengeCheck))
+    };
+    let close = {
+        let on = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on.emit(Msg::CloseGuide))
+    };
+    let mut prediction = 0usize;
+    html! {
+        <section class="lesson-panel challenge" data-testid="challenge" data-challenge={challenge.id}
+            aria-label={format!("Challenge: {}", challenge.title)}>
+            <div class="lesson-head">
+                <h2 class="lesson-title">{ format!("Challenge {}: {}", challenge.level, challenge.title) }</h2>
+                <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={close}>{ "Close" }</button>
+            </div>
+            <p class="lesson-text">{ challenge.story }</p>
+            <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint }</p>
+            <ul class="challenge-goals">
+                { for challenge.goals.iter().enumerate().map(|(i, goal)| {
+                    let result = results.and_then(|r| r.get(i));
+                    let input = matches!(goal, rollout_core::lessons::Goal::PredictAfterScale { .. }).then(|| {
+                        let k = prediction;
+                        prediction += 1;
+                        let on = props.on_msg.clone();
+                        let oninput = Callback::from(move |e: InputEvent| {
+                            if let Some(el) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                                on.emit(Msg::ChallengeAnswer(k, el.value()));
+                            }
+                        });
+                        html! { <input class="text-input" data-testid="challenge-answer" inputmode="numeric"
+                            aria-label={goal.describe()} value={answers.get(k).cloned().unwrap_or_default()} {oninput} /> }
+                    });
+                    html! {
+                        <li class={classes!("challenge-goal", result.map(|r| if r.met { "met" } else { "not-met" }))}
+                            data-testid="challenge-goal"
+                            data-met={result.map(|r| r.met.to_string())}
+                            data-round={result.and_then(|r| r.round).map(|r| r.to_string())}>
+                            { result.map_or_else(|| goal.describe(), |r| r.text.clone()) }
+                            { for input }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <p class="lesson-hint">{ "Change the settings and act with kubectl, then check: the session's scenario is run to its end." }</p>
+            <button type="button" class="btn btn-primary" data-testid="challenge-check" onclick={check}>{ "Check the goals" }</button>
+        </section>
+    }
+}
+
+/// Props of the quiz bar.
+#[derive(Properties, PartialEq, Clone)]
+pub struct QuizProps {
+    /// On or off, with the answer, the last check and the score.
+    pub quiz: Option<crate::lesson::QuizState>,
+    /// The question for the next step (`None`: the next step is not a controller's).
+    pub question: Option<(String, Kind)>,
+    /// Steps taken (a check is shown only for the step it was made before).
+    pub at: usize,
+    /// Toggle, answers and checks.
+    pub on_msg: Callback<Msg>,
+}
+
+/// The quiz toggle and, when on, the prediction asked before the next controller step.
+#[function_component(QuizBar)]
+pub fn quiz_bar(props: &QuizProps) -> Html {
+    let on = props.on_msg.clone();
+    let toggle = Callback::from(move |_: MouseEvent| on.emit(Msg::ToggleQuiz));
+    let pressed = props.quiz.is_some();
+    let body = props.quiz.as_ref().map(|q| {
+        let on = props.on_msg.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                on.emit(Msg::QuizAnswer(i.value()));
+            }
+        });
+        let on = props.on_msg.clone();
+        let check = Callback::from(move |_: MouseEvent| on.emit(Msg::QuizCheck));
+        let feedback = q.feedback.as_ref().filter(|(at, _)| *at == props.at).map(|(_, r)| match r {
+            Ok(f) => html! {
+                <span class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
+                    data-testid="quiz-feedback" data-correct={f.correct.to_string()} role="status">
+                    { if f.correct { "Right: ".to_string() } else { format!("Not quite, the simulation says {}: ", f.expected.answer.describe()) } }
+                    { f.expected.explanation.last().cloned().unwrap_or_default() }
+                </span>
+            },
+            Err(e) => html! { <span class="lesson-feedback" data-testid="quiz-feedback" data-correct="false" role="status">{ e.clone() }</span> },
+        });
+        html! {
+            <>
+                <span class="quiz-score" data-testid="quiz-score" data-right={q.score.right.to_string()}
+                    data-asked={q.score.asked.to_string()}>{ format!("{} / {} right", q.score.right, q.score.asked) }</span>
+                if let Some((prompt, kind)) = &props.question {
+                    <span class="quiz-question" data-testid="quiz-question" data-kind={kind.id()}>{ prompt.clone() }</span>
+                    <input class="text-input" data-testid="quiz-answer" aria-label="Your prediction"
+                        value={q.answer.clone()} {oninput} />
+                    <button type="button" class="btn btn-primary" data-testid="quiz-check" onclick={check}>{ "Check" }</button>
+                } else {
+                    <span class="quiz-question">{ "No controller acts in the next step: step on." }</span>
+                }
+                { for feedback }
+            </>
+        }
+    });
+    html! {
+        <div class="quiz-bar">
+            <button type="button" class="btn btn-toggle" data-testid="quiz-toggle"
+                aria-pressed={pressed.to_string()} onclick={toggle}
+                title="Predict what the next controller step does">{ "Quiz" }</button>
+            { for body }
+        </div>
+    }
+}
