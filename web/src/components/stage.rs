@@ -764,3 +764,44 @@ pub fn fullscreen_left() -> bool {
     };
     doc.fullscreen_element().is_none() && FULLSCREEN.with(|f| std::mem::take(&mut *f.borrow_mut()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rollout_core::sim::Simulation;
+    use rollout_core::view::cluster_view;
+
+    #[test]
+    fn tokens_are_big_up_to_twenty_pods_then_shrink_to_24_px_at_48() {
+        assert_eq!(token_em(3), 2.5);
+        assert_eq!(token_em(20), 2.5);
+        assert_eq!(token_em(34), 2.0);
+        assert_eq!(token_em(48), 1.5);
+        assert_eq!(token_em(500), 1.5);
+    }
+
+    #[test]
+    fn the_budget_is_the_deployments_status_against_its_bounds() {
+        let mut sim = Simulation::new(
+            rollout_core::presets::preset("rolling-basic")
+                .unwrap()
+                .scenario,
+        );
+        // Into the rollout, until the Deployment's status counts the surge pod.
+        let mut view = cluster_view(&sim);
+        for _ in 0..500 {
+            if view.deployments.first().map(|d| d.object.status.replicas) == Some(4) {
+                break;
+            }
+            sim.step();
+            view = cluster_view(&sim);
+        }
+        let d = &view.deployments[0];
+        let b = Budget::of(d);
+        assert!(b.rolling);
+        assert_eq!((b.replicas, b.max_total, b.min_available), (3, 4, 3));
+        assert_eq!((b.surge(), b.unavailable()), (1, 0));
+        assert_eq!(b.total, 4, "3 old pods and the surge pod");
+        assert_eq!(b.available, d.object.status.available_replicas);
+    }
+}
