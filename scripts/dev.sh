@@ -150,6 +150,25 @@ compare_passed() {
   echo "($(echo "$lines" | awk '{ s += $1 } END { print s }') traces)"
 }
 
+# `rollout plan --json` against the forecast reference (../shared/plan/plan_metrics.py) on every
+# conformance trace with a setImage action, lock-step and settled.
+PLAN_DIR=${ROLLOUT_PLAN_DIR:-$ROOT/../shared/plan}
+plan_py() {
+  [ -f "$PLAN_DIR/plan_metrics.py" ] || { echo "plan reference not found at $PLAN_DIR" >&2; return 1; }
+  cargo build --quiet -p rollout-cli
+  python3 "$ROOT/scripts/plan_check.py" "${CARGO_TARGET_DIR:-$ROOT/target}/debug/rollout" \
+    "$PLAN_DIR/plan_metrics.py" "$CONFORMANCE_DIR" "" random settle
+}
+
+# The check closes with "plan: N agreed, 0 disagreed" and N > 0.
+plan_agreed() {
+  local line
+  line=$(grep -E '^plan: [0-9]+ agreed, [0-9]+ disagreed$' "$1") || { echo "(no summary)"; return 1; }
+  echo "$line" | grep -q ' 0 disagreed$' || { echo "(${line#plan: })"; return 1; }
+  ! echo "$line" | grep -q '^plan: 0 agreed' || { echo "(nothing compared)"; return 1; }
+  echo "($(echo "$line" | sed -E 's/^plan: ([0-9]+) agreed.*/\1/') forecasts)"
+}
+
 trunk_build() {
   # A failed build must not leave an older dist/ behind for the e2e suite to test.
   rm -rf dist
@@ -190,6 +209,7 @@ run_tests() {
     cargo clippy -p rollout-web --no-deps --target wasm32-unknown-unknown --all-targets -- -D warnings
   layer "cargo test (native)" cargo_tests_ran cargo test --workspace
   layer "conformance (compare.py)" compare_passed compare_py
+  layer "forecasts (plan_metrics.py)" plan_agreed plan_py
   layer "cargo test (web, wasm32, Chromium)" wasm_tests_ran \
     cargo test -p rollout-web --target wasm32-unknown-unknown
   layer "trunk build" dist_built trunk_build

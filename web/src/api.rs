@@ -21,10 +21,10 @@
 
 use crate::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
 use crate::export::{chart_svg, scenario_from_manifest, trace_json};
-use crate::settings::{Field, MAX_REPLICAS};
+use crate::settings::Field;
 use crate::share::{app_address, embed_options, link_of, EmbedOptions};
 use crate::state::{default_scenario, importable, Frame, Lab, Msg};
-use rollout_core::scenario::{Action, ActionKind, Scenario};
+use rollout_core::scenario::{Action, Scenario};
 use rollout_core::share::{decode_link, encode_link, Link};
 use rollout_core::sim::{Simulation, StepRecord};
 use rollout_core::view::{chart_series, cluster_view, ClusterView};
@@ -57,23 +57,10 @@ fn js_of<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(error)
 }
 
-/// The limits the API keeps a scenario within, so that a call returns in reasonable time:
-/// at most 10,000 replicas in any create or scale (the core already caps rounds at 100,000).
+/// The limits the API keeps a scenario within, so that a call returns in reasonable time
+/// (`rollout_core::limits`: 10,000 replicas in any create or scale, 100,000 rounds).
 fn within_limits(s: &Scenario) -> Result<(), String> {
-    for (i, a) in s.actions.iter().enumerate() {
-        let replicas = match &a.kind {
-            ActionKind::Create { deployment } => deployment.replicas.unwrap_or(1),
-            ActionKind::Scale { replicas, .. } => *replicas,
-            _ => continue,
-        };
-        if replicas > MAX_REPLICAS {
-            return Err(format!(
-                "actions[{i}] (round {}): {replicas} replicas is more than the {MAX_REPLICAS} Rollout Lab simulates",
-                a.round
-            ));
-        }
-    }
-    Ok(())
+    rollout_core::limits::check_scenario(s)
 }
 
 /// Reads and validates a scenario.

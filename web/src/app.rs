@@ -3,6 +3,7 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
+use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
@@ -79,6 +80,10 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
     if el.is_content_editable() {
         return true;
     }
+    // A pod token on the stage: the arrow keys move between pods, Enter and Space inspect.
+    if el.has_attribute("data-pod") {
+        return true;
+    }
     match el.tag_name().as_str() {
         "INPUT" | "SELECT" | "TEXTAREA" => true,
         "BUTTON" | "A" | "SUMMARY" => space,
@@ -91,6 +96,7 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
 pub fn app(props: &AppProps) -> Html {
     let lab = use_reducer(|| initial_lab(props));
     let large = use_state(|| false);
+    let presenting = use_reducer(Presenting::default);
     let dispatcher = lab.dispatcher();
     let on_msg = {
         let d = dispatcher.clone();
@@ -99,9 +105,10 @@ pub fn app(props: &AppProps) -> Html {
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
     crate::embed::use_playback(&lab);
-    // Keyboard: Space plays / pauses, arrows step (Shift: a whole round).
+    // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     {
         let d = dispatcher.clone();
+        let present = presenting.dispatcher();
         use_effect_with(props.keyboard, move |on| {
             let listener = on.then(gloo_utils_document).flatten().map(|doc| {
                 let options = EventListenerOptions::enable_prevent_default();
@@ -130,6 +137,15 @@ pub fn app(props: &AppProps) -> Html {
                             } else {
                                 Msg::StepBack
                             }
+                        }
+                        "p" | "P" if !key_belongs_to_target(e, false) => {
+                            e.prevent_default();
+                            present.dispatch(None);
+                            return;
+                        }
+                        "Escape" => {
+                            present.dispatch(Some(false));
+                            return;
                         }
                         _ => return,
                     };
@@ -296,9 +312,62 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
     };
 
+    // Presentation mode: full screen when the browser allows; leaving it (the button, P, Esc
+    // or the browser's own Esc out of full screen) restores the page where it was.
+    {
+        let present = presenting.dispatcher();
+        let scroll = use_mut_ref(|| 0.0f64);
+        use_effect_with(presenting.0, move |on| {
+            let window = web_sys::window();
+            if *on {
+                *scroll.borrow_mut() = window
+                    .as_ref()
+                    .and_then(|w| w.scroll_y().ok())
+                    .unwrap_or(0.0);
+                fullscreen(true);
+            } else {
+                fullscreen(false);
+                if let Some(w) = &window {
+                    w.scroll_to_with_x_and_y(0.0, *scroll.borrow());
+                }
+            }
+            let listener = on.then(gloo_utils_document).flatten().map(|doc| {
+                EventListener::new(&doc, "fullscreenchange", move |_| {
+                    if fullscreen_left() {
+                        present.dispatch(Some(false));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let present = presenting.0;
+    let toggle_present = {
+        let p = presenting.dispatcher();
+        Callback::from(move |_: MouseEvent| p.dispatch(None))
+    };
+    let stage_tools = html! {
+        <button type="button" class={classes!("btn", "btn-toggle", present.then_some("is-on"))} data-testid="present-toggle"
+            aria-pressed={if present { "true" } else { "false" }} onclick={toggle_present}
+            title={if present { "Leave presentation mode (P or Esc)" } else { "Presentation mode: the stage fills the screen (P)" }}>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
+            <span>{ if present { "Leave presentation" } else { "Present" } }</span>
+        </button>
+    };
+    let chart =
+        html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
+    let explanation = frame.explanation.as_ref();
+    let caption = match explanation {
+        Some(e) => crate::explain::caption(e),
+        None => match &first_command {
+            Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
+            None => "Nothing has run yet. Press Step (or →) to begin.".to_string(),
+        },
+    };
+
     html! {
-        <div class={classes!("app", large.then_some("large-text"))} data-version={lab.version.to_string()}>
-            if props.header {
+        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"))} data-version={lab.version.to_string()}>
+            if props.header && !present {
                 <header class="app-header">
                     <div class="brand">
                         <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
@@ -327,8 +396,17 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                 </header>
             }
-            if let Some(d) = description {
-                <p class="preset-description" data-testid="preset-description">{ d }</p>
+            if let Some(n) = &lab.notice {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
+                </div>
+            }
+            // In presentation mode the stage is the page's main content (a landmark with the
+            // page's heading); otherwise a plain wrapper that takes no part in the layout.
+            <@{if present { "main" } else { "div" }} class="stage-area">
+            if present {
+                <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
             }
             if let Some(guide) = &lab.guide {
                 <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
@@ -347,26 +425,46 @@ pub fn app(props: &AppProps) -> Html {
                 speed={lab.speed}
                 on_msg={on_msg.clone()}
             />
+            <Stage
+                replica_sets={frame.replica_sets.clone()}
+                departed={frame.departed.clone()}
+                budget={deployment.as_ref().map(Budget::of)}
+                caption={AttrValue::from(caption)}
+                actor={explanation.map(|e| e.actor.key())}
+                version={lab.version}
+                selected={selected.clone()}
+                on_select={if present { Callback::noop() } else { on_select.clone() }}
+                tools={stage_tools}
+            >
+                if present { { chart.clone() } }
+            </Stage>
+            </@>
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
-            if let Some(n) = &lab.notice {
-                <div class="notice" role="status" data-testid="notice">
-                    <span>{ n.clone() }</span>
-                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
-                </div>
-            }
+            if !present {
             <div class="layout">
                 <main class="main">
+                    if let Some(d) = description {
+                        <p class="preset-description" data-testid="preset-description">{ d }</p>
+                    }
+                    <div class="cluster-grid">
+                        <div class="cluster-col">
+                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
+                        </div>
+                        <div class="cluster-col">
+                            { chart }
+                        </div>
+                    </div>
                     <KubectlPanel
                         deployment={AttrValue::from(frame.deployment.clone())}
                         next_image={AttrValue::from(next_image)}
                         {next_image_broken}
                         replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
-                        paused={lab.paused_after_pending()}
+                        paused={lab.session().paused_after_pending()}
                         history={frame.history.clone()}
                         pending={frame.pending.clone()}
                         console={lab.console.clone()}
                         {next_round}
-                        quota={lab.quota_after_pending()}
+                        quota={lab.session().quota_after_pending()}
                         on_msg={on_msg.clone()}
                     />
                     <div class="cluster-grid">
@@ -377,17 +475,16 @@ pub fn app(props: &AppProps) -> Html {
                                 before={lab.before.clone()}
                                 selected={selected.clone()}
                                 on_select={on_select}
+                                pods={false}
                             />
+                        </div>
+                        <div class="cluster-col">
                             <DeploymentStatus
                                 {deployment}
                                 name={AttrValue::from(frame.deployment.clone())}
                                 now={frame.time}
                                 before={lab.before.clone()}
                             />
-                        </div>
-                        <div class="cluster-col">
-                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
-                            <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} />
                         </div>
                     </div>
                     <EventsTable
@@ -409,11 +506,14 @@ pub fn app(props: &AppProps) -> Html {
                     <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
                         file={Some(file)} />
                     <p class="footnote">
-                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round." }
+                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round, P presents." }
                     </p>
                 </aside>
             </div>
-            { inside_section((*inside).clone(), &on_msg) }
+            }
+            if !present {
+                { inside_section((*inside).clone(), &on_msg) }
+            }
             if let Some(open) = &*share {
                 { crate::share_dialog::share_portal(open, close_share) }
             }

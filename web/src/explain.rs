@@ -323,6 +323,58 @@ pub fn explain(record: &StepRecord, deployment: &str) -> Explanation {
     }
 }
 
+/// The step in one line, for the stage's caption: who acted and why, e.g. `Deployment
+/// controller: maxTotalPods = 3 + 1 = 4, current 3, so scale new up by 1 (min of 1 and
+/// 4 − 3): 0 → 1`.
+/// A Deployment sync that scaled says which decision did it and what it wrote: `…: 1 → 2 →
+/// Scaled up replica set web-rev2 to 2 from 1`. One that did not already says why in its
+/// headline (`No scaling: …, so no old pod may go yet`).
+pub fn caption(e: &Explanation) -> String {
+    let why = (e.actor == Actor::Deployment && !e.events.is_empty())
+        .then(|| cause(e))
+        .flatten();
+    match why {
+        Some(d) => format!("{}: {} → {}", e.actor.label(), d.text, e.headline),
+        None => format!("{}: {}", e.actor.label(), e.headline),
+    }
+}
+
+/// The decision behind a Deployment sync's scaling: a new ReplicaSet created at its first
+/// size (`getNewReplicaSet`), else the last decision of a function that scales up or, for a
+/// scale-down, down.
+fn cause(e: &Explanation) -> Option<&DecisionLine> {
+    const UP: &[&str] = &[
+        "reconcileNewReplicaSet",
+        "scale",
+        "scaleUpNewReplicaSetForRecreate",
+        "oldPodsRunning",
+        "rollback",
+    ];
+    const DOWN: &[&str] = &[
+        "scaleDownOldReplicaSetsForRollingUpdate",
+        "cleanupUnhealthyReplicas",
+        "scaleDownOldReplicaSetsForRecreate",
+        "scale",
+        "reconcileNewReplicaSet",
+    ];
+    let last_of = |names: &[&str]| {
+        e.decisions
+            .iter()
+            .rev()
+            .find(|d| names.contains(&d.function.name.as_str()))
+    };
+    if e.headline.starts_with("Scaled up") {
+        e.decisions
+            .iter()
+            .find(|d| d.function.name == "getNewReplicaSet" && d.text.contains(", so create "))
+            .or_else(|| last_of(UP))
+    } else if e.headline.starts_with("Scaled down") {
+        last_of(DOWN)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,8 +422,11 @@ mod tests {
 
     #[test]
     fn a_waiting_rollout_says_why() {
-        let e = steps("rolling-basic", 19);
-        let wait = &e[18];
+        let e = steps("rolling-basic", 200);
+        let wait = e
+            .iter()
+            .find(|w| w.headline.starts_with("No scaling: minAvailable"))
+            .unwrap();
         assert_eq!(wait.actor, Actor::Deployment);
         assert!(
             wait.headline
@@ -382,16 +437,52 @@ mod tests {
     }
 
     #[test]
+    fn captions_give_the_decision_behind_a_scaling() {
+        // Found by what they say, not by sync number (the preset's timing may change).
+        let e = steps("rolling-basic", 300);
+        let captions: Vec<String> = e.iter().map(caption).collect();
+        let has = |want: &str| {
+            assert!(
+                captions.iter().any(|c| c == want),
+                "no caption {want:?} in {captions:#?}"
+            )
+        };
+        has(
+            "Deployment controller: no ReplicaSet matches the template, so create web-rev2 \
+             (revision 2) with NewRSNewReplicas: maxTotalPods = 3 + 1 = 4, current 3, so start \
+             at 1 → Scaled up replica set web-rev2 to 1",
+        );
+        has(
+            "Deployment controller: available 4 − minAvailable 3 = 1 old pods may go, oldest \
+             replica set first → Scaled down replica set web-rev1 to 2 from 3",
+        );
+        has(
+            "Deployment controller: maxTotalPods = 3 + 1 = 4, current 3, so scale new up by 1 \
+             (min of 1 and 3 − 1): 1 → 2 → Scaled up replica set web-rev2 to 2 from 1",
+        );
+        assert!(captions.iter().any(|c| c.starts_with(
+            "Deployment controller: No scaling: minAvailable = 3 − 0 = 3, new unavailable"
+        )));
+        assert_eq!(captions[3], "Kubelet and scheduler: Scheduled 3 pods.");
+    }
+
+    #[test]
     fn deletions_name_the_ranking_criterion() {
-        let e = steps("rolling-basic", 28);
-        let del = &e[27];
-        assert_eq!(del.title, "syncReplicaSet web-rev1");
+        let e = steps("rolling-basic", 200);
+        let del = e
+            .iter()
+            .find(|d| {
+                d.title == "syncReplicaSet web-rev1"
+                    && d.details.iter().any(|t| t.starts_with("getPodsToDelete"))
+            })
+            .unwrap();
         assert_eq!(
             del.details,
             vec!["getPodsToDelete: web-rev1-00001 goes before web-rev1-00002 (more sibling pods on its node)"
                 .to_string()]
         );
-        let kubelet_ready = &e[6];
-        assert_eq!(kubelet_ready.headline, "3 pods became Running and Ready.");
+        assert!(e
+            .iter()
+            .any(|k| k.headline == "3 pods became Running and Ready."));
     }
 }

@@ -12,10 +12,8 @@ use rollout_core::validation::{self, InputField};
 pub const DEPLOYMENT_NAME: &str = "web";
 /// The image the app starts from when a scenario does not name one.
 pub const DEFAULT_IMAGE: &str = "nginx:1.14.2";
-/// The most replicas the app simulates (the tab must stay responsive).
-pub const MAX_REPLICAS: i32 = 10_000;
-/// The most pods a rolling update may have at once (replicas + maxSurge).
-pub const MAX_PODS: i64 = 20_000;
+/// The app's size limits are the core's (`rollout_core::limits`), in one place.
+pub use rollout_core::limits::{group, MAX_PODS, MAX_REPLICAS};
 
 /// One control of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -609,25 +607,6 @@ fn app_limits(input: &DeploymentInput) -> Result<(), Problems> {
         }
     }
     Ok(())
-}
-
-/// `10000` → `10,000`.
-pub fn group(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    let mut left = digits.len();
-    for c in digits.chars() {
-        out.push(c);
-        left -= 1;
-        if left > 0 && left.is_multiple_of(3) {
-            out.push(',');
-        }
-    }
-    if n < 0 {
-        format!("-{out}")
-    } else {
-        out
-    }
 }
 
 /// The settings as a Deployment to create, validated as the API server would (and within the

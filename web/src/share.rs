@@ -4,33 +4,24 @@
 
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
-use rollout_core::scenario::{defaulted_strategy, ActionKind, Scenario};
+use rollout_core::scenario::Scenario;
 use rollout_core::share::{decode_link, encode_link, parse_params, Link};
 
-/// The settings that describe a scenario's Deployment after all its actions (the create, then
-/// every scale, setStrategy, setMinReadySeconds … in order), as the settings form would show
-/// them after the same edits. `None` when it creates no Deployment.
-pub fn settings_after(s: &Scenario) -> Option<Settings> {
-    let (mut out, input) = Settings::from_scenario(s)?;
-    for a in &s.actions {
-        if a.kind.target().is_some_and(|t| t != input.name) {
-            continue;
+/// The settings that describe the session's Deployment once every command given so far has
+/// been applied (the session's projection, by the stepper's own interpreter), as the settings
+/// form shows them. `None` when it creates no Deployment.
+pub fn settings_after(lab: &Lab) -> Option<Settings> {
+    let session = lab.session();
+    let (mut out, _) = Settings::from_scenario(session.scenario())?;
+    if let Some(d) = session.projected_deployment() {
+        out.replicas = d.spec.replicas.to_string();
+        out.set_strategy(Some(d.spec.strategy.clone()));
+        out.min_ready_seconds = d.spec.min_ready_seconds.to_string();
+        if let Some(p) = d.spec.progress_deadline_seconds {
+            out.progress_deadline_seconds = p.to_string();
         }
-        match &a.kind {
-            ActionKind::Scale { replicas, .. } => out.replicas = replicas.to_string(),
-            ActionKind::SetStrategy { strategy, .. } => {
-                out.set_strategy(defaulted_strategy(Some(strategy)))
-            }
-            ActionKind::SetMinReadySeconds { value, .. } => {
-                out.min_ready_seconds = value.to_string()
-            }
-            ActionKind::SetProgressDeadlineSeconds { value, .. } => {
-                out.progress_deadline_seconds = value.to_string()
-            }
-            ActionKind::SetRevisionHistoryLimit { value, .. } => {
-                out.revision_history_limit = value.to_string()
-            }
-            _ => {}
+        if let Some(h) = d.spec.revision_history_limit {
+            out.revision_history_limit = h.to_string();
         }
     }
     Some(out)
@@ -113,7 +104,7 @@ pub fn lab_from_parts(
             "step {step} is past the end of the scenario, which ends after step {taken}; showing the end"
         ));
     }
-    let settings = settings_after(lab.sim().scenario());
+    let settings = settings_after(&lab);
     if let Some(settings) = settings {
         lab.applied = settings.clone();
         lab.settings = settings;

@@ -13,13 +13,11 @@ use crate::settings::{
     DEFAULT_IMAGE, DEPLOYMENT_NAME,
 };
 use rollout_core::api::Time;
-use rollout_core::kubectl::rollout_undo;
 use rollout_core::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
+use rollout_core::session::{Command, Reply, Session};
 use rollout_core::sim::Simulation;
-use rollout_core::store::QUOTA_NAME;
 use rollout_core::ui_support::{
-    departed_pods, event_source, kubectl_command, kubectl_output, rollout_history, DepartedPod,
-    HistoryEntry,
+    departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
 };
 use rollout_core::view::{
     age, chart_series, cluster_view, deployment_view, ChartPoint, ClusterView, ConditionView,
@@ -240,7 +238,7 @@ pub struct Lab {
     pub base: Rc<Scenario>,
     /// The preset id (`custom`, a preset's id, or `imported`).
     pub preset: String,
-    sim: Rc<RefCell<Simulation>>,
+    session: Rc<RefCell<Session>>,
     /// Bumped on every change of the simulation.
     pub version: u64,
     /// Playback is on.
@@ -267,7 +265,7 @@ pub struct Lab {
 
 impl PartialEq for Lab {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.sim, &other.sim)
+        Rc::ptr_eq(&self.session, &other.session)
             && self.version == other.version
             && self.settings == other.settings
             && self.applied == other.applied
@@ -392,7 +390,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
 }
 
 /// The most rounds an imported scenario may have (every step is kept for stepping back).
-pub const MAX_IMPORT_ROUNDS: u32 = 2_000;
+pub use rollout_core::limits::MAX_INTERACTIVE_ROUNDS as MAX_IMPORT_ROUNDS;
 
 /// Whether the app can show a scenario: it creates a Deployment the settings can describe,
 /// within the app's limits, and no action scales beyond them.
@@ -409,18 +407,16 @@ pub fn importable(s: &Scenario) -> Result<(), String> {
     }
     build_scenario(&settings, s)
         .map_err(|p| format!("That scenario cannot be shown: {}", p.summary))?;
-    for a in &s.actions {
-        if let ActionKind::Scale { replicas, .. } = a.kind {
-            if replicas > settings::MAX_REPLICAS {
-                return Err(format!(
-                    "That scenario scales to {replicas} replicas in round {}; Rollout Lab simulates at most {}.",
-                    a.round,
-                    settings::group(i64::from(settings::MAX_REPLICAS))
-                ));
-            }
-        }
-    }
-    Ok(())
+    rollout_core::limits::check_scenario(s)
+        .map_err(|e| format!("That scenario cannot be shown: {e}."))
+}
+
+/// The session of a scenario the settings produced (within the limits, which the settings
+/// check); a scenario beyond them starts the default one.
+fn session_of(scenario: Scenario) -> Session {
+    Session::new(scenario).unwrap_or_else(|_| {
+        Session::new(default_scenario()).expect("the default scenario is within the limits")
+    })
 }
 
 impl Default for Lab {
@@ -439,7 +435,7 @@ impl Lab {
             applied: settings.clone(),
             settings,
             preset: preset.to_string(),
-            sim: Rc::new(RefCell::new(Simulation::new(scenario.clone()))),
+            session: Rc::new(RefCell::new(session_of(scenario.clone()))),
             base: Rc::new(scenario),
             version: 0,
             playing: false,
@@ -463,8 +459,11 @@ impl Lab {
         let step = step.min(lesson.steps.len() - 1);
         let mut guide = crate::lesson::GuideState::lesson(lesson);
         guide.guide = crate::lesson::Guide::Lesson { lesson, step };
-        guide.error =
-            crate::lesson::run_lesson(lesson, &mut lab.sim.borrow_mut(), None, step).err();
+        guide.error = lab
+            .session
+            .borrow_mut()
+            .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
+            .err();
         lab.guide = Some(guide);
         Some(lab)
     }
@@ -487,13 +486,12 @@ impl Lab {
                 let from = *step;
                 *step += 1;
                 self.remember();
-                g.error = crate::lesson::run_lesson(
-                    lesson,
-                    &mut self.sim.borrow_mut(),
-                    Some(from),
-                    *step,
-                )
-                .err();
+                let to = *step;
+                g.error = self
+                    .session
+                    .borrow_mut()
+                    .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
+                    .err();
                 g.answer.clear();
                 g.feedback = None;
                 self.bump();
@@ -517,11 +515,11 @@ impl Lab {
                 });
                 if let Some(e) = expected {
                     self.remember();
-                    let mut sim = self.sim.borrow_mut();
-                    for _ in 0..e.steps {
-                        sim.step();
-                    }
-                    drop(sim);
+                    self.session.borrow_mut().advance_with(|sim| {
+                        for _ in 0..e.steps {
+                            sim.step();
+                        }
+                    });
                     self.bump();
                 }
             }
@@ -562,8 +560,12 @@ impl Lab {
     pub fn fast_forward(&mut self, steps: usize) -> usize {
         let mut taken = 0;
         {
-            let mut sim = self.sim.borrow_mut();
-            while taken < steps && sim.step().is_some() {
+            let mut session = self.session.borrow_mut();
+            while taken < steps && !session.sim().finished() {
+                session.mark();
+                if !session.sync() {
+                    break;
+                }
                 taken += 1;
             }
         }
@@ -573,7 +575,12 @@ impl Lab {
 
     /// The simulation, to read.
     pub fn sim(&self) -> Ref<'_, Simulation> {
-        self.sim.borrow()
+        Ref::map(self.session.borrow(), |s| s.sim())
+    }
+
+    /// The session (commands, pending commands and what they imply, links), to read.
+    pub fn session(&self) -> Ref<'_, Session> {
+        self.session.borrow()
     }
 
     /// The Deployment the controls act on.
@@ -613,31 +620,12 @@ impl Lab {
         )
     }
 
-    /// Whether the Deployment will be paused once the pending actions are applied.
-    pub fn paused_after_pending(&self) -> bool {
-        let sim = self.sim();
-        let mut paused = sim
-            .api()
-            .deployment(&self.deployment())
-            .is_some_and(|d| d.spec.paused)
-            || first_create(sim.scenario()).is_some_and(|d| d.paused == Some(true))
-                && !self.started();
-        for a in sim.pending_actions() {
-            match a.kind {
-                ActionKind::Pause { .. } => paused = true,
-                ActionKind::Resume { .. } => paused = false,
-                _ => {}
-            }
-        }
-        paused
-    }
-
     fn bump(&mut self) {
         self.version = self.version.wrapping_add(1);
     }
 
-    fn replace_sim(&mut self, sim: Simulation) {
-        self.sim = Rc::new(RefCell::new(sim));
+    fn replace_sim(&mut self, session: Session) {
+        self.session = Rc::new(RefCell::new(session));
         self.before = None;
         self.playing = false;
         self.seek = None;
@@ -657,43 +645,27 @@ impl Lab {
         }
     }
 
-    /// Queues an action and reports it in the console as kubectl would.
-    fn kubectl(&mut self, kind: ActionKind) -> u32 {
-        let name = self.deployment();
-        let round = {
-            let mut sim = self.sim.borrow_mut();
-            let round = sim.push_action(kind.clone());
-            if sim.scenario().rounds < round.saturating_add(EXTEND_BY) {
-                sim.extend_rounds(round.saturating_add(EXTEND_BY));
+    /// Runs a kubectl command in the session (refused as kubectl or the API server would
+    /// refuse it, or queued for the next round) and reports it in the console as kubectl would.
+    fn kubectl(&mut self, command: Command) -> Reply {
+        let reply = {
+            let mut session = self.session.borrow_mut();
+            let reply = session.run(&command);
+            if let Some(round) = reply.round {
+                if session.scenario().rounds < round.saturating_add(EXTEND_BY) {
+                    session.extend_rounds(round.saturating_add(EXTEND_BY));
+                }
             }
-            round
+            reply
         };
         self.say(ConsoleEntry {
-            command: kubectl_command(&kind, &name),
-            output: kubectl_output(&kind, &name),
-            error: false,
-            round: Some(round),
+            command: reply.command.clone(),
+            output: reply.output.clone(),
+            error: reply.refused,
+            round: reply.round,
         });
         self.bump();
-        round
-    }
-
-    /// Reports a refused command: kubectl's own errors get its `error: ` prefix, the API
-    /// server's answers (`Error from server …`, `The X "y" is invalid: …`) are printed as is.
-    fn refuse(&mut self, command: String, message: String) {
-        let server = message.starts_with("Error from server")
-            || (message.starts_with("The ") && message.contains(" is invalid: "));
-        self.say(ConsoleEntry {
-            command,
-            output: if server {
-                message
-            } else {
-                format!("error: {message}")
-            },
-            error: true,
-            round: None,
-        });
-        self.bump();
+        reply
     }
 
     /// Applies a message.
@@ -791,7 +763,7 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
-                if self.sim.borrow_mut().step_back() {
+                if self.session.borrow_mut().step_back() {
                     self.bump();
                 }
             }
@@ -799,13 +771,7 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
-                let mut sim = self.sim.borrow_mut();
-                if sim.finished() {
-                    let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-                    sim.extend_rounds(rounds);
-                }
-                sim.run_round();
-                drop(sim);
+                self.session.borrow_mut().step_round();
                 self.bump();
             }
             Msg::BackRound => {
@@ -827,12 +793,12 @@ impl Lab {
                 if self.playing {
                     self.playing = false;
                 } else {
-                    let mut sim = self.sim.borrow_mut();
-                    if sim.finished() {
-                        let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-                        sim.extend_rounds(rounds);
+                    let mut session = self.session.borrow_mut();
+                    if session.sim().finished() {
+                        let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
+                        session.extend_rounds(rounds);
                     }
-                    drop(sim);
+                    drop(session);
                     self.playing = true;
                 }
                 self.bump();
@@ -881,7 +847,7 @@ impl Lab {
                     self.applied = self.settings.clone();
                     self.console.clear();
                     self.notice = None;
-                    self.replace_sim(Simulation::new(s));
+                    self.replace_sim(session_of(s));
                 }
                 Err(p) => {
                     self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
@@ -890,49 +856,28 @@ impl Lab {
             },
             Msg::UpdateImage => {
                 let image = self.next_image();
-                self.kubectl(ActionKind::SetImage { name: None, image });
+                self.kubectl(Command::SetImage { image });
             }
             Msg::Scale => {
-                let name = self.deployment();
                 let text = self.settings.replicas.trim().to_string();
-                let command = format!("kubectl scale deployment/{name} --replicas={text}");
-                match text.parse::<i32>() {
-                    Ok(n) if n > settings::MAX_REPLICAS => self.refuse(
-                        command,
-                        format!(
-                            "Rollout Lab simulates at most {} replicas",
-                            settings::group(i64::from(settings::MAX_REPLICAS))
-                        ),
-                    ),
-                    // kubectl itself refuses a negative count before asking the API server.
-                    Ok(n) if n < 0 => {
-                        self.refuse(command, "The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0".into())
-                    }
-                    Ok(replicas) => {
-                        self.kubectl(ActionKind::Scale {
-                            name: None,
-                            replicas,
-                        });
-                        self.applied.replicas = text;
-                    }
-                    Err(_) => self.refuse(
-                        command,
-                        format!("invalid argument \"{text}\" for \"--replicas\" flag: strconv.ParseInt: parsing \"{text}\": invalid syntax"),
-                    ),
+                let reply = self.kubectl(Command::Scale {
+                    replicas: text.clone(),
+                });
+                if !reply.refused {
+                    self.applied.replicas = text;
                 }
             }
             Msg::PauseRollout => {
-                self.kubectl(ActionKind::Pause { name: None });
+                self.kubectl(Command::Pause);
             }
             Msg::ResumeRollout => {
-                self.kubectl(ActionKind::Resume { name: None });
+                self.kubectl(Command::Resume);
             }
-            Msg::Undo(revision) => self.undo(revision),
+            Msg::Undo(to_revision) => {
+                self.kubectl(Command::Undo { to_revision });
+            }
             Msg::LegacyRollback(revision) => {
-                self.kubectl(ActionKind::Rollback {
-                    name: None,
-                    revision,
-                });
+                self.kubectl(Command::RollbackAnnotation { revision });
             }
             Msg::ApplySpec => self.apply_spec(),
             Msg::Cancel(index) => self.cancel(index),
@@ -953,64 +898,16 @@ impl Lab {
             }
             Msg::ToggleInside => self.inside_open = !self.inside_open,
             Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
-            Msg::Inside(crate::inside::Request::Act(kind)) => {
-                self.kubectl(kind);
+            Msg::Inside(crate::inside::Request::Act(action)) => {
+                self.kubectl(Command::Action { action });
             }
             Msg::SetQuota(text) => self.set_quota(text),
         }
     }
 
-    /// The pod quota once the pending actions have applied.
-    pub fn quota_after_pending(&self) -> Option<i32> {
-        let sim = self.sim();
-        let mut quota = sim.api().pod_quota();
-        if !self.started() {
-            quota = sim.scenario().pod_quota;
-        }
-        for a in sim.pending_actions() {
-            if let ActionKind::SetPodQuota { value } = a.kind {
-                quota = value;
-            }
-        }
-        quota
-    }
-
-    /// `kubectl create quota` / `kubectl delete quota`, refused as kubectl and the API server
-    /// would refuse them.
-    fn set_quota(&mut self, text: Option<String>) {
-        let exists = self.quota_after_pending().is_some();
-        let create = text.is_some();
-        let (command, value) = match text {
-            None => (format!("kubectl delete quota {QUOTA_NAME}"), None),
-            Some(text) => {
-                let text = text.trim();
-                let command = format!("kubectl create quota {QUOTA_NAME} --hard=pods={text}");
-                match text.parse::<u32>() {
-                    Ok(n) => (command, Some(n.min(i32::MAX as u32) as i32)),
-                    // An existing quota is refused first, whatever the count.
-                    Err(_) if exists => (command, None),
-                    Err(_) => {
-                        let message = format!(
-                            "quantities must be whole numbers of pods ≥ 0 here (got \"{text}\")"
-                        );
-                        return self.refuse(command, message);
-                    }
-                }
-            }
-        };
-        // Creating one that exists, or deleting one that does not, is the API server's refusal.
-        if create == exists {
-            let (reason, what) = if exists {
-                ("(AlreadyExists)", "already exists")
-            } else {
-                ("(NotFound)", "not found")
-            };
-            let message =
-                format!("Error from server {reason}: resourcequotas \"{QUOTA_NAME}\" {what}");
-            self.refuse(command, message);
-        } else {
-            self.kubectl(ActionKind::SetPodQuota { value });
-        }
+    /// `kubectl create quota` / `kubectl delete quota`.
+    fn set_quota(&mut self, pods: Option<String>) {
+        self.kubectl(Command::SetPodQuota { pods });
     }
 
     /// Before the first step, valid settings re-create the simulation at once (keeping the
@@ -1022,19 +919,23 @@ impl Lab {
         let template = self.sim().scenario().clone();
         if let Ok(s) = build_scenario(&self.settings, &template) {
             self.applied = self.settings.clone();
-            self.replace_sim(Simulation::new(s));
+            self.replace_sim(session_of(s));
         }
     }
 
     fn step_once(&mut self, extend: bool) {
         self.remember();
-        let mut sim = self.sim.borrow_mut();
-        if sim.finished() && extend {
-            let rounds = sim.scenario().rounds.saturating_add(EXTEND_BY);
-            sim.extend_rounds(rounds);
+        let mut session = self.session.borrow_mut();
+        if session.sim().finished() {
+            if !extend {
+                return;
+            }
+            let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
+            session.extend_rounds(rounds);
         }
-        let moved = sim.step().is_some();
-        drop(sim);
+        session.mark();
+        let moved = session.sync();
+        drop(session);
         if moved {
             self.bump();
         }
@@ -1043,13 +944,9 @@ impl Lab {
     /// Steps back to the start of round `target` (or as far as history goes).
     fn rewind_to(&mut self, target: u32) {
         self.remember();
-        let mut sim = self.sim.borrow_mut();
-        let mut moved = false;
-        while !(sim.at_round_start() && sim.round() <= target) && sim.step_back() {
-            moved = true;
-        }
-        drop(sim);
-        if moved {
+        let before = self.sim().steps_taken();
+        self.session.borrow_mut().rewind_to_round(target);
+        if self.sim().steps_taken() != before {
             self.bump();
         }
     }
@@ -1058,56 +955,26 @@ impl Lab {
     fn advance(&mut self) {
         let Some(target) = self.seek else { return };
         let deadline = now_ms() + CHUNK_MS;
-        let mut sim = self.sim.borrow_mut();
+        let mut session = self.session.borrow_mut();
         let mut moved = false;
         loop {
+            let sim = session.sim();
             if sim.finished() || (sim.round() >= target && sim.at_round_start()) {
                 self.seek = None;
                 break;
             }
-            sim.step();
+            if !moved {
+                session.mark();
+            }
+            session.sync();
             moved = true;
             if now_ms() > deadline {
                 break;
             }
         }
-        drop(sim);
+        drop(session);
         if moved || self.seek.is_none() {
             self.bump();
-        }
-    }
-
-    fn undo(&mut self, revision: i64) {
-        let name = self.deployment();
-        let command = if revision == 0 {
-            format!("kubectl rollout undo deployment/{name}")
-        } else {
-            format!("kubectl rollout undo deployment/{name} --to-revision={revision}")
-        };
-        let plan = rollout_undo(self.sim().api(), &name, revision);
-        match plan {
-            Err(message) => self.refuse(command, message),
-            Ok(plan) => match plan.template {
-                None => {
-                    self.say(ConsoleEntry {
-                        command,
-                        output: plan.message,
-                        error: false,
-                        round: None,
-                    });
-                    self.bump();
-                }
-                Some(template) => {
-                    self.kubectl(ActionKind::SetImage {
-                        name: None,
-                        image: template.image,
-                    });
-                    if let Some(last) = self.console.last_mut() {
-                        last.command = command;
-                        last.output = plan.message;
-                    }
-                }
-            },
         }
     }
 
@@ -1127,21 +994,22 @@ impl Lab {
                 .deployment(&name)
                 .map(|d| check_update(&self.settings, &base, d))
         };
-        let checked = match checked {
-            Some(c) => c,
-            None => {
-                let command = format!("kubectl apply -f {name}.yaml");
-                self.refuse(
-                    command,
-                    format!("deployments.apps \"{name}\" not found: it has not been created yet"),
-                );
-                return;
-            }
+        use rollout_core::kubectl::check_err;
+        let refused = match checked {
+            None => Err(check_err::not_found("deployments.apps", &name)),
+            Some(Err(p)) => Err(check_err::client_error(&p.summary)),
+            Some(Ok(input)) => Ok(input),
         };
-        let input = match checked {
-            Ok(i) => i,
-            Err(p) => {
-                self.refuse(format!("kubectl apply -f {name}.yaml"), p.summary);
+        let input = match refused {
+            Ok(input) => input,
+            Err(output) => {
+                self.say(ConsoleEntry {
+                    command: format!("kubectl apply -f {name}.yaml"),
+                    output,
+                    error: true,
+                    round: None,
+                });
+                self.bump();
                 return;
             }
         };
@@ -1185,8 +1053,8 @@ impl Lab {
                 value: input.revision_history_limit.unwrap_or(10),
             });
         }
-        for kind in kinds {
-            self.kubectl(kind);
+        for action in kinds {
+            self.kubectl(Command::Action { action });
         }
         self.applied.take_spec(&s);
         self.bump();
@@ -1195,26 +1063,9 @@ impl Lab {
     /// Drops a pending action: the simulation is rebuilt without it and replayed to the same
     /// step (it is deterministic, so the past is unchanged).
     fn cancel(&mut self, index: usize) {
-        let (scenario, steps) = {
-            let sim = self.sim();
-            let from = sim.next_action_round();
-            match sim.scenario().actions.get(index) {
-                Some(a) if a.round >= from => {}
-                _ => return,
-            }
-            let mut s = sim.scenario().clone();
-            s.actions.remove(index);
-            (s, sim.steps_taken())
-        };
-        let mut sim = Simulation::new(scenario);
-        for _ in 0..steps {
-            if sim.step().is_none() {
-                break;
-            }
+        if self.session.borrow_mut().cancel(index) {
+            self.bump();
         }
-        let before = self.before.clone();
-        self.replace_sim(sim);
-        self.before = before;
     }
 }
 
@@ -1527,12 +1378,13 @@ mod tests {
     #[test]
     fn undo_follows_kubectl() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
+        // Judged against the cluster once the pending create has been applied.
         lab.update(Msg::Undo(0));
         assert_eq!(
             lab.console.last().unwrap().output,
-            "error: failed to retrieve Deployment web: deployments.apps \"web\" not found"
+            "error: no rollout history found for deployment \"web\""
         );
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::PauseRollout);
         run_rounds(&mut lab, 1);
         lab.update(Msg::Undo(0));
@@ -1556,9 +1408,9 @@ mod tests {
         let pending = Frame::of(&lab).pending;
         assert_eq!(
             pending.last().unwrap().command,
-            "kubectl set image deployment/web app=nginx:1.14.2"
+            "kubectl rollout undo deployment/web"
         );
-        run_rounds(&mut lab, 6);
+        run_rounds(&mut lab, 15);
         let f = Frame::of(&lab);
         assert!(
             f.cluster.deployments[0].rollout_status.done,
@@ -1575,7 +1427,7 @@ mod tests {
     #[test]
     fn the_legacy_rollback_emits_its_event() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
-        run_rounds(&mut lab, 8);
+        run_rounds(&mut lab, 15);
         lab.update(Msg::LegacyRollback(0));
         run_rounds(&mut lab, 1);
         let f = Frame::of(&lab);
@@ -1668,7 +1520,7 @@ mod tests {
         lab.update(Msg::LoadPreset("recreate".into()));
         assert_eq!(lab.preset, "recreate");
         assert_eq!(lab.settings.strategy, settings::StrategyKind::Recreate);
-        assert_eq!(lab.settings.termination_rounds, "2");
+        assert_eq!(lab.settings.termination_rounds, "5");
         let json = serde_json::to_string(lab.sim().scenario()).unwrap();
         lab.update(Msg::LoadPreset("custom".into()));
         lab.update(Msg::Import(json));
@@ -1688,7 +1540,7 @@ mod tests {
             notice(&lab)
         );
         lab.update(Msg::Import(r#"{"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}},{"round":3,"type":"scale","replicas":99999}]}"#.into()));
-        assert!(notice(&lab).contains("scales to 99999 replicas in round 3"));
+        assert!(notice(&lab).contains("actions[1] (round 3): scales to 99999 replicas; Rollout Lab simulates at most 10,000 replicas"));
         lab.update(Msg::Import(r#"{"rounds":50000,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}}]}"#.into()));
         assert!(notice(&lab).contains("at most 2,000"));
         lab.update(Msg::Import(r#"{"actions":[]}"#.into()));
@@ -1769,21 +1621,21 @@ mod tests {
         );
         lab.update(Msg::SetQuota(Some("x".into())));
         assert!(last(&lab).error && last(&lab).output.starts_with("error: "));
-        assert_eq!(lab.quota_after_pending(), None);
+        assert_eq!(lab.session().quota_after_pending(), None);
         lab.update(Msg::SetQuota(Some(" 3 ".into())));
         assert_eq!(
             last(&lab).command,
             "kubectl create quota pods-quota --hard=pods=3"
         );
         assert_eq!(last(&lab).output, "resourcequota/pods-quota created");
-        assert_eq!(lab.quota_after_pending(), Some(3));
+        assert_eq!(lab.session().quota_after_pending(), Some(3));
         lab.update(Msg::SetQuota(Some("5".into())));
         assert!(last(&lab).output.contains("(AlreadyExists)"));
         // It applies with the next round, and is lifted the same way.
         run_rounds(&mut lab, 1);
         assert_eq!(lab.sim().api().pod_quota(), Some(3));
         lab.update(Msg::SetQuota(None));
-        assert_eq!(lab.quota_after_pending(), None);
+        assert_eq!(lab.session().quota_after_pending(), None);
         run_rounds(&mut lab, 1);
         assert_eq!(lab.sim().api().pod_quota(), None);
     }

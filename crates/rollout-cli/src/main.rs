@@ -4,8 +4,18 @@
 //! * `rollout show SCENARIO.json` prints, round by round, what `kubectl get deploy,rs` and the
 //!   events of `kubectl describe deployment` would show.
 //! * `rollout presets` lists the built-in scenarios; a preset id can stand for a file.
+//! * `rollout plan FILE` forecasts a rollout (a scenario's, or a manifest's in a cluster
+//!   model), once or swept over settings.
 
+mod plan;
 mod show;
+
+/// The native CLI's allocator. A simulation makes many small, short-lived allocations (pod
+/// copies, names, event messages); mimalloc serves them faster than glibc's malloc
+/// (BENCHMARKS.md). A wasm build keeps its own allocator.
+#[cfg(not(target_family = "wasm"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use rollout_core::scenario::Scenario;
 use std::process::ExitCode;
@@ -15,7 +25,8 @@ const USAGE: &str = "usage:
   rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
   rollout presets                      list the built-in scenarios
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
-  rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario";
+  rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario
+";
 
 fn load(arg: &str) -> Result<Scenario, String> {
     if let Some(p) = rollout_core::presets::preset(arg) {
@@ -27,6 +38,19 @@ fn load(arg: &str) -> Result<Scenario, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("plan") {
+        let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        return match plan::run(&rest) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("rollout plan: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let result = match args
         .iter()
         .map(String::as_str)
@@ -91,10 +115,10 @@ fn main() -> ExitCode {
             Ok(())
         }
         ["--help" | "-h" | "help"] => {
-            println!("{USAGE}");
+            println!("{USAGE}{}", plan::USAGE);
             Ok(())
         }
-        _ => Err(USAGE.to_string()),
+        _ => Err(format!("{USAGE}{}", plan::USAGE)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

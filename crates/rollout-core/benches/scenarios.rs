@@ -88,3 +88,22 @@ fn rolling_5000_replicas_simulate_only(bencher: divan::Bencher) {
     let s = scenario("rolling-5000-replicas.json");
     bencher.bench(|| run_trace(divan::black_box(s.clone())).rounds.len());
 }
+
+/// One forecast (`rollout plan`) of a 100-replica manifest with the planner's defaults
+/// (settled, pods ready after 30 s, 1 s rounds, 30 s termination), maxSurge 1,
+/// maxUnavailable 0: 100 waves of 30 s. A 21 × 21 sweep is 441 of these, of all speeds.
+#[divan::bench(sample_count = 20)]
+fn forecast_100_replicas_manifest(bencher: divan::Bencher) {
+    use rollout_core::plan::manifest;
+    let m = manifest::read_manifest(
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
+            "spec":{"replicas":100,"selector":{"matchLabels":{"app":"web"}},
+              "strategy":{"type":"RollingUpdate","rollingUpdate":{"maxSurge":1,"maxUnavailable":0}},
+              "template":{"metadata":{"labels":{"app":"web"}},
+                "spec":{"containers":[{"name":"web","image":"app:v1"}]}}}}"#,
+    )
+    .expect("manifest");
+    let model = manifest::resolve(&m, &manifest::ClusterModel::default());
+    let s = manifest::manifest_scenario(&m.deployment, &model).expect("valid");
+    bencher.bench(|| rollout_core::plan::forecast(divan::black_box(&s)).expect("forecast"));
+}

@@ -508,7 +508,7 @@ mod tests {
 
     #[test]
     fn an_image_change_takes_the_rolling_path() {
-        let flows = deployment_flows("rolling-basic", 4);
+        let flows = deployment_flows("rolling-basic", 10);
         let d = flows.iter().find(|f| f.title == "syncDeployment").unwrap();
         let path = active(d);
         assert!(path.contains(&"scale-up-new"), "{path:?}");
@@ -524,7 +524,7 @@ mod tests {
 
     #[test]
     fn recreate_scaling_down_goes_straight_to_the_status() {
-        let flows = deployment_flows("recreate", 4);
+        let flows = deployment_flows("recreate", 10);
         let d = flows.iter().find(|f| f.title == "syncDeployment").unwrap();
         assert!(d
             .edges
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn a_scale_takes_the_scaling_event_path_with_its_values() {
-        let flows = deployment_flows("proportional-scaling", 8);
+        let flows = deployment_flows("proportional-scaling", 20);
         let d = flows.iter().find(|f| f.title == "syncDeployment").unwrap();
         let scaling = d.nodes.iter().find(|n| n.id == "scaling-event").unwrap();
         assert_eq!(scaling.answer, Some(true));

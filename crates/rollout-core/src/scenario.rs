@@ -128,13 +128,15 @@ pub struct Action {
     pub kind: ActionKind,
 }
 
-/// What a user can do, as `kubectl` would do it. Read by [`ActionKind::from_object`] (also
-/// behind its `Deserialize`), written by the derived `Serialize`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// What a user can do, as `kubectl` would do it: the scenario format's `type` and fields
+/// (read and written by serde's derive), applied by `sim::apply_action`, and shown as a
+/// kubectl command by `ui_support::kubectl_command`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
-    rename_all_fields = "camelCase"
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
 )]
 pub enum ActionKind {
     /// `kubectl create deployment` / `apply`.
@@ -177,6 +179,16 @@ pub enum ActionKind {
         name: Option<String>,
         /// The revision (0 = the previous one).
         revision: i64,
+    },
+    /// `kubectl rollout undo [--to-revision=N]`: kubectl copies that revision's pod template
+    /// into the Deployment (client-side, `kubectl::rollout_undo`), an ordinary update.
+    Undo {
+        /// The Deployment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// `--to-revision` (0 or absent: the previous revision).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        to_revision: i64,
     },
     /// Replaces the whole strategy.
     SetStrategy {
@@ -242,6 +254,7 @@ impl ActionKind {
             ActionKind::Pause { .. } => "pause",
             ActionKind::Resume { .. } => "resume",
             ActionKind::Rollback { .. } => "rollback",
+            ActionKind::Undo { .. } => "undo",
             ActionKind::SetStrategy { .. } => "setStrategy",
             ActionKind::SetMinReadySeconds { .. } => "setMinReadySeconds",
             ActionKind::SetProgressDeadlineSeconds { .. } => "setProgressDeadlineSeconds",
@@ -261,6 +274,7 @@ impl ActionKind {
             | ActionKind::Pause { name }
             | ActionKind::Resume { name }
             | ActionKind::Rollback { name, .. }
+            | ActionKind::Undo { name, .. }
             | ActionKind::SetStrategy { name, .. }
             | ActionKind::SetMinReadySeconds { name, .. }
             | ActionKind::SetProgressDeadlineSeconds { name, .. }
@@ -383,8 +397,11 @@ impl Scenario {
         if s.nodes < 1 {
             return Err(err("nodes", "must be at least 1".to_string()));
         }
-        if s.rounds > 100_000 {
-            return Err(err("rounds", "must be at most 100000".to_string()));
+        if s.rounds > crate::limits::MAX_ROUNDS {
+            return Err(err(
+                "rounds",
+                format!("must be at most {}", crate::limits::MAX_ROUNDS),
+            ));
         }
         let actions = match obj.get("actions") {
             None => return Err(err("actions", "missing field".to_string())),
@@ -424,241 +441,83 @@ impl Action {
         };
         // `null` means absent (the trace echoes actions without null keys).
         obj.retain(|_, v| !v.is_null());
-        let kind = ActionKind::from_object(&obj).map_err(|e| ScenarioError {
-            path: match e.field {
-                Some(field) => format!("{}.{field}", path_with(Some(round))),
-                None => path_with(Some(round)),
-            },
-            message: e.message,
-        })?;
+        // A `type` that is not text, or a `deployment` or `strategy` that is not an object:
+        // serde's words for a string or a map, rather than for a tag or a Rust struct.
+        let wrong_shape = |key: &str| -> Option<String> {
+            let v = obj.get(key)?.clone();
+            let e = if key == "type" {
+                serde_json::from_value::<String>(v).err()
+            } else {
+                serde_json::from_value::<serde_json::Map<String, serde_json::Value>>(v).err()
+            };
+            e.map(|e| e.to_string())
+        };
+        for key in ["type", "deployment", "strategy"] {
+            if let Some(message) = wrong_shape(key) {
+                return Err(ScenarioError {
+                    path: format!("{}.{key}", path_with(Some(round))),
+                    message,
+                });
+            }
+        }
+        let kind: ActionKind = serde_json::from_value(serde_json::Value::Object(obj.clone()))
+            .map_err(|e| ScenarioError {
+                path: match mistyped_field(&obj) {
+                    Some(field) => format!("{}.{field}", path_with(Some(round))),
+                    None => path_with(Some(round)),
+                },
+                message: e.to_string(),
+            })?;
         Ok(Action { round, kind })
     }
 }
 
-/// Why an action's object could not be read: the field at fault (if one is) and the message.
-#[derive(Debug)]
-pub struct ActionError {
-    /// The field, e.g. `replicas` or `deployment.replicas`.
-    pub field: Option<String>,
-    /// What is wrong, in serde's words (`missing field `image``, `invalid type: …`).
-    pub message: String,
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
-type Object = serde_json::Map<String, serde_json::Value>;
-
-/// What a JSON value is, as serde names it in "invalid type" messages.
-fn unexpected(v: &serde_json::Value) -> String {
+/// The field of an action whose JSON type cannot be right, e.g. `replicas` or
+/// `deployment.replicas` (serde's message for an internally tagged enum does not say which
+/// field it was).
+fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     use serde_json::Value;
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(s) => format!("string {s:?}"),
-        Value::Array(_) => "sequence".into(),
-        Value::Object(_) => "map".into(),
-    }
-}
-
-fn field_error(field: &str, message: String) -> ActionError {
-    ActionError {
-        field: Some(field.to_string()),
-        message,
-    }
-}
-
-fn string_field(obj: &Object, key: &str) -> Result<Option<String>, ActionError> {
-    match obj.get(key) {
-        None => Ok(None),
-        Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
-        Some(v) => Err(field_error(
-            key,
-            format!("invalid type: {}, expected a string", unexpected(v)),
-        )),
-    }
-}
-
-fn int_field<T: TryFrom<i64>>(obj: &Object, key: &str, ty: &str) -> Result<Option<T>, ActionError> {
-    let Some(v) = obj.get(key) else {
-        return Ok(None);
-    };
-    match v.as_i64() {
-        Some(n) => T::try_from(n)
-            .map(Some)
-            .map_err(|_| field_error(key, format!("invalid value: integer `{n}`, expected {ty}"))),
-        None => Err(field_error(
-            key,
-            format!("invalid type: {}, expected {ty}", unexpected(v)),
-        )),
-    }
-}
-
-fn required<T>(value: Option<T>, key: &str) -> Result<T, ActionError> {
-    value.ok_or_else(|| ActionError {
-        field: None,
-        message: format!("missing field `{key}`"),
-    })
-}
-
-/// An object field read with its own (derived) deserializer, e.g. `deployment`.
-fn object_field<T: serde::de::DeserializeOwned>(
-    obj: &Object,
-    key: &str,
-) -> Result<Option<T>, ActionError> {
-    let Some(v) = obj.get(key) else {
-        return Ok(None);
-    };
-    let Some(inner) = v.as_object() else {
-        return Err(field_error(
-            key,
-            format!("invalid type: {}, expected a map", unexpected(v)),
-        ));
-    };
-    serde_json::from_value(v.clone()).map(Some).map_err(|e| {
-        let is_int = |v: &serde_json::Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
-        // The inner field whose JSON type cannot be right, when serde's message does not say.
-        let wrong = inner.iter().find(|(k, dv)| match k.as_str() {
-            "name" | "image" | "type" => !dv.is_string(),
-            "replicas" | "minReadySeconds" | "progressDeadlineSeconds" | "revisionHistoryLimit" => {
-                !is_int(dv)
-            }
-            "paused" => !dv.is_boolean(),
-            "strategy" => !dv.is_object(),
-            _ => false,
-        });
-        ActionError {
-            field: Some(match wrong {
-                Some((k, _)) => format!("{key}.{k}"),
-                None => key.to_string(),
-            }),
-            message: e.to_string(),
-        }
-    })
-}
-
-/// The action types, as `type` spells them.
-const ACTION_TYPES: [&str; 13] = [
-    "create",
-    "setImage",
-    "scale",
-    "pause",
-    "resume",
-    "rollback",
-    "setStrategy",
-    "setMinReadySeconds",
-    "setProgressDeadlineSeconds",
-    "setRevisionHistoryLimit",
-    "setPodDeletionCost",
-    "restartPod",
-    "setPodQuota",
-];
-
-fn backticked(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    quoted.join(", ")
-}
-
-impl ActionKind {
-    /// Reads an action's fields (everything but `round`; absent and `null` alike mean "not
-    /// given"). Unknown fields are refused, as `deny_unknown_fields` would.
-    pub fn from_object(obj: &Object) -> Result<ActionKind, ActionError> {
-        let type_ = required(string_field(obj, "type")?, "type")?;
-        let fields: &[&str] = match type_.as_str() {
-            "create" => &["deployment"],
-            "setImage" => &["name", "image"],
-            "scale" => &["name", "replicas"],
-            "pause" | "resume" => &["name"],
-            "rollback" => &["name", "revision"],
-            "setStrategy" => &["name", "strategy"],
-            "setMinReadySeconds" | "setProgressDeadlineSeconds" | "setRevisionHistoryLimit" => {
-                &["name", "value"]
-            }
-            "setPodDeletionCost" => &["pod", "value"],
-            "restartPod" => &["pod"],
-            "setPodQuota" => &["value"],
-            other => {
-                return Err(ActionError {
-                    field: None,
-                    message: format!(
-                        "unknown variant `{other}`, expected one of {}",
-                        backticked(&ACTION_TYPES)
-                    ),
-                })
-            }
+    let is_i32 = |v: &Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
+    for (key, v) in obj {
+        let ok = match key.as_str() {
+            "type" | "name" | "image" | "pod" => v.is_string(),
+            "replicas" | "value" => is_i32(v),
+            "revision" | "toRevision" => v.as_i64().is_some(),
+            "deployment" | "strategy" => v.is_object(),
+            _ => true,
         };
-        if let Some(k) = obj
-            .keys()
-            .find(|k| *k != "type" && !fields.contains(&k.as_str()))
-        {
-            return Err(ActionError {
-                field: None,
-                message: format!(
-                    "unknown field `{k}`, expected {}",
-                    match fields {
-                        [one] => format!("`{one}`"),
-                        _ => format!("one of {}", backticked(fields)),
-                    }
-                ),
+        if !ok {
+            return Some(key.clone());
+        }
+        let unreadable = match key.as_str() {
+            "deployment" => serde_json::from_value::<DeploymentInput>(v.clone()).is_err(),
+            "strategy" => serde_json::from_value::<StrategyInput>(v.clone()).is_err(),
+            _ => false,
+        };
+        if unreadable {
+            let inner = v.as_object().and_then(|d| {
+                d.iter().find(|(k, dv)| match k.as_str() {
+                    "name" | "image" | "type" => !dv.is_string(),
+                    "replicas"
+                    | "minReadySeconds"
+                    | "progressDeadlineSeconds"
+                    | "revisionHistoryLimit" => !is_i32(dv),
+                    "paused" => !dv.is_boolean(),
+                    "strategy" => !dv.is_object(),
+                    _ => false,
+                })
+            });
+            return Some(match inner {
+                Some((k, _)) => format!("{key}.{k}"),
+                None => key.clone(),
             });
         }
-        let name = || string_field(obj, "name");
-        let value = || int_field::<i32>(obj, "value", "i32");
-        let pod = || required(string_field(obj, "pod")?, "pod");
-        Ok(match type_.as_str() {
-            "create" => ActionKind::Create {
-                deployment: required(object_field(obj, "deployment")?, "deployment")?,
-            },
-            "setImage" => ActionKind::SetImage {
-                name: name()?,
-                image: required(string_field(obj, "image")?, "image")?,
-            },
-            "scale" => ActionKind::Scale {
-                name: name()?,
-                replicas: required(int_field(obj, "replicas", "i32")?, "replicas")?,
-            },
-            "pause" => ActionKind::Pause { name: name()? },
-            "resume" => ActionKind::Resume { name: name()? },
-            "rollback" => ActionKind::Rollback {
-                name: name()?,
-                revision: required(int_field(obj, "revision", "i64")?, "revision")?,
-            },
-            "setStrategy" => ActionKind::SetStrategy {
-                name: name()?,
-                strategy: required(object_field(obj, "strategy")?, "strategy")?,
-            },
-            "setMinReadySeconds" => ActionKind::SetMinReadySeconds {
-                name: name()?,
-                value: required(value()?, "value")?,
-            },
-            "setProgressDeadlineSeconds" => ActionKind::SetProgressDeadlineSeconds {
-                name: name()?,
-                value: required(value()?, "value")?,
-            },
-            "setRevisionHistoryLimit" => ActionKind::SetRevisionHistoryLimit {
-                name: name()?,
-                value: required(value()?, "value")?,
-            },
-            "setPodDeletionCost" => ActionKind::SetPodDeletionCost {
-                pod: pod()?,
-                value: value()?,
-            },
-            "restartPod" => ActionKind::RestartPod { pod: pod()? },
-            _ => ActionKind::SetPodQuota { value: value()? },
-        })
     }
-}
-
-impl<'de> Deserialize<'de> for ActionKind {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let mut obj = Object::deserialize(d)?;
-        obj.retain(|_, v| !v.is_null());
-        ActionKind::from_object(&obj).map_err(|e| {
-            serde::de::Error::custom(match e.field {
-                Some(f) => format!("{f}: {}", e.message),
-                None => e.message,
-            })
-        })
-    }
+    None
 }
 
 impl DeploymentInput {
@@ -848,6 +707,60 @@ mod tests {
             .unwrap();
             assert_eq!(back.kind, kind, "{a}");
         }
+    }
+
+    #[test]
+    fn shapes_are_named_in_serdes_words_for_strings_and_maps() {
+        let err = |action: &str| {
+            let e = Scenario::from_json(&format!(r#"{{"actions":[{action}]}}"#)).unwrap_err();
+            (e.path, e.message)
+        };
+        assert_eq!(
+            err(r#"{"round":1,"type":5}"#),
+            (
+                "actions[0] (round 1).type".into(),
+                "invalid type: integer `5`, expected a string".into()
+            )
+        );
+        assert_eq!(
+            err(r#"{"round":0,"type":"create","deployment":5}"#),
+            (
+                "actions[0] (round 0).deployment".into(),
+                "invalid type: integer `5`, expected a map".into()
+            )
+        );
+        assert_eq!(
+            err(r#"{"round":0,"type":"setStrategy","strategy":{"type":3}}"#).0,
+            "actions[0] (round 0).strategy.type"
+        );
+        assert_eq!(
+            err(r#"{"round":0,"type":"scale","replicas":3,"value":1}"#).1,
+            "unknown field `value`, expected `name` or `replicas`"
+        );
+    }
+
+    #[test]
+    fn undo_is_an_action() {
+        let s = Scenario::from_json(
+            r#"{"actions":[{"round":2,"type":"undo"},{"round":3,"type":"undo","toRevision":1,"name":"web"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            s.actions[0].kind,
+            ActionKind::Undo {
+                name: None,
+                to_revision: 0
+            }
+        );
+        assert_eq!(s.actions[1].kind.target(), Some("web"));
+        assert_eq!(
+            serde_json::to_string(&s.actions[0]).unwrap(),
+            r#"{"round":2,"type":"undo"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&s.actions[1]).unwrap(),
+            r#"{"round":3,"type":"undo","name":"web","toRevision":1}"#
+        );
     }
 
     #[test]

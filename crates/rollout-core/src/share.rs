@@ -24,8 +24,7 @@ use serde_json::{Map, Value};
 /// The link format's version (`v=` in a link; absent means 1).
 pub const LINK_VERSION: u32 = 1;
 
-/// The most steps a link may ask to replay.
-pub const MAX_LINK_STEPS: usize = 50_000;
+pub use crate::limits::MAX_LINK_STEPS;
 
 /// Field names and their abbreviations (every name is also read in full).
 const KEYS: &[(&str, &str)] = &[
@@ -58,6 +57,7 @@ const KEYS: &[(&str, &str)] = &[
     ("selector", "sl"),
     ("templateLabels", "tl"),
     ("revision", "rv"),
+    ("toRevision", "tv"),
     ("value", "v"),
     ("pod", "p"),
 ];
@@ -70,6 +70,7 @@ const TYPES: &[(&str, &str)] = &[
     ("pause", "pz"),
     ("resume", "rs"),
     ("rollback", "rb"),
+    ("undo", "ud"),
     ("setStrategy", "ss"),
     ("setMinReadySeconds", "smr"),
     ("setProgressDeadlineSeconds", "spd"),
@@ -84,7 +85,7 @@ const TYPES: &[(&str, &str)] = &[
 /// The order fields are written in (by abbreviation); others follow alphabetically.
 const ORDER: &[&str] = &[
     "r", "t", "n", "ds", "ro", "sp", "ra", "tr", "nr", "nd", "pq", "m", "rj", "sd", "d", "i", "rp",
-    "s", "ms", "mu", "wr", "mr", "pd", "rh", "pa", "sl", "tl", "rv", "p", "v", "a",
+    "s", "ms", "mu", "wr", "mr", "pd", "rh", "pa", "sl", "tl", "rv", "tv", "p", "v", "a",
 ];
 
 /// Maps whose keys are the user's (label keys), never abbreviated.
@@ -766,9 +767,11 @@ pub fn decode_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Link
             },
             "p" => preset = Some(v),
             "v" => {
-                if v.trim() != LINK_VERSION.to_string() {
+                // Version 2 (a session's link, `session::Session::link`) differs only in what
+                // `at` counts, which the session reads.
+                if !matches!(v.trim(), "1" | "2") {
                     ignored.push(format!(
-                        "the link's version `{v}` is not one this Rollout Lab writes (1); reading it as version 1"
+                        "the link's version `{v}` is not one this Rollout Lab writes (1 or 2); reading it as version {LINK_VERSION}"
                     ));
                 }
             }

@@ -534,7 +534,8 @@ impl Simulation {
                     let mut record = self.new_record(StepKind::Actions);
                     for action in &actions {
                         let echo = serde_json::to_value(action).unwrap_or_default();
-                        if let Err(e) = self.apply_action(&action.kind) {
+                        if let Err(e) = apply_action(&mut self.state.api, &action.kind) {
+                            let e = e.to_string();
                             record.errors.push(e.clone());
                             self.state.acc.errors.push(e);
                         }
@@ -717,88 +718,137 @@ impl Simulation {
         record.branches = rec.branches;
         record.events = rec.events;
     }
+}
 
-    /// Applies one action as `kubectl` would: an update through the API server, refused with
-    /// the API's message when validation fails. `Err` is the round's error line.
-    fn apply_action(&mut self, kind: &ActionKind) -> Result<(), String> {
-        let api = &mut self.state.api;
-        let fail = |target: &str, msg: String| format!("{} {}: {}", kind.type_name(), target, msg);
-        match kind {
-            ActionKind::Create { deployment } => {
-                check_create(deployment).map_err(|m| fail(&deployment.name, m))?;
-                api.create_deployment(deployment.to_deployment())
-                    .map(|_| ())
-                    .map_err(|e| fail(&deployment.name, e.message))
-            }
-            ActionKind::SetPodQuota { value } => {
-                api.set_pod_quota(*value);
-                Ok(())
-            }
-            ActionKind::SetPodDeletionCost { pod, value } => api
-                .set_pod_deletion_cost(pod, *value)
-                .map_err(|e| fail(pod, e.message)),
-            ActionKind::RestartPod { pod } => {
-                api.restart_pod(pod).map_err(|e| fail(pod, e.message))
-            }
-            _ => {
-                let target = match kind.target() {
-                    Some(n) => n.to_string(),
-                    None => match api.deployments().next() {
-                        Some(d) => d.metadata.name.clone(),
-                        None => return Err(fail("", "no deployment exists".to_string())),
-                    },
-                };
-                let Some(stored) = api.deployment(&target) else {
-                    return Err(fail(
-                        &target,
-                        format!(
-                            "deployments.apps {} not found",
-                            crate::api::go_quote(&target)
-                        ),
-                    ));
-                };
-                let old: Deployment = (**stored).clone();
-                let mut new = old.clone();
-                match kind {
-                    ActionKind::SetImage { image, .. } => new.spec.template.image = image.clone(),
-                    ActionKind::Scale { replicas, .. } => new.spec.replicas = *replicas,
-                    ActionKind::Pause { .. } => new.spec.paused = true,
-                    ActionKind::Resume { .. } => new.spec.paused = false,
-                    ActionKind::Rollback { revision, .. } => {
-                        new.metadata
-                            .annotations
-                            .insert(DEPRECATED_ROLLBACK_TO.to_string(), revision.to_string());
+/// An action the API server (or kubectl, for `undo`) refused: the object it was for and the
+/// message a client sees. Displayed as the round's error line, `setImage web: <message>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRefused {
+    /// The action's `type`.
+    pub type_name: &'static str,
+    /// The Deployment or pod it named (empty when there was none to name).
+    pub target: String,
+    /// The error's message (`err.Error()`).
+    pub message: String,
+    /// What kubectl prints for it (`kubectl::check_err`): `The Deployment "web" is invalid:
+    /// …`, `Error from server (NotFound): …` or `error: …`.
+    pub printed: String,
+}
+
+impl std::fmt::Display for ActionRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.type_name, self.target, self.message)
+    }
+}
+
+/// Applies one action as `kubectl` would: an update through the API server, refused with
+/// the API's message when validation fails. The one interpreter of actions: the stepper runs
+/// it at the start of an action's round, and a session runs it on a copy of the API server to
+/// see what pending actions will do.
+pub fn apply_action(api: &mut ApiServer, kind: &ActionKind) -> Result<(), ActionRefused> {
+    use crate::kubectl::check_err;
+    let refused = |target: &str, message: String, printed: String| ActionRefused {
+        type_name: kind.type_name(),
+        target: target.to_string(),
+        message,
+        printed,
+    };
+    // The API server's StatusError, as kubectl prints it.
+    let fail = |target: &str, e: crate::store::ApiError| {
+        let printed = check_err::server_error(e.code, &e.message);
+        refused(target, e.message, printed)
+    };
+    // A validation refusal (422 Invalid).
+    let invalid = |target: &str, outcome: crate::validation::ValidationOutcome| {
+        let message = crate::validation::status_message(&outcome)
+            .unwrap_or_default()
+            .to_string();
+        let printed = check_err::invalid("Deployment", target, &outcome).unwrap_or_default();
+        refused(target, message, printed)
+    };
+    let not_found = |resource: &str, target: &str| {
+        let message = format!("{resource} {} not found", crate::api::go_quote(target));
+        fail(target, crate::store::ApiError { code: 404, message })
+    };
+    match kind {
+        ActionKind::Create { deployment } => {
+            check_create(deployment).map_err(|o| invalid(&deployment.name, o))?;
+            api.create_deployment(deployment.to_deployment())
+                .map(|_| ())
+                .map_err(|e| fail(&deployment.name, e))
+        }
+        ActionKind::SetPodQuota { value } => {
+            api.set_pod_quota(*value);
+            Ok(())
+        }
+        ActionKind::SetPodDeletionCost { pod, value } => api
+            .set_pod_deletion_cost(pod, *value)
+            .map_err(|e| fail(pod, e)),
+        ActionKind::RestartPod { pod } => api.restart_pod(pod).map_err(|e| fail(pod, e)),
+        _ => {
+            let target = match kind.target() {
+                Some(n) => n.to_string(),
+                None => match api.deployments().next() {
+                    Some(d) => d.metadata.name.clone(),
+                    None => {
+                        let message = "no deployment exists".to_string();
+                        let printed = check_err::client_error(&message);
+                        return Err(refused("", message, printed));
                     }
-                    ActionKind::SetStrategy { strategy, .. } => {
-                        let mut input = DeploymentInput::from_deployment(&old);
-                        input.strategy = Some(strategy.clone());
-                        check_update(&input, &old).map_err(|m| fail(&target, m))?;
-                        new.spec.strategy = defaulted_strategy(Some(strategy))
-                            .ok_or_else(|| fail(&target, "unsupported strategy".to_string()))?;
-                    }
-                    ActionKind::SetMinReadySeconds { value, .. } => {
-                        new.spec.min_ready_seconds = *value
-                    }
-                    ActionKind::SetProgressDeadlineSeconds { value, .. } => {
-                        new.spec.progress_deadline_seconds = Some(*value)
-                    }
-                    ActionKind::SetRevisionHistoryLimit { value, .. } => {
-                        new.spec.revision_history_limit = Some(*value)
-                    }
-                    ActionKind::Create { .. }
-                    | ActionKind::SetPodQuota { .. }
-                    | ActionKind::SetPodDeletionCost { .. }
-                    | ActionKind::RestartPod { .. } => {}
+                },
+            };
+            let Some(stored) = api.deployment(&target) else {
+                return Err(not_found("deployments.apps", &target));
+            };
+            let old: Deployment = (**stored).clone();
+            let mut new = old.clone();
+            match kind {
+                ActionKind::SetImage { image, .. } => new.spec.template.image = image.clone(),
+                ActionKind::Scale { replicas, .. } => new.spec.replicas = *replicas,
+                ActionKind::Pause { .. } => new.spec.paused = true,
+                ActionKind::Resume { .. } => new.spec.paused = false,
+                ActionKind::Rollback { revision, .. } => {
+                    new.metadata
+                        .annotations
+                        .insert(DEPRECATED_ROLLBACK_TO.to_string(), revision.to_string());
                 }
-                check_update(&DeploymentInput::from_deployment(&new), &old)
-                    .map_err(|m| fail(&target, m))?;
-                if new == old {
-                    return Ok(());
+                ActionKind::Undo { to_revision, .. } => {
+                    let plan = crate::kubectl::rollout_undo(api, &target, *to_revision)
+                        .map_err(|m| refused(&target, m.clone(), check_err::client_error(&m)))?;
+                    if let Some(template) = plan.template {
+                        new.spec.template = template;
+                    }
                 }
-                api.update_deployment(&new)
-                    .map(|_| ())
-                    .map_err(|e| fail(&target, e.message))
+                ActionKind::SetStrategy { strategy, .. } => {
+                    let mut input = DeploymentInput::from_deployment(&old);
+                    input.strategy = Some(strategy.clone());
+                    check_update(&input, &old).map_err(|o| invalid(&target, o))?;
+                    new.spec.strategy = defaulted_strategy(Some(strategy)).ok_or_else(|| {
+                        let message = "unsupported strategy".to_string();
+                        let printed = check_err::client_error(&message);
+                        refused(&target, message, printed)
+                    })?;
+                }
+                ActionKind::SetMinReadySeconds { value, .. } => new.spec.min_ready_seconds = *value,
+                ActionKind::SetProgressDeadlineSeconds { value, .. } => {
+                    new.spec.progress_deadline_seconds = Some(*value)
+                }
+                ActionKind::SetRevisionHistoryLimit { value, .. } => {
+                    new.spec.revision_history_limit = Some(*value)
+                }
+                ActionKind::Create { .. }
+                | ActionKind::SetPodQuota { .. }
+                | ActionKind::SetPodDeletionCost { .. }
+                | ActionKind::RestartPod { .. } => {}
             }
+            check_update(&DeploymentInput::from_deployment(&new), &old)
+                .map_err(|o| invalid(&target, o))?;
+            if new == old {
+                return Ok(());
+            }
+            api.update_deployment(&new)
+                .map(|_| ())
+                .map_err(|e| fail(&target, e))
         }
     }
 }
@@ -814,21 +864,26 @@ fn deployment_pods(api: &ApiServer, deployment: &str) -> i32 {
         .sum()
 }
 
-/// The API server's create validation; `Err` is the message a client sees.
-fn check_create(input: &DeploymentInput) -> Result<(), String> {
+/// The API server's create validation; `Err` is its refusal.
+fn check_create(input: &DeploymentInput) -> Result<(), crate::validation::ValidationOutcome> {
     let outcome = crate::validation::validate_create(input);
-    match crate::validation::status_message(&outcome) {
-        Some(msg) => Err(msg.to_string()),
-        None => Ok(()),
+    if outcome.is_valid() {
+        Ok(())
+    } else {
+        Err(outcome)
     }
 }
 
-/// The API server's update validation; `Err` is the message a client sees.
-fn check_update(new: &DeploymentInput, old: &Deployment) -> Result<(), String> {
+/// The API server's update validation; `Err` is its refusal.
+fn check_update(
+    new: &DeploymentInput,
+    old: &Deployment,
+) -> Result<(), crate::validation::ValidationOutcome> {
     let outcome = crate::validation::validate_update(new, &DeploymentInput::from_deployment(old));
-    match crate::validation::status_message(&outcome) {
-        Some(msg) => Err(msg.to_string()),
-        None => Ok(()),
+    if outcome.is_valid() {
+        Ok(())
+    } else {
+        Err(outcome)
     }
 }
 

@@ -152,6 +152,12 @@ pub fn kubectl_command(kind: &ActionKind, default_name: &str) -> String {
         ActionKind::Rollback { revision, .. } => format!(
             "kubectl annotate deployment/{name} deprecated.deployment.rollback.to={revision}"
         ),
+        ActionKind::Undo { to_revision: 0, .. } => {
+            format!("kubectl rollout undo deployment/{name}")
+        }
+        ActionKind::Undo { to_revision, .. } => {
+            format!("kubectl rollout undo deployment/{name} --to-revision={to_revision}")
+        }
         ActionKind::SetStrategy { strategy, .. } => format!(
             "kubectl patch deployment/{name} -p '{{\"spec\":{{\"strategy\":{}}}}}'",
             strategy_json(strategy)
@@ -215,6 +221,7 @@ pub fn kubectl_output(kind: &ActionKind, default_name: &str) -> String {
         ActionKind::Pause { .. } => format!("deployment.apps/{name} paused"),
         ActionKind::Resume { .. } => format!("deployment.apps/{name} resumed"),
         ActionKind::Rollback { .. } => format!("deployment.apps/{name} annotated"),
+        ActionKind::Undo { .. } => format!("deployment.apps/{name} rolled back"),
         ActionKind::SetStrategy { .. }
         | ActionKind::SetMinReadySeconds { .. }
         | ActionKind::SetProgressDeadlineSeconds { .. }

@@ -495,7 +495,7 @@ mod tests {
     #[test]
     fn a_deployment_reads_like_kubectl_and_changes_are_found() {
         let mut sim = Simulation::new(preset("rolling-basic").unwrap().scenario).without_history();
-        for _ in 0..4 {
+        for _ in 0..8 {
             sim.run_round();
         }
         let d = sim.api().deployment("web").unwrap().clone();

@@ -128,8 +128,8 @@ describe('inside the controllers', () => {
     await stepToRound(page, 4);
     const [card] = await rsCards(page);
     assert.equal(card.ready, 3);
-    // Pick the middle pod from the grid, restart its container and scale to 2 in one round.
-    const pods = page.locator(`${byTestId('rs-card')} [data-pod]`);
+    // Pick the middle pod on the stage, restart its container and scale to 2 in one round.
+    const pods = page.locator(`${byTestId('stage')} [data-pod]`);
     assert.equal(await pods.count(), 3);
     const victim = await pods.nth(1).getAttribute('data-pod');
     await pods.nth(1).click();

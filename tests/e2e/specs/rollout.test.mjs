@@ -160,7 +160,7 @@ describe('presets that get stuck', () => {
     );
     const pending = page.locator('[data-name="web-rev2"] .pod-pending');
     assert.equal(await pending.count(), 1, 'the stuck pod is drawn as Pending');
-    assert.match((await page.locator('[data-name="web-rev2"] [role="img"]').getAttribute('aria-label')) ?? '', /1 pod: 1 Pending/);
+    assert.match((await page.locator('[data-name="web-rev2"] .lane-pods').getAttribute('aria-label')) ?? '', /1 pod: 1 Pending/);
 
     // kubectl rollout undo brings revision 1 back as the new ReplicaSet.
     await click(page, 'undo-button');

@@ -560,7 +560,7 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     assert.match(errors.typo, /^Error: Invalid scenario: actions\[1\] \(round 1\): unknown field `imagee`/);
     assert.match(errors.notJson, /^Error: the scenario is not valid JSON/);
     assert.equal(errors.missing, 'Error: the scenario is missing');
-    assert.match(errors.huge, /^Error: Invalid scenario: actions\[0\] \(round 0\): 5000000 replicas is more than the 10000/);
+    assert.match(errors.huge, /^Error: Invalid scenario: actions\[0\] \(round 0\): creates 5000000 replicas; Rollout Lab simulates at most 10,000 replicas/);
     assert.match(errors.badAction, /^Error: Invalid action: actions\[1\] \(round 0\)\.replicas: invalid type/);
     assert.equal(errors.badMount, 'Error: Invalid mount options: the unknown control `warp`');
     assert.equal(errors.badPreset, 'Error: there is no preset called `nope`');

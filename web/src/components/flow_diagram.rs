@@ -516,7 +516,7 @@ mod tests {
         use rollout_core::presets::preset;
         use rollout_core::sim::{Simulation, StepKind};
         let mut sim = Simulation::new(preset("proportional-scaling").unwrap().scenario);
-        while sim.round() < 8 {
+        while sim.round() < 20 {
             sim.run_round();
         }
         let flow = loop {

@@ -17,6 +17,7 @@ pub mod scenario_panel;
 pub mod select;
 pub mod settings_panel;
 pub mod share_panel;
+pub mod stage;
 pub mod text_field;
 pub mod transport;
 

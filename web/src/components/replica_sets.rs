@@ -212,6 +212,9 @@ pub struct ReplicaSetCardProps {
     /// The inspected object (`kind/name`), if any.
     #[prop_or_default]
     pub selected: Option<AttrValue>,
+    /// Draw its pods.
+    #[prop_or(true)]
+    pub pods: bool,
 }
 
 /// One ReplicaSet.
@@ -269,7 +272,7 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
                     </div>
                 }) }
             </dl>
-            if !empty {
+            if !empty && props.pods {
                 <PodGrid rs={rs.clone()} departed={props.departed.clone()} selected={pod_selected} />
             }
             if let Some(f) = &rs.failure {
@@ -300,6 +303,9 @@ pub struct ReplicaSetsProps {
     /// Called with `replicaset/NAME` or `pod/NAME` when a card or a pod is clicked.
     #[prop_or_default]
     pub on_select: Callback<String>,
+    /// Draw each card's pods (the app page draws them on the stage instead).
+    #[prop_or(true)]
+    pub pods: bool,
 }
 
 /// What a click inside the ReplicaSet list points at: a pod, else a card.
@@ -318,8 +324,10 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
     html! {
         <section class="panel replicasets" aria-labelledby="rs-title">
             <div class="panel-head">
-                <h2 class="panel-title" id="rs-title">{ "ReplicaSets and pods" }</h2>
-                <PodLegend />
+                <h2 class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</h2>
+                if props.pods {
+                    <PodLegend />
+                }
             </div>
             if props.replica_sets.is_empty() {
                 <p class="empty">{ "No ReplicaSets yet. The Deployment controller creates the first one in its first sync." }</p>
@@ -340,7 +348,7 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
                     let changed = props.before.as_ref().map_or([false; 4], |b| {
                         b.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available])
                     });
-                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} /> }
+                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods} /> }
                 }) }
             </div>
         </section>

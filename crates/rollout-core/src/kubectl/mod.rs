@@ -1,5 +1,6 @@
 //! What `kubectl` prints about a Deployment (`k8s.io/kubectl`).
 
+pub mod check_err;
 pub mod rollout_status;
 pub mod undo;
 

@@ -271,8 +271,7 @@ impl<'a> ReplicaSetController<'a> {
         }
         if diff > 0 {
             let count = (diff as usize).min(BURST_REPLICAS);
-            let ranked = self.ranked(filtered, rs);
-            let mut order = ranked.clone();
+            let mut order = self.ranked(filtered, rs);
             if count < order.len() {
                 ranking::sort_pods(&mut order, now);
             }
@@ -357,11 +356,10 @@ impl<'a> ReplicaSetController<'a> {
             })
             .cloned()
             .collect();
-        let related_pods: Vec<Arc<Pod>> =
-            related.iter().flat_map(|r| self.api.pods_of(r)).collect();
         let on_node = ranking::active_pods_per_node(
-            related_pods
+            related
                 .iter()
+                .flat_map(|r| self.api.pods_of_iter(r))
                 .map(|p| (p.node_name.as_str(), p.is_active())),
         );
         filtered

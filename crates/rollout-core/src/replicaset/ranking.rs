@@ -130,14 +130,33 @@ pub fn log_bucket(t: Time, now: Time) -> i64 {
     }
 }
 
-/// `logarithmicRankDiff`.
-fn logarithmic_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
-    log_bucket(t1, now) - log_bucket(t2, now)
-}
-
 /// `ActivePodsWithRanks.Less` for `a` before `b`, with the criterion that decided.
 /// `Ordering::Less` means `a` is deleted first.
 pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion) {
+    compare_with(a, b, &Buckets::of(a, now), &Buckets::of(b, now))
+}
+
+/// A pod's logarithmic time buckets at one `now`: `logarithmicRankDiff(t1, t2)` is the
+/// difference of two pods' buckets. Computed once per pod for a sort (5,000 pods: about
+/// 60,000 comparisons) instead of twice per comparison.
+#[derive(Clone, Copy, Debug)]
+struct Buckets {
+    ready: i64,
+    creation: i64,
+}
+
+impl Buckets {
+    fn of(p: &RankedPod, now: Time) -> Buckets {
+        Buckets {
+            // Only read when the pod is ready, hence has a ready time.
+            ready: log_bucket(p.ready_time.unwrap_or(0), now),
+            creation: log_bucket(p.creation_time, now),
+        }
+    }
+}
+
+/// [`compare`] with both pods' buckets given.
+fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Ordering, Criterion) {
     let by = |less: bool, c: Criterion| {
         (
             if less {
@@ -165,8 +184,7 @@ pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion)
     }
     if a.ready && b.ready && a.ready_time != b.ready_time {
         // Both are ready, so both have a ready time (a real cluster's zero time never occurs).
-        let (ta, tb) = (a.ready_time.unwrap_or(0), b.ready_time.unwrap_or(0));
-        let diff = logarithmic_rank_diff(ta, tb, now);
+        let diff = ba.ready - bb.ready;
         if diff == 0 {
             return uid_order(a, b, Criterion::ReadyTime);
         }
@@ -176,7 +194,7 @@ pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion)
         return by(a.restart_count > b.restart_count, Criterion::Restarts);
     }
     if a.creation_time != b.creation_time {
-        let diff = logarithmic_rank_diff(a.creation_time, b.creation_time, now);
+        let diff = ba.creation - bb.creation;
         if diff == 0 {
             return uid_order(a, b, Criterion::CreationTime);
         }
@@ -199,7 +217,10 @@ fn uid_order(a: &RankedPod, b: &RankedPod, c: Criterion) -> (Ordering, Criterion
 /// comparisons say.
 pub fn sort_pods(pods: &mut Vec<RankedPod>, now: Time) {
     let mut order: Vec<usize> = (0..pods.len()).collect();
-    let less = |a: &usize, b: &usize| compare(&pods[*a], &pods[*b], now).0 == Ordering::Less;
+    let buckets: Vec<Buckets> = pods.iter().map(|p| Buckets::of(p, now)).collect();
+    let less = |a: &usize, b: &usize| {
+        compare_with(&pods[*a], &pods[*b], &buckets[*a], &buckets[*b]).0 == Ordering::Less
+    };
     merge_sort(&mut order, &less);
     let mut slots: Vec<Option<RankedPod>> = std::mem::take(pods).into_iter().map(Some).collect();
     pods.extend(order.into_iter().filter_map(|i| slots[i].take()));

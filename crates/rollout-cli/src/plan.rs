@@ -1,0 +1,770 @@
+//! `rollout plan FILE`: the forecast of a rollout, for a scenario or for a Deployment manifest
+//! in a cluster model given by flags, once or swept over settings on every core.
+
+use rollout_core::plan::manifest::{self, ClusterModel, ResolvedModel};
+use rollout_core::plan::report::{rollout_events, samples, warnings, Sample};
+use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
+use rollout_core::plan::{simulate, Forecast, Subject};
+use rollout_core::scenario::Scenario;
+use rollout_core::view::age;
+use std::fmt::Write;
+
+/// The usage lines of `rollout plan`.
+pub const USAGE: &str =
+    "  rollout plan FILE [--json|--csv] [--sweep SETTING=VALUES]... [MODEL FLAGS]
+      forecast the rollout of FILE: a scenario (its last setImage) or a Deployment manifest
+      (kubectl get deployment -o yaml|json), which is created, becomes available, and gets
+      a new image. Model flags (manifests only; defaults in brackets):
+        --ready-after 30s        pod creation to Ready
+        --seconds-per-round 1    simulated seconds per settled round
+        --nodes 3                nodes the pods are spread over
+        --termination 30s        graceful termination [the manifest's terminationGracePeriodSeconds]
+        --image IMAGE            the new image [the next version of the current one]
+        --bad-image              the new image never becomes ready
+        --pod-quota N            a pods ResourceQuota [none]
+      --sweep maxSurge=0..10 --sweep maxUnavailable=0,1,25%,50% (also replicas, minReadySeconds)
+      forecasts every combination (at most 10000), in parallel";
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Csv,
+}
+
+/// The parsed command line.
+#[derive(Debug)]
+struct Args {
+    file: String,
+    format: Format,
+    sweeps: Vec<sweep::AxisSpec>,
+    model: ClusterModel,
+    /// The model flags given (a scenario takes none).
+    model_flags: Vec<String>,
+}
+
+/// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
+pub fn parse_seconds(flag: &str, text: &str) -> Result<i64, String> {
+    let bad = || {
+        format!(
+            "{flag} {text:?}: expected a duration such as 30s, 2m, 1m30s or a number of seconds"
+        )
+    };
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(n) = t.parse::<i64>() {
+        return if n >= 0 { Ok(n) } else { Err(bad()) };
+    }
+    let mut total: i64 = 0;
+    let mut digits = String::new();
+    let mut last_unit = None;
+    for c in t.chars() {
+        match c {
+            '0'..='9' => digits.push(c),
+            'h' | 'm' | 's' => {
+                let n: i64 = digits.parse().map_err(|_| bad())?;
+                digits.clear();
+                let (rank, mult) = match c {
+                    'h' => (0, 3600),
+                    'm' => (1, 60),
+                    _ => (2, 1),
+                };
+                if last_unit.is_some_and(|r| r >= rank) {
+                    return Err(bad());
+                }
+                last_unit = Some(rank);
+                total = n
+                    .checked_mul(mult)
+                    .and_then(|x| total.checked_add(x))
+                    .ok_or_else(bad)?;
+            }
+            _ => return Err(bad()),
+        }
+    }
+    if !digits.is_empty() || total > 10_000_000 {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+fn parse_number<T>(flag: &str, text: &str, min: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+{
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(format!(
+            "{flag} {text:?}: expected a whole number of at least {min}"
+        )),
+    }
+}
+
+fn parse_args(args: &[&str]) -> Result<Args, String> {
+    let mut file = None;
+    let mut format = Format::Text;
+    let mut sweeps = Vec::new();
+    let mut model = ClusterModel::default();
+    let mut model_flags = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i];
+        i += 1;
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (arg, None),
+        };
+        let mut value = || -> Result<&str, String> {
+            if let Some(v) = inline {
+                return Ok(v);
+            }
+            let v = args
+                .get(i)
+                .copied()
+                .ok_or_else(|| format!("{flag} needs a value"))?;
+            i += 1;
+            Ok(v)
+        };
+        match flag {
+            "--json" | "--csv" => {
+                let f = if flag == "--json" {
+                    Format::Json
+                } else {
+                    Format::Csv
+                };
+                if format != Format::Text && format != f {
+                    return Err("--json and --csv: choose one".into());
+                }
+                format = f;
+            }
+            "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
+            "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
+            "--seconds-per-round" => {
+                model.seconds_per_round = parse_number(flag, value()?, 1i64)?;
+            }
+            "--nodes" => model.nodes = parse_number(flag, value()?, 1u32)?,
+            "--termination" => model.termination_seconds = Some(parse_seconds(flag, value()?)?),
+            "--image" => {
+                let v = value()?.trim();
+                if v.is_empty() {
+                    return Err("--image needs an image name".into());
+                }
+                model.image = Some(v.to_string());
+            }
+            "--bad-image" => model.bad_image = true,
+            "--pod-quota" => model.pod_quota = Some(parse_number(flag, value()?, 0i32)?),
+            f if f.starts_with('-') && f.len() > 1 => {
+                return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
+            }
+            _ => {
+                if file.replace(arg.to_string()).is_some() {
+                    return Err(format!("plan takes one FILE\nusage:\n{USAGE}"));
+                }
+                continue;
+            }
+        }
+        if flag.starts_with("--")
+            && !matches!(flag, "--json" | "--csv" | "--sweep")
+            && !model_flags.contains(&flag.to_string())
+        {
+            model_flags.push(flag.to_string());
+        }
+    }
+    let file = file.ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    Ok(Args {
+        file,
+        format,
+        sweeps,
+        model,
+        model_flags,
+    })
+}
+
+/// What FILE holds: a scenario (an object with `actions`, or a preset id) or a manifest.
+fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
+    if let Some(p) = rollout_core::presets::preset(&args.file) {
+        return scenario_subject(args, p.scenario);
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    let json: Option<serde_json::Value> = serde_json::from_str(&text).ok();
+    if json.as_ref().is_some_and(|v| v.get("actions").is_some()) {
+        let s = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", args.file))?;
+        return scenario_subject(args, s);
+    }
+    let m = manifest::read_manifest(&text).map_err(|e| format!("{}: {e}", args.file))?;
+    let model = manifest::resolve(&m, &args.model);
+    let mut notes: Vec<String> = m
+        .unsupported
+        .iter()
+        .map(|u| format!("not modelled: {u}"))
+        .collect();
+    notes.extend(model.notes.iter().cloned());
+    Ok((
+        Subject::Manifest {
+            manifest: Box::new(m),
+            model,
+        },
+        notes,
+    ))
+}
+
+fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
+    if let Some(flag) = args.model_flags.first() {
+        return Err(format!(
+            "{flag} describes the cluster of a manifest; {} is a scenario, which has its own model (edit its fields instead)",
+            args.file
+        ));
+    }
+    Ok((Subject::Scenario(s), Vec::new()))
+}
+
+/// Runs `rollout plan` with the arguments after `plan`; returns what to print on stdout.
+pub fn run(args: &[&str]) -> Result<String, String> {
+    let args = parse_args(args)?;
+    let (subject, notes) = load_subject(&args)?;
+    if args.sweeps.is_empty() {
+        single(&args, &subject, &notes)
+    } else {
+        let deployment = subject.deployment()?;
+        let sweep = Sweep::new(args.sweeps, &deployment)?;
+        let rows = run_sweep(&subject, &sweep);
+        Ok(match args.format {
+            Format::Json => {
+                serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
+            }
+            Format::Csv => sweep_csv(&sweep, &rows),
+            Format::Text => sweep_table(&subject, &sweep, &rows, &notes),
+        })
+    }
+}
+
+/// Forecasts every combination on all cores; rows in the sweep's order.
+pub fn run_sweep(subject: &Subject, sweep: &Sweep) -> Vec<SweepRow> {
+    let n = sweep.len();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(n.max(1));
+    let one = |i: usize| {
+        let settings = sweep.settings(i);
+        match subject
+            .scenario(&settings)
+            .and_then(|s| rollout_core::plan::forecast(&s))
+        {
+            Ok(f) => SweepRow {
+                settings,
+                forecast: Some(f),
+                refused: None,
+            },
+            Err(e) => SweepRow {
+                settings,
+                forecast: None,
+                refused: Some(e),
+            },
+        }
+    };
+    if workers <= 1 {
+        // One core (or a target without threads, such as wasm32-wasip1): no thread at all.
+        return (0..n).map(one).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut rows: Vec<Option<SweepRow>> = vec![None; n];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= n {
+                            return done;
+                        }
+                        done.push((i, one(i)));
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            for (i, row) in h.join().expect("a sweep worker does not panic") {
+                rows[i] = Some(row);
+            }
+        }
+    });
+    rows.into_iter()
+        .map(|r| r.expect("every combination ran"))
+        .collect()
+}
+
+fn figure(v: Option<impl std::fmt::Display>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
+    let axes: Vec<Axis> = sweep.axes().collect();
+    let mut out = String::new();
+    let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
+    header.extend([
+        "startRound",
+        "completeRound",
+        "durationSeconds",
+        "peakPods",
+        "minAvailable",
+        "deadlineExceededRound",
+        "refused",
+    ]);
+    out.push_str(&header.join(","));
+    out.push('\n');
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for row in rows {
+        let mut cells: Vec<String> = axes
+            .iter()
+            .map(|a| opt(row.settings.get(*a).map(|v| v.to_string())))
+            .collect();
+        let f = row.forecast.as_ref();
+        cells.extend([
+            opt(f.map(|f| f.start_round.to_string())),
+            opt(f.and_then(|f| f.complete_round).map(|v| v.to_string())),
+            opt(f.and_then(|f| f.duration_seconds).map(|v| v.to_string())),
+            opt(f.map(|f| f.peak_pods.to_string())),
+            opt(f.and_then(|f| f.min_available).map(|v| v.to_string())),
+            opt(f
+                .and_then(|f| f.deadline_exceeded_round)
+                .map(|v| v.to_string())),
+            csv_field(row.refused.as_deref().unwrap_or("")),
+        ]);
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Left-aligned columns separated by three spaces.
+fn table(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{s:<w$}", w = widths[i]))
+            .collect();
+        out.push_str(line.join("   ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn subject_line(subject: &Subject, file: &str) -> String {
+    match subject {
+        Subject::Scenario(s) => format!(
+            "scenario {} ({file}): {} rounds of {} s",
+            s.name,
+            rounds_kind(s),
+            s.seconds_per_round
+        ),
+        Subject::Manifest { manifest, .. } => {
+            format!("deployment {} ({file})", manifest.deployment.name)
+        }
+    }
+}
+
+fn rounds_kind(s: &Scenario) -> &'static str {
+    if s.settle {
+        "settled"
+    } else {
+        "lock-step"
+    }
+}
+
+fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[String]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Sweep of {} combinations, {}",
+        sweep.len(),
+        match subject {
+            Subject::Scenario(s) => format!("scenario {}", s.name),
+            Subject::Manifest { manifest, .. } =>
+                format!("deployment {}", manifest.deployment.name),
+        }
+    );
+    if let Subject::Manifest { model, .. } = subject {
+        out.push_str(&model_lines(model));
+    }
+    for n in notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    out.push('\n');
+    let axes: Vec<Axis> = sweep.axes().collect();
+    let mut header: Vec<String> = axes.iter().map(|a| a.name().to_string()).collect();
+    header.extend(
+        [
+            "duration",
+            "complete",
+            "peak pods",
+            "min available",
+            "deadline exceeded",
+        ]
+        .map(String::from),
+    );
+    let mut table_rows = vec![header];
+    let mut refusals: Vec<&str> = Vec::new();
+    for row in rows {
+        let mut cells: Vec<String> = axes.iter().map(|a| figure(row.settings.get(*a))).collect();
+        match (&row.forecast, &row.refused) {
+            (Some(f), _) => cells.extend([
+                f.duration_seconds
+                    .map_or_else(|| "never".to_string(), |s| format!("{s} s")),
+                figure(f.complete_round.map(|r| format!("round {r}"))),
+                f.peak_pods.to_string(),
+                figure(f.min_available),
+                figure(f.deadline_exceeded_round.map(|r| format!("round {r}"))),
+            ]),
+            (None, refused) => {
+                let why = refused.as_deref().unwrap_or("no forecast");
+                let n = refusals.iter().position(|r| *r == why).unwrap_or_else(|| {
+                    refusals.push(why);
+                    refusals.len() - 1
+                });
+                cells.push(format!("refused [{}]", n + 1));
+            }
+        }
+        table_rows.push(cells);
+    }
+    out.push_str(&table(&table_rows));
+    for (i, why) in refusals.iter().enumerate() {
+        let _ = writeln!(out, "[{}] {why}", i + 1);
+    }
+    out
+}
+
+fn model_lines(model: &ResolvedModel) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Cluster model (flags; settled rounds: the controllers react at once):"
+    );
+    let rows = vec![
+        vec![
+            format!("  --ready-after {}s", model.ready_after_seconds),
+            "a new pod becomes Ready this long after its creation".to_string(),
+        ],
+        vec![
+            format!("  --seconds-per-round {}", model.seconds_per_round),
+            "simulated seconds per round".to_string(),
+        ],
+        vec![
+            format!("  --nodes {}", model.nodes),
+            "pods are spread round-robin over the nodes".to_string(),
+        ],
+        vec![
+            format!("  --termination {}s", model.termination_seconds),
+            format!(
+                "deleted pods stay Terminating (from {})",
+                model.termination_from
+            ),
+        ],
+        vec![
+            format!("  --image {}", model.new_image),
+            format!("replaces {}", model.old_image),
+        ],
+        vec![
+            format!(
+                "  --bad-image {}",
+                if model.bad_image { "on" } else { "off" }
+            ),
+            "the new image never becomes ready".to_string(),
+        ],
+        vec![
+            format!(
+                "  --pod-quota {}",
+                model
+                    .pod_quota
+                    .map_or("none".to_string(), |q| q.to_string())
+            ),
+            "pods ResourceQuota in the namespace".to_string(),
+        ],
+    ];
+    out.push_str(&table(&rows));
+    out
+}
+
+/// `m:ss`.
+fn clock(seconds: i64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
+    let scenario = subject.scenario(&sweep::Settings::default())?;
+    let (forecast, sim) = simulate(&scenario)?;
+    let target = rollout_core::plan::rollout_target(&scenario)?;
+    let mut warns: Vec<String> = notes.to_vec();
+    warns.extend(warnings(&sim, &target, &forecast));
+    if args.format == Format::Json {
+        return Ok(json(subject, &scenario, &target.deployment, &forecast, &warns) + "\n");
+    }
+    if args.format == Format::Csv {
+        return Err("--csv lists a sweep; add --sweep, or use --json for one forecast".into());
+    }
+    let spr = scenario.seconds_per_round;
+    let mut out = String::new();
+    let _ = writeln!(out, "Forecast for {}", subject_line(subject, &args.file));
+    if let Subject::Manifest { model, .. } = subject {
+        out.push_str(&model_lines(model));
+    }
+    if let Some(d) = sim.api().deployment(&target.deployment) {
+        let _ = writeln!(
+            out,
+            "Deployment {}: {}",
+            target.deployment,
+            rollout_core::plan::report::describe_deployment(d)
+        );
+    }
+    let start_time = i64::from(forecast.start_round) * spr;
+    let image = scenario
+        .actions
+        .iter()
+        .rev()
+        .find_map(|a| match &a.kind {
+            rollout_core::scenario::ActionKind::SetImage { image, .. }
+                if a.round == forecast.start_round =>
+            {
+                Some(image.clone())
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "\n$ kubectl set image deployment/{} app={image}   (round {}, t = {})",
+        target.deployment,
+        forecast.start_round,
+        clock(start_time)
+    );
+    let rows = vec![
+        vec!["  startRound".to_string(), forecast.start_round.to_string()],
+        vec![
+            "  completeRound".to_string(),
+            forecast
+                .complete_round
+                .map_or("null (never complete)".into(), |r| {
+                    format!("{r}   kubectl rollout status succeeds")
+                }),
+        ],
+        vec![
+            "  durationSeconds".to_string(),
+            forecast.duration_seconds.map_or("null".into(), |s| {
+                format!("{s}   ({} after the image is set)", clock(s))
+            }),
+        ],
+        vec![
+            "  peakPods".to_string(),
+            format!(
+                "{}   most pods at once, terminating included",
+                forecast.peak_pods
+            ),
+        ],
+        vec![
+            "  minAvailable".to_string(),
+            format!("{}   fewest available pods", figure(forecast.min_available)),
+        ],
+        vec![
+            "  deadlineExceededRound".to_string(),
+            forecast
+                .deadline_exceeded_round
+                .map_or("null".into(), |r| format!("{r}   ProgressDeadlineExceeded")),
+        ],
+    ];
+    out.push_str(&table(&rows));
+
+    let end_time = i64::from(
+        forecast
+            .complete_round
+            .unwrap_or(sim.round().saturating_sub(1)),
+    ) * spr;
+    let events = rollout_events(&sim, &target);
+    if !events.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nEvents (kubectl describe deployment {}, when the rollout {}):",
+            target.deployment,
+            if forecast.complete_round.is_some() {
+                "completes"
+            } else {
+                "stops"
+            }
+        );
+        let mut rows = vec![["Type", "Reason", "Age", "From", "Message"]
+            .map(String::from)
+            .to_vec()];
+        for e in &events {
+            rows.push(vec![
+                e.event.type_.to_string(),
+                e.event.reason.to_string(),
+                age(end_time - i64::from(e.round) * spr),
+                "deployment-controller".to_string(),
+                e.event.message.clone(),
+            ]);
+        }
+        for line in table(&rows).lines() {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+
+    let total = end_time - start_time;
+    let step = chart_step(total, spr);
+    let points = samples(&sim, &target, step);
+    if !points.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nPods {} (█ new, ▒ old, ░ terminating):",
+            if step == 60 {
+                "minute by minute".to_string()
+            } else {
+                format!("every {}", age(step))
+            }
+        );
+        out.push_str(&chart(&points));
+    }
+    if !warns.is_empty() {
+        out.push_str("\nWarnings:\n");
+        for w in &warns {
+            let _ = writeln!(out, "  ! {w}");
+        }
+    }
+    Ok(out)
+}
+
+/// The chart's step: a minute, or for short rollouts the shortest of 5, 10, 15, 30 s (whole
+/// rounds) giving at most 30 rows; long rollouts at whole minutes, at most 60 rows.
+fn chart_step(total: i64, spr: i64) -> i64 {
+    let whole = |s: i64| (s + spr - 1) / spr * spr;
+    if total < 300 {
+        for s in [5, 10, 15, 30] {
+            if total / whole(s) <= 30 {
+                return whole(s);
+            }
+        }
+    }
+    let minutes = ((total / 60 + 59) / 60).max(1);
+    whole(60 * minutes)
+}
+
+fn chart(points: &[Sample]) -> String {
+    let most = points
+        .iter()
+        .map(|p| p.new_pods + p.old_pods + p.terminating)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let width = 50.0_f64.min(f64::from(most));
+    let scale = |n: i32| (f64::from(n) * width / f64::from(most)).round() as usize;
+    let mut rows = Vec::new();
+    for p in points {
+        let bar = format!(
+            "{}{}{}",
+            "█".repeat(scale(p.new_pods)),
+            "▒".repeat(scale(p.old_pods)),
+            "░".repeat(scale(p.terminating))
+        );
+        rows.push(vec![
+            format!("  {}", clock(p.seconds)),
+            bar,
+            format!(
+                "{} new, {} old{}, {} available",
+                p.new_pods,
+                p.old_pods,
+                if p.terminating > 0 {
+                    format!(", {} terminating", p.terminating)
+                } else {
+                    String::new()
+                },
+                p.available
+            ),
+        ]);
+    }
+    table(&rows)
+}
+
+fn json(
+    subject: &Subject,
+    scenario: &Scenario,
+    deployment: &str,
+    forecast: &Forecast,
+    warnings: &[String],
+) -> String {
+    let mut v = serde_json::to_value(forecast).expect("a forecast serialises");
+    let obj = v.as_object_mut().expect("a forecast is an object");
+    obj.insert("deployment".into(), deployment.into());
+    obj.insert("secondsPerRound".into(), scenario.seconds_per_round.into());
+    obj.insert("settle".into(), scenario.settle.into());
+    obj.insert("warnings".into(), warnings.into());
+    if let Subject::Manifest { model, .. } = subject {
+        obj.insert(
+            "model".into(),
+            serde_json::to_value(model).expect("a model serialises"),
+        );
+    }
+    serde_json::to_string(&v).expect("serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_like_kubectl_flags() {
+        assert_eq!(parse_seconds("--ready-after", "30s"), Ok(30));
+        assert_eq!(parse_seconds("--ready-after", "90"), Ok(90));
+        assert_eq!(parse_seconds("--ready-after", "2m"), Ok(120));
+        assert_eq!(parse_seconds("--ready-after", "1m30s"), Ok(90));
+        assert_eq!(parse_seconds("--ready-after", "1h"), Ok(3600));
+        for bad in ["", "-5", "30x", "s", "30s1m", "1.5s", "5m5m"] {
+            let e = parse_seconds("--termination", bad).unwrap_err();
+            assert!(e.starts_with("--termination"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn flags_are_checked_and_named() {
+        let e = parse_args(&["x.yaml", "--seconds-per-round", "0"]).unwrap_err();
+        assert!(e.starts_with("--seconds-per-round \"0\""), "{e}");
+        let e = parse_args(&["x.yaml", "--nodes"]).unwrap_err();
+        assert_eq!(e, "--nodes needs a value");
+        let e = parse_args(&["x.yaml", "--frobnicate"]).unwrap_err();
+        assert!(e.starts_with("unknown option --frobnicate"), "{e}");
+        let e = parse_args(&["x.yaml", "--json", "--csv"]).unwrap_err();
+        assert!(e.contains("choose one"), "{e}");
+        let a = parse_args(&["x.yaml", "--ready-after=1m", "--sweep", "replicas=1..3"]).unwrap();
+        assert_eq!(a.model.ready_after_seconds, 60);
+        assert_eq!(a.model_flags, vec!["--ready-after".to_string()]);
+        assert_eq!(a.sweeps.len(), 1);
+    }
+
+    #[test]
+    fn short_rollouts_chart_in_seconds_long_ones_in_minutes() {
+        assert_eq!(chart_step(65, 5), 5);
+        assert_eq!(chart_step(300, 1), 60);
+        assert_eq!(chart_step(7200, 1), 120);
+        assert_eq!(chart_step(100, 7), 7);
+    }
+}

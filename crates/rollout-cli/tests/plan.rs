@@ -1,0 +1,243 @@
+//! `rollout plan` as a user runs it: manifests in settled rounds, sweeps, and bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// 10 replicas, maxSurge 1, maxUnavailable 0 (issue #15's example).
+const MANIFEST: &str = "apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 10
+  selector:
+    matchLabels:
+      app: web
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxSurge: 1
+      maxUnavailable: 0
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.14.2
+";
+
+fn write(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rollout-plan-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn rollout(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rollout"))
+        .args(args)
+        .output()
+        .expect("rollout runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
+}
+
+fn refused(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn settled_durations_do_not_depend_on_the_round_size() {
+    let path = write("web.yaml", MANIFEST);
+    let file = path.to_str().unwrap();
+    for spr in ["1", "2", "5", "10"] {
+        let f = json(&rollout(&[
+            "plan",
+            file,
+            "--json",
+            "--ready-after",
+            "30s",
+            "--seconds-per-round",
+            spr,
+        ]));
+        assert_eq!(f["durationSeconds"], 300, "{spr} s rounds: {f}");
+        assert_eq!(f["settle"], true);
+        // One surge pod plus the old pod that terminates for 30 s while the next wave starts.
+        assert_eq!(f["peakPods"], 12, "{f}");
+        assert_eq!(f["minAvailable"], 10, "{f}");
+        assert_eq!(f["deadlineExceededRound"], serde_json::Value::Null);
+    }
+}
+
+#[test]
+fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
+    let path = write("text.yaml", MANIFEST);
+    let out = rollout(&["plan", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "--ready-after 30s",
+        "--seconds-per-round 1",
+        "--termination 30s",
+        "--image nginx:1.16.1",
+        "durationSeconds         300",
+        "Scaled up replica set web-rev2 to 1",
+        "Pods minute by minute",
+        "peak of 12 pods exceeds replicas + maxSurge = 11",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn a_bad_image_never_completes_and_exceeds_the_deadline() {
+    let path = write("bad.yaml", MANIFEST);
+    let f = json(&rollout(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--json",
+        "--bad-image",
+        "--image",
+        "nginx:1.161",
+    ]));
+    assert_eq!(f["completeRound"], serde_json::Value::Null);
+    let start = f["startRound"].as_i64().unwrap();
+    let exceeded = f["deadlineExceededRound"].as_i64().unwrap();
+    // No progress after the first surge pod: the deadline (600 s) passes strictly after that.
+    assert_eq!(exceeded - start, 601, "{f}");
+    assert_eq!(f["peakPods"], 11);
+    assert_eq!(f["minAvailable"], 10);
+}
+
+#[test]
+fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
+    let path = write("sweep.yaml", MANIFEST);
+    let rows = json(&rollout(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--json",
+        "--sweep",
+        "maxSurge=0..2",
+        "--sweep",
+        "maxUnavailable=0,25%",
+    ]));
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(
+        rows[0]["settings"],
+        serde_json::json!({"maxSurge": 0, "maxUnavailable": 0})
+    );
+    assert_eq!(rows[0]["forecast"], serde_json::Value::Null);
+    assert!(rows[0]["refused"]
+        .as_str()
+        .unwrap()
+        .ends_with("may not be 0 when `maxSurge` is 0"));
+    // maxSurge 1, maxUnavailable 0 is the manifest itself: 300 s, as without a sweep.
+    assert_eq!(
+        rows[2]["settings"],
+        serde_json::json!({"maxSurge": 1, "maxUnavailable": 0})
+    );
+    assert_eq!(rows[2]["forecast"]["durationSeconds"], 300);
+    // 25% of 10 rounds down to 2 unavailable: faster, with less availability.
+    let f = &rows[3]["forecast"];
+    assert!(f["durationSeconds"].as_i64().unwrap() < 300, "{f}");
+    assert_eq!(f["minAvailable"], 8);
+    let csv = rollout(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--csv",
+        "--sweep",
+        "replicas=1,3",
+    ]);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "replicas,startRound,completeRound,durationSeconds,peakPods,minAvailable,deadlineExceededRound,refused");
+    assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message_and_exit_code_2() {
+    let manifest = write("m.yaml", MANIFEST);
+    let m = manifest.to_str().unwrap();
+    let no_set_image = write(
+        "s.json",
+        r#"{"name":"s","rounds":5,"secondsPerRound":5,"readyAfterRounds":1,"terminationRounds":0,
+            "nodes":1,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}}]}"#,
+    );
+    let e = refused(&rollout(&["plan", no_set_image.to_str().unwrap()]));
+    assert!(e.contains("has no setImage action"), "{e}");
+    let e = refused(&rollout(&[
+        "plan",
+        no_set_image.to_str().unwrap(),
+        "--nodes",
+        "3",
+    ]));
+    assert!(
+        e.contains("--nodes describes the cluster of a manifest"),
+        "{e}"
+    );
+    let invalid = write(
+        "invalid.yaml",
+        &MANIFEST.replace("replicas: 10", "replicas: -1"),
+    );
+    let e = refused(&rollout(&["plan", invalid.to_str().unwrap()]));
+    assert!(
+        e.contains("Deployment.apps \"web\" is invalid: spec.replicas: Invalid value: -1"),
+        "{e}"
+    );
+    let service = write(
+        "svc.yaml",
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: x\n",
+    );
+    let e = refused(&rollout(&["plan", service.to_str().unwrap()]));
+    assert!(e.contains("kind is Service"), "{e}");
+    for (args, says) in [
+        (vec!["--sweep", "maxSurge=1..x"], "--sweep maxSurge=1..x"),
+        (vec!["--sweep", "replicas=10%"], "replicas takes counts"),
+        (vec!["--ready-after", "soon"], "--ready-after \"soon\""),
+        (
+            vec!["--seconds-per-round", "0"],
+            "--seconds-per-round \"0\"",
+        ),
+        (
+            vec![
+                "--sweep",
+                "maxSurge=0..100",
+                "--sweep",
+                "maxUnavailable=0..99",
+            ],
+            "10100 combinations; a sweep runs at most 10000 simulations",
+        ),
+    ] {
+        let mut all = vec!["plan", m];
+        all.extend(args);
+        let e = refused(&rollout(&all));
+        assert!(e.contains(says), "{says:?} not in {e}");
+    }
+    let recreate = write(
+        "recreate.yaml",
+        &MANIFEST.replace(
+            "    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0\n",
+            "    type: Recreate\n",
+        ),
+    );
+    let e = refused(&rollout(&[
+        "plan",
+        recreate.to_str().unwrap(),
+        "--sweep",
+        "maxSurge=1,2",
+    ]));
+    assert!(e.contains("uses the Recreate strategy"), "{e}");
+}

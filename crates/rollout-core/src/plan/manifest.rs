@@ -1,0 +1,305 @@
+//! A manifest's rollout as a scenario: `kubectl apply` of the Deployment, time for it to become
+//! available, then `kubectl set image` to the new image, in a cluster model given in seconds
+//! (how long a pod takes to become ready, how long a deleted pod terminates) and run in
+//! settled rounds, so the controllers react as fast as a real cluster's do.
+//!
+//! Example: 10 replicas, pods ready 30 s after creation, 1 s rounds: the pods created in round 0
+//! are ready and available in round 30, so the image is set in round 31; with 5 s rounds they
+//! are ready in round 6 and the image is set in round 7. Either way each wave takes 30 s.
+
+use crate::scenario::{Action, ActionKind, DeploymentInput, Scenario};
+use serde::{Deserialize, Serialize};
+
+/// The cluster a manifest's rollout is forecast in (the `rollout plan` flags).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterModel {
+    /// Seconds from a pod's creation to Ready (`--ready-after`, default 30).
+    pub ready_after_seconds: i64,
+    /// Simulated seconds per round (`--seconds-per-round`, default 1).
+    pub seconds_per_round: i64,
+    /// Nodes the pods are spread over (`--nodes`, default 3).
+    pub nodes: u32,
+    /// Seconds a deleted pod stays Terminating (`--termination`; absent: the manifest's
+    /// `terminationGracePeriodSeconds`, which Kubernetes defaults to 30).
+    pub termination_seconds: Option<i64>,
+    /// The new image never becomes ready (`--bad-image`).
+    pub bad_image: bool,
+    /// The image to roll out (`--image`; absent: the next version of the current one).
+    pub image: Option<String>,
+    /// A pods quota in the namespace (`--pod-quota`; absent: none).
+    pub pod_quota: Option<i32>,
+}
+
+impl Default for ClusterModel {
+    fn default() -> Self {
+        ClusterModel {
+            ready_after_seconds: 30,
+            seconds_per_round: 1,
+            nodes: 3,
+            termination_seconds: None,
+            bad_image: false,
+            image: None,
+            pod_quota: None,
+        }
+    }
+}
+
+/// `terminationGracePeriodSeconds` when a pod spec leaves it out.
+pub const DEFAULT_TERMINATION_GRACE_SECONDS: i64 = 30;
+
+/// A Deployment manifest read for planning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ManifestDeployment {
+    /// The Deployment as the scenario's `create` action writes it.
+    pub deployment: DeploymentInput,
+    /// `spec.template.spec.terminationGracePeriodSeconds`, when the manifest sets it.
+    pub termination_grace_period_seconds: Option<i64>,
+    /// Fields that change a rollout but are not modelled (one line each).
+    pub unsupported: Vec<String>,
+}
+
+/// Reads `kubectl get deployment -o yaml|json` output (or a plain manifest) for planning:
+/// the import's Deployment plus the pods' termination grace period.
+pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
+    let imported = crate::import::import_deployment(text)?;
+    let value = crate::import::parse_manifest(text)?;
+    let spec = match value.get("kind").and_then(serde_json::Value::as_str) {
+        Some("List") => value.pointer("/items/0/spec/template/spec"),
+        _ => value.pointer("/spec/template/spec"),
+    };
+    let termination_grace_period_seconds = spec
+        .and_then(|s| s.get("terminationGracePeriodSeconds"))
+        .and_then(serde_json::Value::as_i64);
+    Ok(ManifestDeployment {
+        deployment: imported.deployment,
+        termination_grace_period_seconds,
+        unsupported: imported.unsupported,
+    })
+}
+
+/// Rounds that cover `seconds` in `seconds_per_round` steps, rounding up (30 s in 7 s rounds:
+/// 5 rounds, i.e. 35 s).
+pub fn rounds_for(seconds: i64, seconds_per_round: i64) -> u32 {
+    let spr = seconds_per_round.max(1);
+    u32::try_from((seconds.max(0) + spr - 1) / spr).unwrap_or(u32::MAX)
+}
+
+/// The cluster model with every default filled in, and what was rounded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedModel {
+    /// Seconds from creation to Ready, as simulated (a whole number of rounds).
+    pub ready_after_seconds: i64,
+    /// Seconds per round.
+    pub seconds_per_round: i64,
+    /// Nodes.
+    pub nodes: u32,
+    /// Seconds a deleted pod terminates, as simulated (a whole number of rounds).
+    pub termination_seconds: i64,
+    /// Where the termination time came from: `--termination`, the manifest, or the default.
+    pub termination_from: String,
+    /// The current image.
+    pub old_image: String,
+    /// The image rolled out.
+    pub new_image: String,
+    /// Whether the new image never becomes ready.
+    pub bad_image: bool,
+    /// The pods quota, if any.
+    pub pod_quota: Option<i32>,
+    /// One line per value that had to be rounded up to whole rounds.
+    pub notes: Vec<String>,
+}
+
+/// Fills in the model's defaults for `manifest`.
+pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedModel {
+    let spr = model.seconds_per_round.max(1);
+    let mut notes = Vec::new();
+    let mut whole = |what: &str, seconds: i64| {
+        let rounded = i64::from(rounds_for(seconds, spr)) * spr;
+        if rounded != seconds {
+            notes.push(format!(
+                "{what} {seconds} s is not a whole number of {spr} s rounds: simulated as {rounded} s"
+            ));
+        }
+        rounded
+    };
+    let (termination, termination_from) = match (
+        model.termination_seconds,
+        manifest.termination_grace_period_seconds,
+    ) {
+        (Some(s), _) => (s, "--termination".to_string()),
+        (None, Some(s)) => (s, "terminationGracePeriodSeconds".to_string()),
+        (None, None) => (
+            DEFAULT_TERMINATION_GRACE_SECONDS,
+            "Kubernetes' default terminationGracePeriodSeconds".to_string(),
+        ),
+    };
+    let old_image = manifest.deployment.image.clone();
+    ResolvedModel {
+        ready_after_seconds: whole("the pod start-up", model.ready_after_seconds),
+        seconds_per_round: spr,
+        nodes: model.nodes.max(1),
+        termination_seconds: whole("the termination", termination),
+        termination_from,
+        new_image: model
+            .image
+            .clone()
+            .unwrap_or_else(|| crate::images::next_version(&old_image)),
+        old_image,
+        bad_image: model.bad_image,
+        pod_quota: model.pod_quota,
+        notes,
+    }
+}
+
+/// The round `kubectl set image` runs in: one round after the pods the `create` made are
+/// available. They are ready in round k = readyAfterRounds; with minReadySeconds m > 0 they
+/// count as available only once now > readyTime + m, i.e. ⌊m / secondsPerRound⌋ + 1 rounds
+/// later (settled rounds show that in the Deployment's status in the same round).
+pub fn set_image_round(deployment: &DeploymentInput, model: &ResolvedModel) -> u32 {
+    let k = rounds_for(model.ready_after_seconds, model.seconds_per_round);
+    let m = i64::from(deployment.min_ready_seconds.unwrap_or(0).max(0));
+    let available = if m == 0 {
+        k
+    } else {
+        k.saturating_add(u32::try_from(m / model.seconds_per_round).unwrap_or(u32::MAX))
+            .saturating_add(1)
+    };
+    available.saturating_add(1)
+}
+
+/// The most rounds a manifest's scenario may run. The planner stops at completion, or once a
+/// rollout is stalled for good, long before; this bounds pathological cases: a rollout of one
+/// pod per wave, each wave waiting for start-up, availability and termination, or twice the
+/// progress deadline.
+fn round_limit(deployment: &DeploymentInput, model: &ResolvedModel, start: u32) -> u32 {
+    let spr = model.seconds_per_round;
+    let wave = i64::from(rounds_for(model.ready_after_seconds, spr))
+        + i64::from(rounds_for(
+            i64::from(deployment.min_ready_seconds.unwrap_or(0)),
+            spr,
+        ))
+        + i64::from(rounds_for(model.termination_seconds, spr))
+        + 3;
+    let replicas = i64::from(deployment.replicas.unwrap_or(1).max(0));
+    let deadline = i64::from(rounds_for(
+        2 * i64::from(deployment.progress_deadline_seconds.unwrap_or(600).max(0)),
+        spr,
+    ));
+    let limit = i64::from(start) + ((replicas + 2) * wave).max(deadline + 10);
+    u32::try_from(limit.min(100_000)).unwrap_or(100_000)
+}
+
+/// The scenario a manifest's forecast runs: create the Deployment in round 0, set the new
+/// image once it is available, settled rounds of the model's length. `Err` is the API's
+/// message when the Deployment itself would be refused.
+pub fn manifest_scenario(
+    deployment: &DeploymentInput,
+    model: &ResolvedModel,
+) -> Result<Scenario, String> {
+    let outcome = crate::validation::validate_create(deployment);
+    if let Some(message) = crate::validation::status_message(&outcome) {
+        return Err(message.to_string());
+    }
+    let spr = model.seconds_per_round;
+    let start = set_image_round(deployment, model);
+    Ok(Scenario {
+        name: deployment.name.clone(),
+        description: format!(
+            "kubectl set image deployment/{} to {}",
+            deployment.name, model.new_image
+        ),
+        rounds: round_limit(deployment, model, start),
+        seconds_per_round: spr,
+        ready_after_rounds: rounds_for(model.ready_after_seconds, spr),
+        termination_rounds: rounds_for(model.termination_seconds, spr),
+        never_ready_images: if model.bad_image {
+            vec![model.new_image.clone()]
+        } else {
+            Vec::new()
+        },
+        nodes: model.nodes,
+        pod_quota: model.pod_quota,
+        settle: true,
+        actions: vec![
+            Action {
+                round: 0,
+                kind: ActionKind::Create {
+                    deployment: deployment.clone(),
+                },
+            },
+            Action {
+                round: start,
+                kind: ActionKind::SetImage {
+                    name: Some(deployment.name.clone()),
+                    image: model.new_image.clone(),
+                },
+            },
+        ],
+        model: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment",
+        "metadata":{"name":"web"},
+        "spec":{"replicas":10,"selector":{"matchLabels":{"app":"web"}},
+          "strategy":{"type":"RollingUpdate","rollingUpdate":{"maxSurge":1,"maxUnavailable":0}},
+          "template":{"metadata":{"labels":{"app":"web"}},
+            "spec":{"terminationGracePeriodSeconds":45,
+                    "containers":[{"name":"web","image":"nginx:1.14.2"}]}}}}"#;
+
+    #[test]
+    fn reads_the_grace_period_and_defaults_the_new_image() {
+        let m = read_manifest(MANIFEST).unwrap();
+        assert_eq!(m.termination_grace_period_seconds, Some(45));
+        let r = resolve(&m, &ClusterModel::default());
+        assert_eq!(r.termination_seconds, 45);
+        assert_eq!(r.termination_from, "terminationGracePeriodSeconds");
+        assert_eq!(r.new_image, "nginx:1.16.1");
+        let s = manifest_scenario(&m.deployment, &r).unwrap();
+        assert_eq!(s.ready_after_rounds, 30);
+        assert_eq!(s.termination_rounds, 45);
+        assert_eq!(s.actions[1].round, 31);
+    }
+
+    #[test]
+    fn seconds_round_up_to_whole_rounds_and_say_so() {
+        let m = read_manifest(MANIFEST).unwrap();
+        let model = ClusterModel {
+            seconds_per_round: 7,
+            termination_seconds: Some(0),
+            ..ClusterModel::default()
+        };
+        let r = resolve(&m, &model);
+        assert_eq!((r.ready_after_seconds, r.termination_seconds), (35, 0));
+        assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
+        assert!(r.notes[0].contains("30 s"), "{:?}", r.notes);
+    }
+
+    #[test]
+    fn the_image_is_set_after_the_pods_are_available() {
+        let mut m = read_manifest(MANIFEST).unwrap();
+        m.deployment.min_ready_seconds = Some(10);
+        let r = resolve(&m, &ClusterModel::default());
+        // Ready in round 30 (t = 30 s), available once now > 40 s: round 41; set image in 42.
+        assert_eq!(set_image_round(&m.deployment, &r), 42);
+    }
+
+    #[test]
+    fn an_invalid_deployment_gets_the_api_message() {
+        let mut m = read_manifest(MANIFEST).unwrap();
+        m.deployment.replicas = Some(-1);
+        let r = resolve(&m, &ClusterModel::default());
+        let e = manifest_scenario(&m.deployment, &r).unwrap_err();
+        assert!(
+            e.starts_with("Deployment.apps \"web\" is invalid: spec.replicas"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,314 @@
+// The stage (issue #11): the rollout at the top of the page, big enough for a classroom. One
+// lane per ReplicaSet, a token per pod with its state, the rolling-update budget, the step's
+// caption; presentation mode; reduced motion; an axe-core audit. Written against what the page
+// shows (lanes, tokens, gauges, the status panel), not against step counts where avoidable.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
+import { byTestId, choosePreset, fill, openApp, rsCards } from '../lib/app.mjs';
+import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
+import { servedApp } from '../lib/suite.mjs';
+
+const app = servedApp();
+const require = createRequire(import.meta.url);
+
+/** Every lane and its tokens, in page order. */
+async function stageLanes(page, stage = 'stage') {
+  return page.locator(`${byTestId(stage)} ${byTestId('rs-lane')}`).evaluateAll((lanes) =>
+    lanes.map((l) => ({
+      name: l.dataset.name,
+      revision: l.dataset.revision,
+      isNew: l.dataset.new === 'true',
+      desired: Number(l.dataset.desired),
+      ready: Number(l.dataset.ready),
+      available: Number(l.dataset.available),
+      pods: [...l.querySelectorAll('[data-testid="pod"]')].map((p) => ({
+        name: p.dataset.pod,
+        state: p.dataset.state,
+        node: p.dataset.node,
+      })),
+    })),
+  );
+}
+
+/** Whether the element is wholly inside the viewport (no scrolling needed). */
+async function inViewport(page, locator) {
+  const box = await locator.boundingBox();
+  const vp = page.viewportSize();
+  return box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 0.5 && box.y + box.height <= vp.height + 0.5;
+}
+
+/** `3 desired | 1 updated | 4 total | 3 available | 1 unavailable` → numbers. */
+async function replicasLine(page) {
+  const text = (await page.locator(byTestId('replicas-line')).textContent()) ?? '';
+  const n = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(text)?.[1]);
+  return { total: n('total'), available: n('available'), text };
+}
+
+async function gauge(page, id) {
+  const g = page.locator(`${byTestId('stage')} ${byTestId(id)}`);
+  return { value: Number(await g.getAttribute('data-value')), limit: Number(await g.getAttribute('data-limit')) };
+}
+
+const step = (page) => page.locator(byTestId('step-button')).click();
+
+describe('the stage', () => {
+  test('at 1280×720 the stage, both lanes, the caption and Step are in view; tokens ≥ 32 px', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.locator(`${byTestId('rs-lane')}[data-name="web-rev2"]`).waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    const lanes = page.locator(byTestId('rs-lane'));
+    assert.equal(await lanes.count(), 2);
+    for (const [what, loc] of [
+      ['stage', page.locator(byTestId('stage'))],
+      ['old lane', lanes.nth(0)],
+      ['new lane', lanes.nth(1)],
+      ['caption', page.locator(byTestId('stage-caption'))],
+      ['Step button', page.locator(byTestId('step-button'))],
+      ['budget gauges', page.locator(byTestId('budget-total'))],
+    ]) {
+      assert.ok(await inViewport(page, loc), `${what} is in the viewport without scrolling`);
+    }
+    const sizes = await page.locator(`${byTestId('stage')} ${byTestId('pod')}`).evaluateAll((pods) =>
+      pods.map((p) => p.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+    );
+    assert.ok(sizes.length >= 3, `pods drawn: ${sizes.length}`);
+    assert.ok(Math.min(...sizes) >= 32, `tokens at least 32 px: ${sizes}`);
+    // The old lane first, the new one set apart.
+    const [old, fresh] = await stageLanes(page);
+    assert.deepEqual([old.name, old.isNew, fresh.name, fresh.isNew], ['web-rev1', false, 'web-rev2', true]);
+    assert.notEqual(
+      await lanes.nth(0).evaluate((l) => getComputedStyle(l).borderColor),
+      await lanes.nth(1).evaluate((l) => getComputedStyle(l).borderColor),
+    );
+    assert.match(await page.locator(byTestId('stage-caption')).textContent(), /^(Deployment controller|ReplicaSet controller|Kubelet and scheduler|You \(kubectl\)): /);
+    assert.equal(await page.locator(byTestId('stage-caption')).getAttribute('aria-live'), 'polite');
+    // One picture of the pods: the ReplicaSet cards below keep their counts, not a second grid.
+    assert.equal(await page.locator(`${byTestId('rs-card')} .pod`).count(), 0);
+    await screenshot(page, 'stage-1280x720-light', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a new pod arrives Pending in the new lane; an old one terminates, then goes', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // Deleted pods stay Terminating for 2 rounds.
+    await fill(page, 'termination-input', '2');
+    const seen = { pendingNew: null, terminating: new Set(), gone: null };
+    for (let i = 0; i < 150 && !seen.gone; i++) {
+      await step(page);
+      const lanes = await stageLanes(page);
+      const cards = await rsCards(page);
+      // The lanes say what the cards (kubectl get rs) say.
+      for (const lane of lanes) {
+        const card = cards.find((c) => c.name === lane.name);
+        assert.ok(card, `a card for ${lane.name}`);
+        assert.deepEqual([lane.desired, lane.ready, lane.available], [card.desired, card.ready, card.available], lane.name);
+      }
+      const fresh = lanes.find((l) => l.isNew && l.name !== 'web-rev1');
+      const pending = fresh?.pods.find((p) => p.state === 'pending');
+      if (pending && !seen.pendingNew) seen.pendingNew = pending.name;
+      const old = lanes.find((l) => l.name === 'web-rev1');
+      for (const p of old?.pods ?? []) if (p.state === 'terminating') seen.terminating.add(p.name);
+      const names = new Set((old?.pods ?? []).map((p) => p.name));
+      seen.gone = [...seen.terminating].find((n) => !names.has(n)) ?? null;
+    }
+    assert.ok(seen.pendingNew?.startsWith('web-rev2-'), 'a Pending pod appeared in the new lane');
+    assert.ok(seen.terminating.size > 0, 'an old pod was Terminating');
+    assert.ok(seen.gone, 'and later left its lane');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the budget gauges show the Deployment’s total and available pods against its limits', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    let checked = 0;
+    for (let i = 0; i < 60; i++) {
+      await step(page);
+      if ((await page.locator(byTestId('budget-total')).count()) === 0) continue;
+      const { total, available, text } = await replicasLine(page);
+      const t = await gauge(page, 'budget-total');
+      const a = await gauge(page, 'budget-available');
+      assert.deepEqual([t.value, a.value], [total, available], `gauges against "${text}"`);
+      assert.deepEqual([t.limit, a.limit], [4, 3], '3 + maxSurge 1, 3 − maxUnavailable 0');
+      checked++;
+    }
+    assert.ok(checked > 40, `checked ${checked} steps`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('pods are reachable by keyboard and name their node', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    const first = page.locator(`${byTestId('rs-lane')}[data-name="web-rev1"] ${byTestId('pod')}`).first();
+    await first.focus();
+    const round = await page.locator(byTestId('round')).getAttribute('data-round');
+    await page.keyboard.press('ArrowRight');
+    const focused = await page.evaluate(() => document.activeElement?.dataset.pod);
+    assert.ok(focused && focused !== (await first.getAttribute('data-pod')), `focus moved to the next pod (${focused})`);
+    assert.equal(await page.locator(byTestId('round')).getAttribute('data-round'), round, 'the arrow key did not step');
+    const node = await page.locator(`[data-pod="${focused}"]`).getAttribute('data-node');
+    assert.match(await page.locator('.pod-readout').textContent(), new RegExp(`${focused}: .*on ${node}`));
+    assert.match(await page.locator(`[data-pod="${focused}"]`).getAttribute('aria-label'), new RegExp(`on ${node}`));
+    await page.close();
+  });
+});
+
+describe('presentation mode', () => {
+  test('at 1920×1080 the stage fills most of the screen; leaving restores the page', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.locator(byTestId('rs-lane')).first().waitFor();
+    const before = await page.locator(byTestId('stage')).boundingBox();
+    assert.ok(await page.locator(byTestId('replicas-input')).isVisible(), 'settings shown');
+    const toggle = page.locator(byTestId('present-toggle'));
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    await page.locator('.app.presenting').waitFor();
+    const vp = page.viewportSize();
+    const box = await page.locator(byTestId('stage')).boundingBox();
+    assert.ok((box.width * box.height) / (vp.width * vp.height) >= 0.6, `stage covers ${Math.round((100 * box.width * box.height) / (vp.width * vp.height))}% of the screen`);
+    for (const id of ['stage-caption', 'step-button', 'chart', 'budget-total']) {
+      assert.ok(await inViewport(page, page.locator(byTestId(id))), `${id} in view`);
+    }
+    assert.equal(await page.locator(byTestId('replicas-input')).count(), 0, 'settings hidden');
+    const caption = await page.locator(byTestId('stage-caption')).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(caption >= 28, `caption type is large: ${caption}px`);
+    await step(page);
+    await screenshot(page, 'present-1920x1080-light', { fullPage: false });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'present-1920x1080-dark', { fullPage: false });
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Leave with the button …
+    await toggle.click();
+    await page.locator('.app.presenting').waitFor({ state: 'detached' });
+    assert.ok(await page.locator(byTestId('replicas-input')).isVisible(), 'settings back');
+    const after = await page.locator(byTestId('stage')).boundingBox();
+    assert.ok(Math.abs(after.height - before.height) < 40, `the stage is its old size again (${before.height} → ${after.height})`);
+    // … and P toggles, Escape leaves.
+    await page.locator('body').press('p');
+    await page.locator('.app.presenting').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.app.presenting').waitFor({ state: 'detached' });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('at 1280×720 too', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.locator(byTestId('present-toggle')).click();
+    await page.locator('.app.presenting').waitFor();
+    const box = await page.locator(byTestId('stage')).boundingBox();
+    assert.ok((box.width * box.height) / (1280 * 720) >= 0.6);
+    for (const id of ['stage-caption', 'step-button', 'chart']) {
+      assert.ok(await inViewport(page, page.locator(byTestId(id))), `${id} in view`);
+    }
+    assert.equal(await horizontalOverflow(page), 0);
+    await screenshot(page, 'present-1280x720-light', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('motion', () => {
+  /** Steps through the rollout; after each step, what slides and what animates on the stage. */
+  async function watchRollout(page) {
+    const seen = { sliding: 0, animations: new Set(), transitions: new Set(), idle: false };
+    for (let i = 0; i < 80 && !seen.idle; i++) {
+      await step(page);
+      const r = await page.evaluate(() => {
+        const stage = document.querySelector('[data-testid="stage"]');
+        const moving = [...stage.querySelectorAll('[data-pod][style], [data-testid="rs-lane"][style]')];
+        return {
+          sliding: moving.filter((el) => el.style.transition.includes('transform') || el.style.transform).length,
+          animations: [...stage.querySelectorAll('.lane-pods, [data-testid="rs-lane"]')].map((g) => getComputedStyle(g).animationName),
+          transitions: [...stage.querySelectorAll('[data-pod], .gauge-fill')].map((p) => getComputedStyle(p).transitionDuration),
+          idle: !!stage.querySelector('[data-name="web-rev1"].lane-idle'),
+        };
+      });
+      seen.sliding += r.sliding;
+      r.animations.forEach((a) => seen.animations.add(a));
+      r.transitions.forEach((t) => seen.transitions.add(t));
+      seen.idle = r.idle;
+    }
+    assert.ok(seen.idle, 'the old lane emptied');
+    return seen;
+  }
+
+  test('lanes and pods slide to their new places; with reduced motion nothing moves', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    const moving = await watchRollout(page);
+    assert.ok(moving.sliding > 0, 'the new lane slides up when the old one empties (FLIP)');
+    assert.ok([...moving.animations].some((a) => a.startsWith('batch-')), `lanes animate: ${[...moving.animations]}`);
+    assert.ok([...moving.transitions].some((t) => t !== '0s'), 'colours and gauges transition');
+    await page.close();
+
+    const still = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    await still.emulateMedia({ reducedMotion: 'reduce' });
+    const r = await watchRollout(still);
+    assert.equal(r.sliding, 0, 'nothing slides');
+    assert.deepEqual([...r.animations], ['none']);
+    assert.deepEqual([...r.transitions], ['0s']);
+    assert.deepEqual(still.errors, []);
+    await still.close();
+  });
+});
+
+describe('phone', () => {
+  for (const scheme of ['light', 'dark']) {
+    test(`390×844 ${scheme}: the stage comes first, tokens ≥ 24 px, no overflow`, async () => {
+      const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator(byTestId('rs-lane')).first().waitFor();
+      assert.equal(await horizontalOverflow(page), 0);
+      const stageTop = (await page.locator(byTestId('stage')).boundingBox()).y;
+      for (const id of ['update-image-button', 'explanation', 'replicas-input']) {
+        const box = await page.locator(byTestId(id)).first().boundingBox();
+        if (box) assert.ok(box.y > stageTop, `${id} comes after the stage`);
+      }
+      const sizes = await page.locator(byTestId('pod')).evaluateAll((pods) => pods.map((p) => p.getBoundingClientRect().width));
+      assert.ok(Math.min(...sizes) >= 24, `tokens ≥ 24 px: ${sizes}`);
+      await screenshot(page, `stage-390x844-${scheme}`, { fullPage: false });
+      await page.close();
+    });
+  }
+
+  test('1280×720 dark', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator(byTestId('rs-lane')).first().waitFor();
+    await screenshot(page, 'stage-1280x720-dark', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+  async function audit(page, what) {
+    await page.addScriptTag({ content: await axeSource });
+    const result = await page.evaluate(async () => {
+      const r = await window.axe.run(document);
+      return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+    });
+    assert.deepEqual(result, [], `${what}: axe violations`);
+  }
+
+  test('no violations mid-rollout, in light and dark, and in presentation mode', async () => {
+    for (const scheme of ['light', 'dark']) {
+      const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.locator(byTestId('rs-lane')).first().waitFor();
+      await audit(page, `app page mid-rollout (${scheme})`);
+      await page.locator(byTestId('present-toggle')).click();
+      await page.locator('.app.presenting').waitFor();
+      await audit(page, `presentation mode (${scheme})`);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,766 @@
+//! The stage: the rollout itself, big enough to point at from the back of a room. One lane per
+//! ReplicaSet (revision and image; the new one set apart), each pod a token whose shape,
+//! pattern and colour give its state, the rolling-update budget as two gauges, and the step's
+//! caption. It draws the core's view (`rollout_core::view`) and nothing else.
+//!
+//! Motion explains what changed between two steps: created pods grow in, pods that became
+//! ready pulse, deleted pods shrink away where they were, and pods that moved (a deleted
+//! neighbour, a lane that appeared) slide from their old place to the new one (FLIP: the
+//! positions are read before Yew patches the DOM and each moved pod starts at its old place).
+//! A step during an animation first puts every pod at its end. `prefers-reduced-motion`
+//! turns all of it off.
+
+use crate::components::replica_sets::{
+    count_states, describe_pods, state_key, PodLegend, DENSITY_THRESHOLD, STATES,
+};
+use rollout_core::ui_support::DepartedPod;
+use rollout_core::view::{DeploymentView, PodState, ReplicaSetView};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// Up to this many pods per lane every token is big (2.5em, 40 px at the default size).
+pub const BIG_UP_TO: usize = 20;
+/// Above this many pods per lane tokens are small, flat and not focusable (the pod grid's
+/// lesson: hundreds of dashed outlines and gradients are slow to rasterise in software).
+pub const SMALL_ABOVE: usize = 48;
+/// Lanes with more pods in all than this do not slide (FLIP reads and writes every token).
+pub const FLIP_UP_TO: usize = 160;
+
+/// The token size in em for a lane of `n` pods: 2.5em up to [`BIG_UP_TO`], shrinking
+/// linearly to 1.5em (24 px) at [`SMALL_ABOVE`]; e.g. 34 pods → 2.0em.
+pub fn token_em(n: usize) -> f64 {
+    if n <= BIG_UP_TO {
+        2.5
+    } else {
+        let over = n.min(SMALL_ABOVE) - BIG_UP_TO;
+        2.5 - over as f64 / (SMALL_ABOVE - BIG_UP_TO) as f64
+    }
+}
+
+/// The rolling-update budget of a Deployment, from its view: what a learner needs to see why
+/// the controller waits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// RollingUpdate (gauges with limits) or not (Recreate).
+    pub rolling: bool,
+    /// spec.replicas.
+    pub replicas: i32,
+    /// status.replicas: the pods of every ReplicaSet, terminating ones not counted.
+    pub total: i32,
+    /// replicas + maxSurge.
+    pub max_total: i32,
+    /// status.availableReplicas.
+    pub available: i32,
+    /// replicas − maxUnavailable.
+    pub min_available: i32,
+}
+
+impl Budget {
+    /// Of a Deployment's view, e.g. 3 replicas at 25% / 25%: `max_total` 3 + 1 = 4,
+    /// `min_available` 3 − 0 = 3.
+    pub fn of(d: &DeploymentView) -> Budget {
+        Budget {
+            rolling: d.strategy == "RollingUpdate",
+            replicas: d.object.spec.replicas,
+            total: d.object.status.replicas,
+            max_total: d.upper_bound,
+            available: d.object.status.available_replicas,
+            min_available: d.lower_bound,
+        }
+    }
+
+    /// maxSurge as resolved for these replicas.
+    pub fn surge(&self) -> i32 {
+        self.max_total - self.replicas
+    }
+
+    /// maxUnavailable as resolved for these replicas.
+    pub fn unavailable(&self) -> i32 {
+        self.replicas - self.min_available
+    }
+}
+
+/// `4 pods` / `1 pod`.
+fn pods(n: i32) -> String {
+    if n == 1 {
+        "1 pod".to_string()
+    } else {
+        format!("{n} pods")
+    }
+}
+
+/// One gauge: a bar on a scale shared by both gauges, a mark at the limit, the numbers and
+/// the arithmetic in words (so neither colour nor the bar alone carries the meaning). A
+/// `ceiling` is a most (pods in total), otherwise the limit is a least (available pods).
+fn gauge(
+    testid: &'static str,
+    title: &str,
+    value: i32,
+    limit: i32,
+    scale: i32,
+    ceiling: bool,
+    rule: String,
+) -> Html {
+    let pct =
+        |n: i32| crate::chart::fmt(f64::from(n.clamp(0, scale)) * 100.0 / f64::from(scale.max(1)));
+    // e.g. 4 pods of at most 4: "full: no room to surge"; 3 available of at least 3: "none spare".
+    let margin = if ceiling {
+        limit - value
+    } else {
+        value - limit
+    };
+    let verdict = match (ceiling, margin) {
+        (true, 0) => " · full: no room to surge".to_string(),
+        (true, m) if m > 0 => format!(" · room for {m}"),
+        (true, m) => format!(" · {} over", -m),
+        (false, 0) => " · none spare".to_string(),
+        (false, m) if m > 0 => format!(" · {m} spare"),
+        (false, m) => format!(" · {} short", -m),
+    };
+    html! {
+        <div class={classes!("gauge", (margin < 0).then_some("gauge-over"))} data-testid={testid}
+            data-value={value.to_string()} data-limit={limit.to_string()}>
+            <p class="gauge-head">
+                <span class="gauge-title">{ title.to_string() }</span>
+                <span class="gauge-figure"><strong>{ value }</strong>{ format!(" / {limit}") }</span>
+            </p>
+            <div class="gauge-bar" aria-hidden="true">
+                <span class="gauge-fill" style={format!("width: {}%", pct(value))} />
+                <span class="gauge-mark" style={format!("left: {}%", pct(limit))} />
+            </div>
+            <p class="gauge-rule">{ rule }<span class="gauge-verdict">{ verdict }</span></p>
+        </div>
+    }
+}
+
+/// The two gauges: total pods against replicas + maxSurge, available pods against
+/// replicas − maxUnavailable.
+/// `terminating` is how many pods on the stage are terminating: status.replicas leaves them out
+/// (they still run until their grace period ends), which the total gauge says.
+pub fn gauges(b: &Budget, terminating: usize) -> Html {
+    if !b.rolling {
+        return html! {
+            <div class="gauges gauges-recreate">
+                <p class="gauge-note">{ format!("Recreate: all old pods go before any new one is created. {} of {} available now.", b.available, pods(b.replicas)) }</p>
+            </div>
+        };
+    }
+    let scale = b.max_total.max(b.total).max(b.available).max(1);
+    html! {
+        <div class="gauges" role="group" aria-label="Rolling-update budget">
+            { gauge("budget-total", "Pods in total", b.total, b.max_total, scale, true,
+                format!("at most {} + maxSurge {} = {}{}", b.replicas, b.surge(), b.max_total,
+                    if terminating > 0 { format!(" (terminating pods not counted: {terminating})") } else { String::new() })) }
+            { gauge("budget-available", "Available", b.available, b.min_available, scale, false,
+                format!("at least {} − maxUnavailable {} = {}", b.replicas, b.unavailable(), b.min_available)) }
+        </div>
+    }
+}
+
+/// What a pod says to a screen reader and on the stage's readout line.
+fn pod_words(name: &str, state: PodState, node: &str, image: &str) -> String {
+    let node = if node.is_empty() {
+        "not scheduled".to_string()
+    } else {
+        format!("on {node}")
+    };
+    format!("{name}: {}, {node}, {image}", state.label())
+}
+
+/// Props of [`Lane`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LaneProps {
+    /// The ReplicaSet.
+    pub rs: Rc<ReplicaSetView>,
+    /// Its pods that the last step removed (drawn where they were, shrinking away).
+    #[prop_or_default]
+    pub departed: Vec<String>,
+    /// The largest lane on the stage (pods and slots), which sets the token size.
+    pub most: usize,
+    /// The inspected pod, if it is one of these.
+    #[prop_or_default]
+    pub selected: Option<AttrValue>,
+}
+
+/// One ReplicaSet's lane.
+#[function_component(Lane)]
+pub fn lane(props: &LaneProps) -> Html {
+    // Which pods this lane drew last time, and in which state: new pods grow in, pods that
+    // just became ready pulse. One animation on the lane's grid (restarted by switching
+    // between batch-a and batch-b) drives them all through inherited custom properties.
+    let memory = use_mut_ref(|| (HashMap::<String, PodState>::new(), 0u32));
+    let rs = &props.rs;
+    let pods = &rs.pods;
+    let summary = format!("{}: {}", rs.name, describe_pods(pods));
+    let active = pods
+        .iter()
+        .filter(|p| p.state != PodState::Terminating)
+        .count() as i32;
+    let delta = rs.desired - active;
+    let head = html! {
+        <header class="lane-head">
+            <span class={classes!("lane-badge", if rs.is_new { "lane-badge-new" } else { "lane-badge-old" })}>
+                { if rs.is_new { "new" } else { "old" } }
+            </span>
+            <span class="lane-name">{ rs.name.clone() }</span>
+            <span class="lane-rev">{ format!("revision {}", rs.revision) }</span>
+            <code class="lane-image">{ rs.image.clone() }</code>
+            <span class="lane-counts">
+                <span title="spec.replicas">{ "desired " }<strong>{ rs.desired }</strong></span>
+                <span title="status.readyReplicas">{ "ready " }<strong>{ rs.ready }</strong></span>
+                <span title="status.availableReplicas">{ "available " }<strong>{ rs.available }</strong></span>
+                if delta > 0 {
+                    <span class="lane-delta lane-delta-up" title="spec.replicas is above the pods it has: the ReplicaSet controller creates the rest">
+                        { format!("+{delta} to create") }
+                    </span>
+                } else if delta < 0 {
+                    <span class="lane-delta lane-delta-down" title="spec.replicas is below the pods it has: the ReplicaSet controller deletes the rest">
+                        { format!("{} to delete", -delta) }
+                    </span>
+                }
+            </span>
+        </header>
+    };
+    let attrs = |body: Html, class: Classes| {
+        html! {
+            <section class={classes!("lane", if rs.is_new { "lane-new" } else { "lane-old" }, class)}
+                data-testid="rs-lane" data-name={rs.name.clone()} data-revision={rs.revision.clone()}
+                data-image={rs.image.clone()} data-new={rs.is_new.to_string()}
+                data-desired={rs.desired.to_string()} data-current={rs.current.to_string()}
+                data-ready={rs.ready.to_string()} data-available={rs.available.to_string()}
+                aria-label={format!("ReplicaSet {}, revision {}, {}", rs.name, rs.revision, rs.image)}>
+                { head.clone() }
+                { body }
+            </section>
+        }
+    };
+    if pods.len() > DENSITY_THRESHOLD {
+        memory.borrow_mut().0.clear();
+        let counts = count_states(pods);
+        return attrs(
+            html! {
+                <div class="pod-density" data-testid="pod-density">
+                    <div class="density-bar" role="img" aria-label={describe_pods(pods)}>
+                        { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
+                            <span class={classes!("density-seg", format!("pod-{}", state_key(*s)))}
+                                style={format!("flex-grow: {n}")} title={format!("{n} {}", s.label())} />
+                        }) }
+                    </div>
+                    <ul class="density-counts">
+                        { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
+                            <li><span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
+                                <strong>{ crate::settings::group(n as i64) }</strong>{ format!(" {}", s.label()) }</li>
+                        }) }
+                    </ul>
+                </div>
+            },
+            classes!("lane-dense"),
+        );
+    }
+    let (fresh, now_ready, batch) = {
+        let mut m = memory.borrow_mut();
+        let mut fresh = std::collections::HashSet::new();
+        let mut now_ready = std::collections::HashSet::new();
+        let ready = |s: PodState| matches!(s, PodState::Ready | PodState::Available);
+        for p in pods {
+            match m.0.get(&p.name) {
+                None => {
+                    fresh.insert(p.name.as_str());
+                }
+                Some(before) if ready(p.state) && !ready(*before) => {
+                    now_ready.insert(p.name.as_str());
+                }
+                Some(_) => {}
+            }
+        }
+        if !fresh.is_empty() || !now_ready.is_empty() || !props.departed.is_empty() {
+            m.1 = m.1.wrapping_add(1);
+        }
+        m.0 = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
+        (fresh, now_ready, m.1)
+    };
+    let small = props.most > SMALL_ABOVE;
+    // Up to SMALL_ABOVE pods each token is a focusable image that names itself; one per lane
+    // is in the tab order and the arrow keys move between them (a roving tabindex).
+    let focusable = !small;
+    let mut first = true;
+    let mut items: Vec<Html> = Vec::with_capacity(pods.len() + props.departed.len());
+    let mut gone = props.departed.iter().peekable();
+    let ghost = |name: &str| {
+        html! { <span key={format!("gone/{name}")} class="pod pod-gone" data-gone={name.to_string()} aria-hidden="true" /> }
+    };
+    for p in pods {
+        while let Some(g) = gone.next_if(|g| g.as_str() < p.name.as_str()) {
+            items.push(ghost(g));
+        }
+        let class = classes!(
+            "pod",
+            format!("pod-{}", state_key(p.state)),
+            fresh.contains(p.name.as_str()).then_some("pod-new"),
+            now_ready
+                .contains(p.name.as_str())
+                .then_some("pod-now-ready"),
+            (props.selected.as_deref() == Some(p.name.as_str())).then_some("pod-selected"),
+        );
+        let (tabindex, role, label) = if focusable {
+            let t = if first { "0" } else { "-1" };
+            first = false;
+            (
+                Some(t),
+                Some("img"),
+                Some(pod_words(&p.name, p.state, &p.node, &rs.image)),
+            )
+        } else {
+            (None, None, None)
+        };
+        items.push(html! {
+            <span key={p.name.clone()} {class} data-testid="pod" data-pod={p.name.clone()}
+                data-state={state_key(p.state)} data-node={p.node.clone()}
+                tabindex={tabindex} role={role} aria-label={label} />
+        });
+    }
+    for g in gone {
+        items.push(ghost(g));
+    }
+    // Pods the ReplicaSet wants but has not created yet: dashed empty slots.
+    let slots = if small {
+        0
+    } else {
+        delta.clamp(0, 60) as usize
+    };
+    for i in 0..slots {
+        items
+            .push(html! { <span key={format!("slot/{i}")} class="pod-slot" aria-hidden="true" /> });
+    }
+    let empty = pods.is_empty() && props.departed.is_empty() && slots == 0;
+    let grid_class = classes!(
+        "pod-grid",
+        "lane-pods",
+        small.then_some("pod-grid-small"),
+        if batch % 2 == 0 { "batch-a" } else { "batch-b" }
+    );
+    let body = if empty {
+        html! { <p class="lane-empty">{ if rs.desired == 0 { "scaled to 0, kept for rollbacks" } else { "no pods yet" } }</p> }
+    } else if focusable {
+        html! { <div class={grid_class} role="group" aria-label={summary}>{ for items }</div> }
+    } else {
+        html! { <div class={grid_class} role="img" aria-label={summary}>{ for items }</div> }
+    };
+    attrs(body, classes!(empty.then_some("lane-idle")))
+}
+
+/// The arrow keys move focus between the pods of a lane (Home and End to its ends); Enter
+/// inspects the focused pod.
+fn on_lane_key(e: KeyboardEvent, on_select: &Callback<String>) {
+    let Some(pod) = e
+        .target_dyn_into::<Element>()
+        .filter(|t| t.has_attribute("data-pod"))
+    else {
+        return;
+    };
+    let step = |el: &Element, forward: bool| {
+        let mut next = if forward {
+            el.next_element_sibling()
+        } else {
+            el.previous_element_sibling()
+        };
+        while let Some(n) = next {
+            if n.has_attribute("data-pod") {
+                return Some(n);
+            }
+            next = if forward {
+                n.next_element_sibling()
+            } else {
+                n.previous_element_sibling()
+            };
+        }
+        None
+    };
+    let target = match e.key().as_str() {
+        "ArrowRight" | "ArrowDown" => step(&pod, true),
+        "ArrowLeft" | "ArrowUp" => step(&pod, false),
+        "Home" => pod
+            .parent_element()
+            .and_then(|p| p.query_selector("[data-pod]").ok().flatten()),
+        "End" => pod
+            .parent_element()
+            .and_then(|p| p.query_selector_all("[data-pod]").ok())
+            .and_then(|l| l.item(l.length().saturating_sub(1)))
+            .and_then(|n| n.dyn_into::<Element>().ok()),
+        "Enter" | " " => {
+            e.prevent_default();
+            if let Some(name) = pod.get_attribute("data-pod") {
+                on_select.emit(format!("pod/{name}"));
+            }
+            return;
+        }
+        _ => return,
+    };
+    e.prevent_default();
+    if let Some(t) = target.and_then(|t| t.dyn_into::<HtmlElement>().ok()) {
+        pod.set_attribute("tabindex", "-1").ok();
+        t.set_attribute("tabindex", "0").ok();
+        t.focus().ok();
+    }
+}
+
+/// Whether the user asked for less motion.
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+/// What slides: the pods (within their lane) and the lanes (within the stage).
+const MOVABLE: &str = "[data-pod], [data-testid=rs-lane]";
+
+/// The key of a movable element: `pod/NAME` or `lane/NAME`.
+fn flip_key(el: &Element) -> Option<String> {
+    el.get_attribute("data-pod")
+        .map(|n| format!("pod/{n}"))
+        .or_else(|| el.get_attribute("data-name").map(|n| format!("lane/{n}")))
+}
+
+/// FLIP's memory: where each pod and lane was laid out, and what is still sliding.
+#[derive(Default)]
+struct Flip {
+    first: HashMap<String, (i32, i32)>,
+    moving: Vec<Element>,
+}
+
+impl Flip {
+    /// Before Yew patches the DOM: every slide jumps to its end, then the positions are read.
+    /// They are layout offsets (a pod's within its lane, a lane's within the stage), not drawn
+    /// positions: a pod still growing in is scaled, and a lane that moved carries its pods.
+    fn measure(&mut self, root: &Element) {
+        for el in self.moving.drain(..) {
+            el.remove_attribute("style").ok();
+        }
+        self.first.clear();
+        let Ok(list) = root.query_selector_all(MOVABLE) else {
+            return;
+        };
+        if list.length() as usize > FLIP_UP_TO || reduced_motion() {
+            return;
+        }
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                if let Some(key) = flip_key(&el) {
+                    self.first.insert(key, (el.offset_left(), el.offset_top()));
+                }
+            }
+        }
+    }
+
+    /// After the patch: each pod or lane that moved starts where it was and slides to its
+    /// place.
+    fn play(&mut self, root: &Element) {
+        if self.first.is_empty() {
+            return;
+        }
+        let Ok(list) = root.query_selector_all(MOVABLE) else {
+            return;
+        };
+        for i in 0..list.length() {
+            let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
+                continue;
+            };
+            let Some(&(x, y)) = flip_key(&el).and_then(|k| self.first.get(&k)) else {
+                continue;
+            };
+            let (dx, dy) = (x - el.offset_left(), y - el.offset_top());
+            if dx != 0 || dy != 0 {
+                let style = format!("transform: translate({dx}px, {dy}px); transition: none");
+                el.set_attribute("style", &style).ok();
+                self.moving.push(el.into());
+            }
+        }
+        self.first.clear();
+        if self.moving.is_empty() {
+            return;
+        }
+        // One forced layout, then everything that moved transitions back to its own place.
+        let _ = root.get_bounding_client_rect();
+        for el in &self.moving {
+            el.set_attribute(
+                "style",
+                "transition: transform 420ms cubic-bezier(0.3, 0.7, 0.3, 1)",
+            )
+            .ok();
+        }
+    }
+}
+
+/// Props of [`Stage`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct StageProps {
+    /// The ReplicaSets in creation order.
+    pub replica_sets: Rc<Vec<Rc<ReplicaSetView>>>,
+    /// Pods the last step removed.
+    #[prop_or_default]
+    pub departed: Vec<DepartedPod>,
+    /// The Deployment's budget (none before it exists).
+    #[prop_or_default]
+    pub budget: Option<Budget>,
+    /// The step in one line.
+    pub caption: AttrValue,
+    /// Who acted (a CSS key, `deployment`, …), for the caption's colour.
+    #[prop_or_default]
+    pub actor: Option<&'static str>,
+    /// The simulation's version: the pods slide when it changes.
+    pub version: u64,
+    /// The inspected object (`kind/name`), if any.
+    #[prop_or_default]
+    pub selected: Option<AttrValue>,
+    /// Called with `pod/NAME` when a pod is clicked or Enter is pressed on it.
+    #[prop_or_default]
+    pub on_select: Callback<String>,
+    /// `stage`, or `stage-b` for the variant in Compare.
+    #[prop_or(AttrValue::Static("stage"))]
+    pub testid: AttrValue,
+    /// A heading for the stage (Compare's "A" and "B").
+    #[prop_or_default]
+    pub title: Option<AttrValue>,
+    /// Buttons for the stage's bar (present, compare).
+    #[prop_or_default]
+    pub tools: Html,
+    /// What goes under the lanes (the chart in presentation mode).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The stage.
+#[function_component(Stage)]
+pub fn stage(props: &StageProps) -> Html {
+    let root = use_node_ref();
+    let flip = use_mut_ref(Flip::default);
+    // Lanes of ReplicaSets that were deleted in the last step fade out once.
+    let last = use_mut_ref(|| Rc::new(Vec::<Rc<ReplicaSetView>>::new()));
+    let readout = use_node_ref();
+    if let Some(el) = root.cast::<Element>() {
+        flip.borrow_mut().measure(&el);
+    }
+    {
+        let (root, flip) = (root.clone(), flip.clone());
+        use_effect_with(props.version, move |_| {
+            if let Some(el) = root.cast::<Element>() {
+                flip.borrow_mut().play(&el);
+            }
+        });
+    }
+    let gone: Vec<Rc<ReplicaSetView>> = {
+        let mut last = last.borrow_mut();
+        let gone = last
+            .iter()
+            .filter(|old| !props.replica_sets.iter().any(|rs| rs.name == old.name))
+            .cloned()
+            .collect();
+        *last = props.replica_sets.clone();
+        gone
+    };
+    let mut lanes: Vec<Rc<ReplicaSetView>> = props.replica_sets.iter().cloned().collect();
+    // Oldest revision on top, the new ReplicaSet at the bottom: read down, the rollout moves
+    // pods from the past to the future.
+    lanes.sort_by_key(|rs| rs.revision.parse::<i64>().unwrap_or(0));
+    let departed_of = |name: &str| -> Vec<String> {
+        props
+            .departed
+            .iter()
+            .filter(|d| d.replica_set == name)
+            .map(|d| d.name.clone())
+            .collect()
+    };
+    let most = lanes
+        .iter()
+        .map(|rs| {
+            let active = rs
+                .pods
+                .iter()
+                .filter(|p| p.state != PodState::Terminating)
+                .count() as i32;
+            rs.pods.len() + departed_of(&rs.name).len() + (rs.desired - active).max(0) as usize
+        })
+        .max()
+        .unwrap_or(0);
+    let terminating = lanes
+        .iter()
+        .flat_map(|rs| rs.pods.iter())
+        .filter(|p| p.state == PodState::Terminating)
+        .count();
+    let pod_selected = props
+        .selected
+        .as_deref()
+        .and_then(|s| s.strip_prefix("pod/"))
+        .map(|s| AttrValue::from(s.to_string()));
+    let images: Rc<HashMap<String, String>> = Rc::new(
+        lanes
+            .iter()
+            .map(|rs| (rs.name.clone(), rs.image.clone()))
+            .collect(),
+    );
+    // The readout line under the lanes names the pod under the pointer or focus; written
+    // straight into its element, so hovering never re-renders the stage.
+    let show = {
+        let (readout, images) = (readout.clone(), images.clone());
+        move |e: &Event| {
+            let Some(t) = e.target_dyn_into::<Element>() else {
+                return;
+            };
+            let Some(pod) = t.closest("[data-pod]").ok().flatten() else {
+                return;
+            };
+            let (Some(name), Some(state), node) = (
+                pod.get_attribute("data-pod"),
+                pod.get_attribute("data-state"),
+                pod.get_attribute("data-node").unwrap_or_default(),
+            ) else {
+                return;
+            };
+            let state = STATES
+                .iter()
+                .find(|s| state_key(**s) == state)
+                .copied()
+                .unwrap_or(PodState::Pending);
+            let rs = rollout_core::ui_support::replica_set_of_pod(&name);
+            let image = images.get(rs).cloned().unwrap_or_default();
+            if let Some(out) = readout.cast::<Element>() {
+                out.set_text_content(Some(&pod_words(&name, state, &node, &image)));
+            }
+        }
+    };
+    let onmouseover = {
+        let show = show.clone();
+        Callback::from(move |e: MouseEvent| show(&e))
+    };
+    let onfocusin = Callback::from(move |e: FocusEvent| show(&e));
+    let onclick = {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: MouseEvent| {
+            let pod = e
+                .target_dyn_into::<Element>()
+                .and_then(|t| t.closest("[data-pod]").ok().flatten());
+            if let Some(name) = pod.and_then(|p| p.get_attribute("data-pod")) {
+                on_select.emit(format!("pod/{name}"));
+            }
+        })
+    };
+    let onkeydown = {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: KeyboardEvent| on_lane_key(e, &on_select))
+    };
+    let size = format!("--pod-em: {}", crate::chart::fmt(token_em(most)));
+    let title_id = format!("{}-title", props.testid);
+    html! {
+        <section class="stage" data-testid={props.testid.clone()} aria-labelledby={title_id.clone()} style={size}>
+            <div class="stage-bar">
+                <h2 class="stage-title" id={title_id}>{ props.title.clone().unwrap_or(AttrValue::Static("The rollout")) }</h2>
+                <PodLegend />
+                <div class="stage-tools">{ props.tools.clone() }</div>
+            </div>
+            <p class={classes!("stage-caption", props.actor.map(|a| format!("actor-{a}")))} data-testid={format!("{}-caption", props.testid)}
+                aria-live="polite" aria-atomic="true">{ props.caption.clone() }</p>
+            <div class="stage-body">
+                <div class="stage-left">
+                <div class="lanes" ref={root} {onmouseover} {onfocusin} {onclick} {onkeydown}>
+                    if lanes.is_empty() && gone.is_empty() {
+                        <p class="lane-empty stage-empty">{ "No ReplicaSets yet: the Deployment controller creates the first one in its first sync." }</p>
+                    }
+                    { for lanes.iter().map(|rs| html! {
+                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()} />
+                    }) }
+                    { for gone.iter().map(|rs| html! {
+                        <section key={format!("gone/{}", rs.name)} class="lane lane-gone" aria-hidden="true">
+                            <header class="lane-head"><span class="lane-name">{ rs.name.clone() }</span>
+                            <span class="lane-rev">{ "deleted: revisionHistoryLimit" }</span></header>
+                        </section>
+                    }) }
+                    <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
+                </div>
+                { props.children.clone() }
+                </div>
+                <div class="stage-side">
+                    { props.budget.as_ref().map(|b| gauges(b, terminating)).unwrap_or_default() }
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// Presentation mode: on or off (a reducer, so the document's key listener toggles the
+/// current value, not the one it was created with).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Presenting(pub bool);
+
+impl Reducible for Presenting {
+    type Action = Option<bool>;
+    /// `Some(on)` sets it, `None` toggles.
+    fn reduce(self: Rc<Self>, action: Option<bool>) -> Rc<Self> {
+        let on = action.unwrap_or(!self.0);
+        if on == self.0 {
+            self
+        } else {
+            Rc::new(Presenting(on))
+        }
+    }
+}
+
+thread_local! {
+    /// Whether presentation mode asked for full screen (so leaving full screen leaves it too).
+    static FULLSCREEN: RefCell<bool> = const { RefCell::new(false) };
+}
+
+/// Calls a method that returns a promise and ignores its refusal (the Fullscreen API refuses
+/// without a user gesture, in a frame that does not allow it, or with a permission policy).
+fn call_quietly(target: &wasm_bindgen::JsValue, method: &str) {
+    let Ok(f) = js_sys::Reflect::get(target, &method.into()) else {
+        return;
+    };
+    let Some(f) = f.dyn_ref::<js_sys::Function>() else {
+        return;
+    };
+    if let Ok(p) = f
+        .call0(target)
+        .and_then(|p| p.dyn_into::<js_sys::Promise>())
+    {
+        // Awaiting the promise handles its rejection (no "uncaught in promise").
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+        });
+    }
+}
+
+/// Enters or leaves the browser's full screen with presentation mode, when the browser allows.
+pub fn fullscreen(on: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if on {
+        if doc.fullscreen_element().is_none() {
+            if let Some(el) = doc.document_element() {
+                FULLSCREEN.with(|f| *f.borrow_mut() = true);
+                call_quietly(&el, "requestFullscreen");
+            }
+        }
+    } else {
+        FULLSCREEN.with(|f| *f.borrow_mut() = false);
+        if doc.fullscreen_element().is_some() {
+            call_quietly(&doc, "exitFullscreen");
+        }
+    }
+}
+
+/// Whether full screen was left by the browser (Esc) while presentation mode had asked for it.
+pub fn fullscreen_left() -> bool {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    doc.fullscreen_element().is_none() && FULLSCREEN.with(|f| std::mem::take(&mut *f.borrow_mut()))
+}
