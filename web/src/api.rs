@@ -454,8 +454,10 @@ struct MountOptions {
     preset: Option<String>,
     /// A permalink fragment.
     link: Option<String>,
-    /// Steps to take at once.
+    /// Steps to take at once (with `lesson`: the lesson's step, from 1).
     step: Option<usize>,
+    /// Follow this lesson (`rollout_core::lessons`), from its step `step`.
+    lesson: Option<String>,
     /// Embed controls, as names or one comma-separated string.
     controls: Option<Controls>,
     chart: Option<bool>,
@@ -740,12 +742,26 @@ fn mount_with(
             return Err(error(format!("there is no preset called `{p}`")));
         }
     }
-    let mut lab = start_lab(
-        options.link.as_deref(),
-        scenario.as_ref(),
-        options.preset.as_deref(),
-    );
-    for _ in 0..options.step.unwrap_or(0) {
+    let lesson = match &options.lesson {
+        Some(id) => Some(
+            Lab::from_lesson(id, options.step.unwrap_or(1).saturating_sub(1))
+                .ok_or_else(|| error(format!("there is no lesson called `{id}`")))?,
+        ),
+        None => None,
+    };
+    let steps = if lesson.is_some() {
+        0
+    } else {
+        options.step.unwrap_or(0)
+    };
+    let mut lab = lesson.unwrap_or_else(|| {
+        start_lab(
+            options.link.as_deref(),
+            scenario.as_ref(),
+            options.preset.as_deref(),
+        )
+    });
+    for _ in 0..steps {
         if lab.sim().finished() {
             break;
         }
@@ -792,8 +808,8 @@ fn mount_with(
 
 /// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
-/// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, plus `autoplay`; `lesson` and
-/// `theme` are accepted and not used yet). The element's script (`web/js/element.js`) calls it
+/// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
+/// lesson's step, from 1), plus `autoplay`; `theme` is accepted and not used yet). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
@@ -812,6 +828,7 @@ pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> 
         preset: attr("preset"),
         link: attr("link"),
         step,
+        lesson: attr("lesson"),
         controls: attr("controls").map(Controls::Text),
         chart: flag("chart"),
         explain: flag("explain"),
@@ -854,6 +871,12 @@ pub fn mount_page() -> Result<(), JsError> {
                     link: (!hash.is_empty()).then(|| hash.into()),
                     options,
                     app_url: Some(app_address(&href).into()),
+                    // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
+                    controller: crate::share::lab_from_query(&search).map(|lab| {
+                        let c = Controller::new();
+                        c.stage(lab);
+                        c
+                    }),
                     ..EmbedAppProps::default()
                 },
             )

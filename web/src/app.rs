@@ -241,17 +241,19 @@ pub fn app(props: &AppProps) -> Html {
     if lab.preset == "imported" {
         preset_options.push(("imported".into(), "Imported scenario".into()));
     }
-    match lab.guide.as_ref().map(|g| &g.guide) {
-        Some(crate::lesson::Guide::Lesson { lesson, .. }) if lab.preset == "lesson" => {
-            preset_options.push(("lesson".into(), format!("Lesson: {}", lesson.title).into()));
-        }
-        Some(crate::lesson::Guide::Challenge { challenge, .. }) if lab.preset == "challenge" => {
-            preset_options.push((
-                "challenge".into(),
-                format!("Challenge: {}", challenge.title).into(),
-            ));
-        }
-        _ => {}
+    // A lesson's or challenge's scenario (also once its panel is closed).
+    if lab.preset == "lesson" || lab.preset == "challenge" {
+        let title = match lab.guide.as_ref().map(|g| &g.guide) {
+            Some(crate::lesson::Guide::Lesson { lesson, .. }) => {
+                format!("Lesson: {}", lesson.title)
+            }
+            Some(crate::lesson::Guide::Challenge { challenge, .. }) => {
+                format!("Challenge: {}", challenge.title)
+            }
+            None if lab.preset == "lesson" => "A lesson's scenario".to_string(),
+            None => "A challenge's scenario".to_string(),
+        };
+        preset_options.push((AttrValue::from(lab.preset.clone()), title.into()));
     }
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
@@ -379,12 +381,12 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     </div>
                     <div class="header-tools">
-                        <LessonsMenu />
                         <div class="preset-picker">
                             <label class="field-label" for="preset">{ "Start from" }</label>
                             <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
                                 options={preset_options} on_change={on_preset} />
                         </div>
+                        <LessonsMenu />
                         { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}

@@ -302,6 +302,19 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         })
     };
     let dismiss = send(Msg::DismissNotice);
+    // A lesson (`lesson="ID"` on the element, `?embed&lesson=ID` in an iframe): its panel
+    // above the controls, so a documentation page can embed exactly one lesson.
+    let guide = lab.guide.clone().map(|guide| {
+        let view = match &guide.guide {
+            crate::lesson::Guide::Lesson { lesson, step } => {
+                Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
+            }
+            _ => None,
+        };
+        let d = lab.dispatcher();
+        let on_msg = Callback::from(move |m: Msg| d.dispatch(m));
+        html! { <crate::components::GuidePanel {guide} version={lab.version} {view} {on_msg} /> }
+    });
     let s = &lab.settings;
     let problems = lab.problems();
     let started = lab.started();
@@ -401,6 +414,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     </a>
                 }
             </header>
+            { for guide }
             <div class="embed-controls" role="group" aria-label="Playback">
                 if o.has(Control::Round) {
                     <button type="button" class="btn btn-icon" data-testid="back-round-button" aria-label="Back one round"

@@ -184,4 +184,29 @@ describe('lessons', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
   });
+
+  test('one lesson embedded: <rollout-lab lesson=…> and an iframe with ?embed&lesson=…', async () => {
+    const page = await app.browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>doc</title>
+      <script type="module" src="./rollout-lab.js"></script></head><body>
+      <p>The documentation's text about rolling updates.</p>
+      <rollout-lab id="l" lesson="rolling-update" step="2"></rollout-lab>
+      <iframe id="f" src="./?embed&lesson=max-surge-max-unavailable" width="800" height="600"></iframe>
+      </body></html>`;
+    await page.route('**/lesson-doc.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(`${app.server.url}lesson-doc.html`);
+    const el = page.locator('#l').locator(byTestId('lesson-panel'));
+    await el.waitFor();
+    assert.equal(await el.getAttribute('data-lesson'), 'rolling-update');
+    assert.equal(await el.getAttribute('data-step'), '1');
+    await page.locator('#l').locator(byTestId('lesson-next')).click();
+    await page.locator('#l').locator(`${byTestId('lesson-panel')}[data-step="2"]`).waitFor();
+    const framed = page.frameLocator('#f').locator(byTestId('lesson-panel'));
+    await framed.waitFor();
+    assert.equal(await framed.getAttribute('data-lesson'), 'max-surge-max-unavailable');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
