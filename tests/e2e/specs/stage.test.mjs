@@ -53,11 +53,24 @@ async function gauge(page, id) {
 
 const step = (page) => page.locator(byTestId('step-button')).click();
 
+/** From `#p=rolling-basic&at=40`, steps on (what a step is depends on the preset's timing)
+ * until both ReplicaSets have pods: mid-rollout. */
+async function midRollout(page) {
+  for (let i = 0; i < 200; i++) {
+    const lanes = await stageLanes(page);
+    if (lanes.length === 2 && lanes.every((l) => l.pods.length > 0)) return;
+    await step(page);
+  }
+  throw new Error('no mid-rollout state reached');
+}
+
 describe('the stage', () => {
   test('at 1280×720 the stage, both lanes, the caption and Step are in view; tokens ≥ 32 px', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.locator(`${byTestId('rs-lane')}[data-name="web-rev2"]`).waitFor();
+    await page.locator(byTestId('rs-lane')).first().waitFor();
+    await midRollout(page);
+    await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     const lanes = page.locator(byTestId('rs-lane'));
     assert.equal(await lanes.count(), 2);
@@ -98,7 +111,7 @@ describe('the stage', () => {
     // Deleted pods stay Terminating for 2 rounds.
     await fill(page, 'termination-input', '2');
     const seen = { pendingNew: null, terminating: new Set(), gone: null };
-    for (let i = 0; i < 150 && !seen.gone; i++) {
+    for (let i = 0; i < 400 && !seen.gone; i++) {
       await step(page);
       const lanes = await stageLanes(page);
       const cards = await rsCards(page);
@@ -217,7 +230,7 @@ describe('motion', () => {
   /** Steps through the rollout; after each step, what slides and what animates on the stage. */
   async function watchRollout(page) {
     const seen = { sliding: 0, animations: new Set(), transitions: new Set(), idle: false };
-    for (let i = 0; i < 80 && !seen.idle; i++) {
+    for (let i = 0; i < 400 && !seen.idle; i++) {
       await step(page);
       const r = await page.evaluate(() => {
         const stage = document.querySelector('[data-testid="stage"]');
