@@ -49,14 +49,16 @@ describe('lessons', () => {
           assert.equal((await answer(page, right)).correct, true);
         } else if (kind === 'pod') {
           // Click the pod on the page: the click is the answer.
-          await page.locator(`${byTestId('rs-card')} [data-pod="${right}"]`).click();
+          const pod = `:is(${byTestId('rs-card')}, ${byTestId('rs-lane')}) [data-pod="${right}"]`;
+          await page.locator(pod).first().click();
           assert.equal(await page.locator(byTestId('lesson-answer')).inputValue(), right);
           await page.locator(byTestId('lesson-check')).click();
           await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
           await screenshot(page, 'lesson-question-feedback');
           // The next step is that deletion: the pod is gone from the page.
           await page.locator(byTestId('lesson-next')).click();
-          await page.locator(`${byTestId('rs-card')} [data-pod="${right}"]`).waitFor({ state: 'detached' });
+          // Deleted: gone, or terminating (graceful termination).
+          await page.locator(`${pod}:not([data-state="terminating"])`).waitFor({ state: 'detached' });
           assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`deleted ${right}`));
           continue;
         } else {
