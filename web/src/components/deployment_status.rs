@@ -59,7 +59,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                 <p class="empty">{ "No Deployment yet: the first step sends the pending " }<code>{ "kubectl create deployment" }</code>{ " to the API server." }</p>
                 <div class="rollout-status-box">
                     <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", props.name) }</div>
-                    <pre class="rollout-status is-error" data-testid="rollout-status">{ format!("Error from server (NotFound): deployments.apps \"{}\" not found\n", props.name) }</pre>
+                    <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_core::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
                 </div>
             </section>
         };
