@@ -1,6 +1,7 @@
 //! `rollout plan FILE`: the forecast of a rollout, for a scenario or for a Deployment manifest
 //! in a cluster model given by flags, once or swept over settings on every core.
 
+use crate::show::table;
 use rollout_core::plan::manifest::{self, ClusterModel, ResolvedModel};
 use rollout_core::plan::report::{rollout_events, samples, warnings, Sample};
 use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -343,31 +344,6 @@ fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
             csv_field(row.refused.as_deref().unwrap_or("")),
         ]);
         out.push_str(&cells.join(","));
-        out.push('\n');
-    }
-    out
-}
-
-/// Left-aligned columns separated by three spaces.
-fn table(rows: &[Vec<String>]) -> String {
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..cols)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for r in rows {
-        let line: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{s:<w$}", w = widths[i]))
-            .collect();
-        out.push_str(line.join("   ").trim_end());
         out.push('\n');
     }
     out

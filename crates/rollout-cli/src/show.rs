@@ -7,8 +7,8 @@ use rollout_core::ui_support::kubectl_command;
 use rollout_core::view::{age, cluster_view};
 use std::fmt::Write;
 
-/// Left-aligned columns separated by three spaces, as kubectl's tabwriter prints them.
-fn table(rows: &[Vec<String>]) -> String {
+/// Left-aligned columns separated by three spaces, as kubectl's tabwriter prints them (also `rollout plan`'s tables).
+pub(crate) fn table(rows: &[Vec<String>]) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..cols)
         .map(|c| {
