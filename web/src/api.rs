@@ -515,16 +515,15 @@ struct LabState<'a> {
     notice: Option<&'a str>,
     problems: Option<String>,
     pending: Vec<String>,
+    /// Why nothing more will happen (`null`: a step would still change something).
+    settled: Option<rollout_core::session::Settled>,
 }
 
 fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
     let sim = lab.sim();
     let problems = lab.problems();
-    let pending = Frame::of(lab)
-        .pending
-        .into_iter()
-        .map(|p| p.command)
-        .collect();
+    let frame = Frame::of(lab);
+    let pending = frame.pending.into_iter().map(|p| p.command).collect();
     js_of(&LabState {
         sim: state_of(&sim),
         preset: &lab.preset,
@@ -532,6 +531,7 @@ fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
         notice: lab.notice.as_deref(),
         problems: (!problems.is_empty()).then(|| problems.summary.clone()),
         pending,
+        settled: frame.settled,
     })
 }
 
@@ -550,9 +550,18 @@ impl MountedLab {
             .unwrap_or_else(|| Err(error("this lab has been unmounted")))
     }
 
-    /// One step.
+    /// One step: to the next change in the cluster (a controller's sync that changed an
+    /// object, a kubelet pass, or the pending commands applied), running through the time in
+    /// which nothing changes. Does nothing when nothing more will happen (`state().settled`
+    /// says why). The `Simulation` class keeps single syncs.
     pub fn step(&self) -> Result<(), JsError> {
         self.send(Msg::Step)
+    }
+
+    /// Runs until nothing more will happen: the rollout complete, stalled (progress deadline
+    /// exceeded, paused, blocked) or a limit reached; `state().notice` says which.
+    pub fn end(&self) -> Result<(), JsError> {
+        self.send(Msg::ToEnd)
     }
 
     /// One step back.
@@ -561,7 +570,7 @@ impl MountedLab {
         self.send(Msg::StepBack)
     }
 
-    /// To the start of the next round.
+    /// The rest of this round (or a whole round at its start), changes or not.
     #[wasm_bindgen(js_name = stepRound)]
     pub fn step_round(&self) -> Result<(), JsError> {
         self.send(Msg::StepRound)
@@ -573,7 +582,8 @@ impl MountedLab {
         self.send(Msg::BackRound)
     }
 
-    /// Starts playing (a step every quarter second at the default speed).
+    /// Starts playing: a step to the next change every half second at the default speed,
+    /// until nothing more will happen.
     pub fn play(&self) -> Result<(), JsError> {
         if self.read(|l| Ok(l.playing))? {
             return Ok(());

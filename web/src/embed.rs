@@ -4,6 +4,8 @@
 //! [`Controller`] through which the JavaScript API drives a mounted lab and hears its changes.
 
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
+use crate::components::clock::Clock;
+use crate::components::transport::outcome_key;
 use crate::components::{ChartPanel, ReplicaSets};
 use crate::settings::{Field, StrategyKind};
 use crate::share::{lab_from_link, link_of, title_of, Control, EmbedOptions};
@@ -379,24 +381,29 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         .as_ref()
         .map(|base| format!("{base}#{}", link_of(&lab)));
     let next_image = lab.next_image();
-    let explanation = frame.explanation.as_ref().map(|e| e.headline.clone());
+    // The step's sentence, with the time that passed before it ("30 s later: …").
+    let explanation = frame.explanation.as_ref().map(|e| {
+        match frame.step_note.as_ref().map(|n| n.seconds_later) {
+            Some(s) if s > 0 => format!("{} later: {}", crate::explain::seconds(s), e.headline),
+            _ => e.headline.clone(),
+        }
+    });
+    // Commands given and not applied yet (before the first step too: the next Step applies
+    // them, and says so).
     let pending = frame
         .pending
         .iter()
-        .filter(|_| started)
-        .map(|p| format!("{} (round {})", p.command, p.round))
+        .map(|p| p.command.clone())
         .collect::<Vec<_>>();
     let band = frame
         .cluster
         .deployments
         .first()
         .map_or(rolling, |d| d.strategy == "RollingUpdate");
-    let phase = if frame.finished {
-        "end"
-    } else if frame.at_round_start {
-        "round not started"
-    } else {
-        "in progress"
+    let settled = frame.settled.is_some();
+    let step_title = match &frame.settled {
+        Some(st) => format!("Nothing more will happen: {}", st.sentence),
+        None => "Step: to the next change in the cluster".to_string(),
     };
 
     html! {
@@ -428,13 +435,14 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                         { icon(ICON_BACK) }<span>{ "Back" }</span>
                     </button>
                     <button type="button" class="btn btn-primary" data-testid="step-button"
-                        title="One step: one controller sync or kubelet pass" onclick={send(Msg::Step)}>
+                        title={step_title} aria-describedby={settled.then_some("embed-settled")}
+                        disabled={settled} onclick={send(Msg::Step)}>
                         <span>{ "Step" }</span>{ icon(ICON_STEP) }
                     </button>
                 }
                 if o.has(Control::Round) {
                     <button type="button" class="btn btn-icon" data-testid="step-round-button" aria-label="Forward one round"
-                        title="To the end of the round" onclick={send(Msg::StepRound)}>
+                        title="Round: run the rest of this round, changes or not" onclick={send(Msg::StepRound)}>
                         { icon(ICON_ROUND) }
                     </button>
                 }
@@ -471,12 +479,17 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                         </select>
                     </label>
                 }
-                <p class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
+                <div class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
                     data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
-                    <span class="round-main">{ format!("Round {}", frame.round) }</span>
-                    <span class="round-sub">{ format!("t = {} s · step {} · {phase}", frame.time, frame.steps) }</span>
-                </p>
+                    <Clock seconds={frame.time} round={frame.round} />
+                </div>
             </div>
+            if let Some(st) = &frame.settled {
+                <p class={classes!("settled-line", "embed-settled", format!("settled-{}", outcome_key(st.outcome)))}
+                    id="embed-settled" data-testid="settled" data-outcome={outcome_key(st.outcome)}>
+                    { st.sentence.clone() }
+                </p>
+            }
             if sliders {
                 <div class="embed-sliders">
                     { slider(Control::Replicas, Field::Replicas, "replicas-slider") }
@@ -506,7 +519,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
             if o.explain || !pending.is_empty() {
                 <footer class="embed-foot" aria-live="polite">
                     if !pending.is_empty() {
-                        <p class="embed-pending" data-testid="embed-pending">{ format!("Queued: {}", pending.join("; ")) }</p>
+                        <p class="embed-pending" data-testid="embed-pending">{ if started { format!("Pending: {}", pending.join("; ")) } else { format!("Pending, the first Step applies: {}", pending.join("; ")) } }</p>
                     }
                     if o.explain {
                         <p class="embed-explain" data-testid="embed-explanation">

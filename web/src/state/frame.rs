@@ -75,11 +75,44 @@ pub struct Frame {
     pub horizon: u32,
     /// The Deployment's name.
     pub deployment: String,
+    /// Why nothing more will happen (`None`: a step would still change something).
+    pub settled: Option<Settled>,
+    /// What the last step to a change said beyond the sync that made it (`None` after a round,
+    /// a run or a restored link).
+    pub step_note: Option<StepNote>,
+}
+
+/// What a step to the next change adds to the explanation of the sync that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepNote {
+    /// `30 s later: 1 pod of web-rev2 became ready`.
+    pub headline: String,
+    /// Simulated seconds since the moment the previous step showed.
+    pub seconds_later: i64,
+    /// The syncs that changed nothing on the way, each with its arithmetic.
+    pub checked: Vec<String>,
+    /// Things worth knowing about the state reached.
+    pub notes: Vec<String>,
+}
+
+impl StepNote {
+    fn of(r: &StepResult) -> StepNote {
+        StepNote {
+            headline: r.headline.clone(),
+            seconds_later: r.seconds_later,
+            checked: r.checked.iter().map(|c| c.sentence.clone()).collect(),
+            notes: r.notes.clone(),
+        }
+    }
 }
 
 impl Frame {
     /// The frame of a lab now.
     pub fn of(lab: &Lab) -> Frame {
+        let (settled, step_note) = {
+            let session = lab.session();
+            (session.settled(), session.last_result().map(StepNote::of))
+        };
         let sim = lab.sim();
         let deployment = lab.deployment();
         let now = sim.now();
@@ -150,6 +183,8 @@ impl Frame {
             steps: sim.steps_taken(),
             horizon: scenario.rounds,
             deployment,
+            settled,
+            step_note,
         }
     }
 }

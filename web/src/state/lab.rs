@@ -396,7 +396,7 @@ impl Lab {
             Msg::Step => {
                 self.playing = false;
                 self.seek = None;
-                self.step_once(true);
+                self.step_to_change();
             }
             Msg::StepBack => {
                 self.playing = false;
@@ -431,13 +431,9 @@ impl Lab {
                 self.seek = None;
                 if self.playing {
                     self.playing = false;
+                } else if let Some(settled) = self.session.borrow().settled() {
+                    self.notice = Some(settled.sentence);
                 } else {
-                    let mut session = self.session.borrow_mut();
-                    if session.sim().finished() {
-                        let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
-                        session.extend_rounds(rounds);
-                    }
-                    drop(session);
                     self.playing = true;
                 }
                 self.bump();
@@ -446,24 +442,19 @@ impl Lab {
                 if !self.playing {
                     return;
                 }
-                if self.sim().finished() {
+                if !self.step_to_change() {
                     self.playing = false;
-                    self.notice = Some(format!(
-                        "End of the scenario (round {}). Step or play to go on.",
-                        self.sim().scenario().rounds
-                    ));
                     self.bump();
-                } else {
-                    self.step_once(false);
                 }
             }
             Msg::SetSpeed(i) => self.speed = i.min(SPEEDS.len() - 1),
             Msg::ToEnd => {
                 self.playing = false;
-                let end = self.sim().scenario().rounds;
-                self.seek = Some(end);
+                self.seek = None;
                 self.remember();
-                self.advance();
+                let end = self.session.borrow_mut().run_to_end();
+                self.notice = Some(end_notice(&end));
+                self.bump();
             }
             Msg::SeekRound(target) => {
                 self.playing = false;
@@ -562,22 +553,16 @@ impl Lab {
         }
     }
 
-    fn step_once(&mut self, extend: bool) {
+    /// Steps to the next change ([`Session::step`]); when nothing more will happen, says why
+    /// in the notice and returns false.
+    fn step_to_change(&mut self) -> bool {
         self.remember();
-        let mut session = self.session.borrow_mut();
-        if session.sim().finished() {
-            if !extend {
-                return;
-            }
-            let rounds = session.scenario().rounds.saturating_add(EXTEND_BY);
-            session.extend_rounds(rounds);
+        let stepped = self.session.borrow_mut().step().is_some();
+        if !stepped {
+            self.notice = self.session.borrow().settled().map(|s| s.sentence);
         }
-        session.mark();
-        let moved = session.sync();
-        drop(session);
-        if moved {
-            self.bump();
-        }
+        self.bump();
+        stepped
     }
 
     /// Steps back to the start of round `target` (or as far as history goes).
@@ -720,4 +705,19 @@ impl Reducible for Lab {
             Rc::new(next)
         }
     }
+}
+
+/// What End says: where the run stopped and why, with the time it covered.
+/// e.g. `Ran 2:05 of simulated time (12 changes): deployment "web" successfully rolled out; …`.
+pub fn end_notice(end: &RunEnd) -> String {
+    let sentence = end.settled.sentence.trim_end_matches('.');
+    if end.steps == 0 {
+        return format!("{sentence}.");
+    }
+    format!(
+        "Ran {} of simulated time ({} {}): {sentence}.",
+        crate::components::clock::m_ss(end.seconds),
+        end.steps,
+        if end.steps == 1 { "change" } else { "changes" }
+    )
 }

@@ -18,7 +18,7 @@ use crate::settings::{
 };
 use rollout_core::api::Time;
 use rollout_core::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
-use rollout_core::session::{Command, Reply, Session};
+use rollout_core::session::{Command, Reply, RunEnd, Session, Settled, StepResult};
 use rollout_core::sim::Simulation;
 use rollout_core::ui_support::{
     departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
@@ -38,16 +38,16 @@ mod snapshot;
 #[cfg(test)]
 mod tests;
 
-pub use frame::{EventRow, Frame, PendingRow};
-pub use lab::Lab;
+pub use frame::{EventRow, Frame, PendingRow, StepNote};
+pub use lab::{end_notice, Lab};
 pub use scenario::{build_scenario, default_scenario, importable};
 use scenario::{default_input, session_of};
 pub use snapshot::Snapshot;
 
 /// Playback speeds, in steps per second.
 pub const SPEEDS: [u32; 7] = [1, 2, 4, 8, 15, 30, 60];
-/// The speed the app starts at (4 steps a second: about a round a second).
-pub const DEFAULT_SPEED: usize = 2;
+/// The speed the app starts at (2 steps a second: each step is a change, readable one by one).
+pub const DEFAULT_SPEED: usize = 1;
 /// Rounds added when the user steps or plays past the end of the scenario.
 pub const EXTEND_BY: u32 = 10;
 /// The longest a chunk of "jump to the end" may run before the page gets to draw.

@@ -219,47 +219,51 @@ fn step_back_and_seek() {
         lab.update(Msg::Advance);
     }
     assert_eq!(Frame::of(&lab).round, 5);
+    // End runs until nothing more will happen (the scenario's rounds are a minimum) and says
+    // why; Step then changes nothing and says so too.
     lab.update(Msg::ToEnd);
-    while lab.seek.is_some() {
-        lab.update(Msg::Advance);
-    }
     let f = Frame::of(&lab);
-    assert!(f.finished);
-    assert_eq!(f.round, 30);
+    let settled = f.settled.clone().expect("nothing more will happen after End");
+    assert_eq!(settled.outcome, rollout_core::session::Outcome::Complete);
+    assert!(f.round >= 30, "the scenario's rounds are a minimum");
+    assert!(lab.notice.as_deref().unwrap().contains(&settled.sentence));
     lab.update(Msg::Step);
-    let f = Frame::of(&lab);
-    assert_eq!(
-        (f.horizon, f.round),
-        (30 + EXTEND_BY, 30),
-        "stepping past the end extends it"
-    );
+    assert_eq!(Frame::of(&lab).steps, f.steps);
+    assert_eq!(lab.notice.as_deref(), Some(settled.sentence.as_str()));
+    // Step back undoes the whole run.
+    lab.update(Msg::StepBack);
+    assert_eq!(Frame::of(&lab).round, 5);
 }
 
 #[test]
 fn playing_stops_at_the_end() {
     let mut lab = Lab::from_preset("rolling-basic").unwrap();
-    lab.update(Msg::ToEnd);
-    while lab.seek.is_some() {
-        lab.update(Msg::Advance);
-    }
     lab.update(Msg::TogglePlay);
     assert!(lab.playing);
-    // Play at the end extends the scenario and goes on.
-    for _ in 0..1000 {
+    // Every tick is a step to a change; play stops when nothing more will happen.
+    let mut ticks = 0;
+    while lab.playing && ticks < 1000 {
+        let before = Frame::of(&lab).time;
         lab.update(Msg::Tick);
+        assert!(Frame::of(&lab).time >= before, "time only grows");
+        ticks += 1;
     }
+    assert!(!lab.playing, "play stops by itself");
+    let f = Frame::of(&lab);
+    assert_eq!(
+        f.settled.as_ref().map(|s| s.outcome),
+        Some(rollout_core::session::Outcome::Complete)
+    );
+    assert!(lab.notice.as_deref().unwrap().contains("successfully rolled out"));
+    // Play at the end does not start.
+    lab.update(Msg::TogglePlay);
     assert!(!lab.playing);
-    assert!(lab
-        .notice
-        .as_deref()
-        .unwrap_or("")
-        .starts_with("End of the scenario"));
 }
 
 #[test]
 fn cancelling_a_pending_action_keeps_the_past() {
     let mut lab = Lab::from_preset("rolling-basic").unwrap();
-    run_rounds(&mut lab, 2);
+    lab.update(Msg::Step);
     lab.update(Msg::Step);
     let before = Frame::of(&lab);
     let set_image = before
@@ -341,17 +345,22 @@ fn changes_are_highlighted_against_the_previous_state() {
     let f = Frame::of(&lab);
     let d = &f.cluster.deployments[0];
     assert!(d.conditions.iter().all(|c| before.condition_changed(c)));
-    // The ReplicaSet's status counts its pods one sync after it creates them.
-    for _ in 0..4 {
+    // The ReplicaSet's status counts its pods in a later step than the one that created them:
+    // that step highlights CURRENT alone.
+    let mut seen = None;
+    for _ in 0..10 {
         lab.update(Msg::Step);
+        let before = lab.before.clone().unwrap();
+        let f = Frame::of(&lab);
+        let rs = &f.replica_sets[0];
+        let changed =
+            before.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available]);
+        if changed[1] {
+            seen = Some(changed);
+            break;
+        }
     }
-    let before = lab.before.clone().unwrap();
-    let f = Frame::of(&lab);
-    let rs = &f.replica_sets[0];
-    assert_eq!(
-        before.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available]),
-        [false, true, false, false]
-    );
+    assert_eq!(seen, Some([false, true, false, false]));
 }
 
 #[test]
@@ -431,4 +440,24 @@ fn the_inside_panel_selects_and_queues_pod_actions() {
     assert_eq!((p.deletion_cost(), p.restart_count), (-7, 1));
     lab.update(Msg::ToggleInside);
     assert!(!lab.inside_open);
+}
+
+#[test]
+fn a_command_before_the_first_step_is_pending_and_the_first_step_applies_it() {
+    let mut lab = Lab::from_preset("rolling-basic").unwrap();
+    lab.update(Msg::Edit(Field::Replicas, "5".into()));
+    lab.update(Msg::Scale);
+    let f = Frame::of(&lab);
+    let scale = f
+        .pending
+        .iter()
+        .find(|p| p.command.contains("kubectl scale"))
+        .expect("shown as pending")
+        .command
+        .clone();
+    lab.update(Msg::Step);
+    let f = Frame::of(&lab);
+    assert!(!f.pending.iter().any(|p| p.command == scale));
+    let e = f.explanation.expect("the step is explained");
+    assert!(e.headline.contains(&scale), "{}", e.headline);
 }
