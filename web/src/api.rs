@@ -819,7 +819,8 @@ fn mount_with(
 /// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
 /// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
-/// lesson's step, from 1), plus `autoplay`; `theme` is accepted and not used yet). The element's script (`web/js/element.js`) calls it
+/// lesson's step, from 1); `theme` (light, dark, auto) is CSS on the host and `autoplay` the
+/// element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
@@ -849,11 +850,8 @@ pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> 
         },
     };
     let root = crate::element::shadow_root(&host).map_err(error)?;
-    let lab = mount_with(root, options, crate::element::module_directory)?;
-    if flag("autoplay") == Some(true) {
-        lab.play()?;
-    }
-    Ok(lab)
+    // `autoplay` is the element's script's: it plays once the element is seen.
+    mount_with(root, options, crate::element::module_directory)
 }
 
 /// What the app's page (`index.html`) runs once the module is instantiated: with `?embed` in
@@ -872,25 +870,39 @@ pub fn mount_page() -> Result<(), JsError> {
     let href = location.href().unwrap_or_default();
     match embed_options(&search) {
         Some(options) => {
+            // `&theme=light|dark|auto`: the page's colours (app.css, `html[data-theme]`).
+            let (theme, autoplay) = crate::embed::page_extras(&search);
             if let Some(root) = document.document_element() {
                 root.class_list().add_1("embed-page").ok();
+                root.set_attribute("data-theme", theme).ok();
+            }
+            // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
+            let controller = Controller::new();
+            if let Some(lab) = crate::share::lab_from_query(&search) {
+                controller.stage(lab);
             }
             yew::Renderer::<EmbedApp>::with_root_and_props(
-                body.into(),
+                body.clone().into(),
                 EmbedAppProps {
                     link: (!hash.is_empty()).then(|| hash.into()),
                     options,
                     app_url: Some(app_address(&href).into()),
-                    // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
-                    controller: crate::share::lab_from_query(&search).map(|lab| {
-                        let c = Controller::new();
-                        c.stage(lab);
-                        c
-                    }),
+                    controller: Some(controller.clone()),
                     ..EmbedAppProps::default()
                 },
             )
             .render();
+            // The parent page can size the iframe to its content (README, "Embedding").
+            crate::element::post_height_to_parent();
+            // `&autoplay`: plays once the iframe is scrolled into view.
+            if autoplay {
+                let play = Closure::once_into_js(move || {
+                    if controller.with_lab(|l| !l.playing) == Some(true) {
+                        controller.dispatch(Msg::TogglePlay);
+                    }
+                });
+                let _ = crate::element::when_seen(&body, play.unchecked_ref());
+            }
         }
         None => crate::share::start_app(&hash, &search),
     }

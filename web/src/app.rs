@@ -3,8 +3,8 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
-use crate::components::transport::outcome_key;
 use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
+use crate::components::transport::outcome_key;
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,

@@ -3,8 +3,8 @@
 //! chrome, with the controls its options choose and an "Open in Rollout Lab" link. Also the
 //! [`Controller`] through which the JavaScript API drives a mounted lab and hears its changes.
 
-use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
 use crate::components::clock::Clock;
+use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
 use crate::components::transport::outcome_key;
 use crate::components::{ChartPanel, ReplicaSets};
 use crate::settings::{Field, StrategyKind};
@@ -192,6 +192,23 @@ pub fn start_lab(link: Option<&str>, scenario: Option<&Rc<Scenario>>, preset: Op
         }),
         None => Lab::default(),
     }
+}
+
+/// What an ?embed page's query says beyond the layout: its theme (`&theme=light|dark|auto`,
+/// default auto) and whether it plays once seen (`&autoplay`, `&autoplay=1`; `0`, `false`,
+/// `no` and `off` do not).
+pub fn page_extras(search: &str) -> (&'static str, bool) {
+    let mut theme = "auto";
+    let mut autoplay = false;
+    for part in search.trim_start_matches('?').split('&') {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        match key {
+            "theme" => theme = crate::element::theme(value),
+            "autoplay" => autoplay = crate::element::is_on(value),
+            _ => {}
+        }
+    }
+    (theme, autoplay)
 }
 
 /// Props of [`EmbedApp`].
@@ -541,6 +558,17 @@ mod tests {
         assert_eq!(int_or_percent_stops("25%").len(), 11);
         let s = int_or_percent_stops("30%");
         assert_eq!(s.last().map(String::as_str), Some("30%"));
+    }
+
+    #[test]
+    fn an_embed_page_reads_its_theme_and_autoplay() {
+        assert_eq!(page_extras("?embed"), ("auto", false));
+        assert_eq!(page_extras("?embed&theme=dark&autoplay"), ("dark", true));
+        assert_eq!(
+            page_extras("?embed&autoplay=0&theme=light"),
+            ("light", false)
+        );
+        assert_eq!(page_extras("?embed&theme=neon&autoplay=1"), ("auto", true));
     }
 
     #[test]

@@ -57,8 +57,16 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
         };
     };
     let later = props.note.as_ref().map(|n| n.seconds_later);
-    let checked = props.note.as_ref().map(|n| n.checked.clone()).unwrap_or_default();
-    let notes = props.note.as_ref().map(|n| n.notes.clone()).unwrap_or_default();
+    let checked = props
+        .note
+        .as_ref()
+        .map(|n| n.checked.clone())
+        .unwrap_or_default();
+    let notes = props
+        .note
+        .as_ref()
+        .map(|n| n.notes.clone())
+        .unwrap_or_default();
     html! {
         <section class={classes!("panel", "explanation", format!("actor-{}", e.actor.key()))} aria-labelledby="explain-title">
             <div class="panel-head">

@@ -162,7 +162,7 @@ pub fn transport(props: &TransportProps) -> Html {
                     { icon(ICON_RESET) }<span>{ "Reset" }</span>
                 </button>
                 <div class="round" data-testid="round" data-round={props.round.to_string()}
-                    data-time={props.time.to_string()}>
+                    data-time={props.time.to_string()} data-steps={props.steps.to_string()}>
                     <Clock seconds={props.time} round={props.round} detail={AttrValue::from(phase)} />
                 </div>
             </div>

@@ -223,7 +223,10 @@ fn step_back_and_seek() {
     // why; Step then changes nothing and says so too.
     lab.update(Msg::ToEnd);
     let f = Frame::of(&lab);
-    let settled = f.settled.clone().expect("nothing more will happen after End");
+    let settled = f
+        .settled
+        .clone()
+        .expect("nothing more will happen after End");
     assert_eq!(settled.outcome, rollout_core::session::Outcome::Complete);
     assert!(f.round >= 30, "the scenario's rounds are a minimum");
     assert!(lab.notice.as_deref().unwrap().contains(&settled.sentence));
@@ -254,7 +257,11 @@ fn playing_stops_at_the_end() {
         f.settled.as_ref().map(|s| s.outcome),
         Some(rollout_core::session::Outcome::Complete)
     );
-    assert!(lab.notice.as_deref().unwrap().contains("successfully rolled out"));
+    assert!(lab
+        .notice
+        .as_deref()
+        .unwrap()
+        .contains("successfully rolled out"));
     // Play at the end does not start.
     lab.update(Msg::TogglePlay);
     assert!(!lab.playing);
