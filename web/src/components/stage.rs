@@ -161,14 +161,18 @@ pub fn gauges(b: &Budget, terminating: usize) -> Html {
     }
 }
 
-/// What a pod says to a screen reader and on the stage's readout line.
-fn pod_words(name: &str, state: PodState, node: &str, image: &str) -> String {
+/// What a pod says to a screen reader and on the stage's readout line (under the pointer), with
+/// the reason its container waits when there is one (`ErrImagePull`, `ImagePullBackOff`).
+fn pod_words(name: &str, state: PodState, node: &str, image: &str, reason: Option<&str>) -> String {
     let node = if node.is_empty() {
         "not scheduled".to_string()
     } else {
         format!("on {node}")
     };
-    format!("{name}: {}, {node}, {image}", state.label())
+    match reason {
+        Some(r) => format!("{name}: {} ({r}), {node}, {image}", state.label()),
+        None => format!("{name}: {}, {node}, {image}", state.label()),
+    }
 }
 
 /// Props of [`Lane`].
@@ -312,7 +316,13 @@ pub fn lane(props: &LaneProps) -> Html {
             (
                 Some(t),
                 Some("img"),
-                Some(pod_words(&p.name, p.state, &p.node, &rs.image)),
+                Some(pod_words(
+                    &p.name,
+                    p.state,
+                    &p.node,
+                    &rs.image,
+                    p.reason.as_deref(),
+                )),
             )
         } else {
             (None, None, None)
@@ -320,6 +330,7 @@ pub fn lane(props: &LaneProps) -> Html {
         items.push(html! {
             <span key={p.name.clone()} {class} data-testid="pod" data-pod={p.name.clone()}
                 data-state={state_key(p.state)} data-node={p.node.clone()}
+                data-reason={p.reason.clone()}
                 tabindex={tabindex} role={role} aria-label={label} />
         });
     }
@@ -632,7 +643,14 @@ pub fn stage(props: &StageProps) -> Html {
             let rs = rollout_core::ui_support::replica_set_of_pod(&name);
             let image = images.get(rs).cloned().unwrap_or_default();
             if let Some(out) = readout.cast::<Element>() {
-                out.set_text_content(Some(&pod_words(&name, state, &node, &image)));
+                let reason = pod.get_attribute("data-reason");
+                out.set_text_content(Some(&pod_words(
+                    &name,
+                    state,
+                    &node,
+                    &image,
+                    reason.as_deref(),
+                )));
             }
         }
     };
