@@ -359,6 +359,12 @@ pub fn app(props: &AppProps) -> Html {
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
     let caption = match explanation {
+        // After End (or Play) ran to the end: where it stopped rather than the last sync.
+        Some(_) if frame.step_note.is_none() && frame.settled.is_some() => frame
+            .settled
+            .as_ref()
+            .map(|s| s.sentence.clone())
+            .unwrap_or_default(),
         Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
         None => match &first_command {
             Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),

@@ -71,11 +71,13 @@ export async function rsCards(page) {
   );
 }
 
-/** The round display: `{ round, time, text }` from `data-round` / `data-time`. */
+/** The round display: `{ round, time, steps, text }` from `data-round` / `data-time` /
+ * `data-steps` (single syncs taken). */
 export async function roundInfo(page) {
   return page.locator(byTestId('round')).evaluate((el) => ({
     round: Number(el.dataset.round),
     time: Number(el.dataset.time),
+    steps: Number(el.dataset.steps),
     text: el.textContent ?? '',
   }));
 }

@@ -707,16 +707,17 @@ impl Reducible for Lab {
     }
 }
 
-/// What End says: where the run stopped and why, with the time it covered.
-/// e.g. `Ran 2:05 of simulated time (12 changes): deployment "web" successfully rolled out; …`.
+/// What End says: how much simulated time the run covered and where it stopped, e.g.
+/// `End: 24 s later, 30 changes. Deployment "web" successfully rolled out; nothing more will
+/// happen.`
 pub fn end_notice(end: &RunEnd) -> String {
     let sentence = end.settled.sentence.trim_end_matches('.');
     if end.steps == 0 {
         return format!("{sentence}.");
     }
     format!(
-        "Ran {} of simulated time ({} {}): {sentence}.",
-        crate::components::clock::m_ss(end.seconds),
+        "End: {} later, {} {}. {sentence}.",
+        crate::explain::seconds(end.seconds),
         end.steps,
         if end.steps == 1 { "change" } else { "changes" }
     )
