@@ -174,14 +174,17 @@ pub fn app(props: &AppProps) -> Html {
         .never_ready_images
         .contains(&next_image);
     let next_round = lab.sim().next_action_round();
-    let first_command = (!started)
-        .then(|| {
-            frame
-                .pending
-                .first()
-                .map(|p| AttrValue::from(p.command.clone()))
-        })
-        .flatten();
+    // Before the first step: every command it applies (the scenario's and any given since).
+    let first_command = (!started && !frame.pending.is_empty()).then(|| {
+        let first = frame.pending[0].round;
+        let all: Vec<&str> = frame
+            .pending
+            .iter()
+            .filter(|p| p.round == first)
+            .map(|p| p.command.as_str())
+            .collect();
+        AttrValue::from(all.join("; "))
+    });
     let band = deployment
         .as_ref()
         .map_or(lab.settings.strategy == StrategyKind::RollingUpdate, |d| {

@@ -342,8 +342,11 @@ pub fn caption(e: &Explanation) -> String {
 /// The stage's caption after a step to the next change: the time that passed first
 /// (`30 s later · Kubelet and scheduler: …`), and the note when the state calls for one.
 pub fn caption_after(e: &Explanation, note: Option<&crate::state::StepNote>) -> String {
-    let text = caption(e);
-    let Some(n) = note else { return text };
+    let Some(n) = note else {
+        return caption(e);
+    };
+    // A sync that only wrote a status: what it wrote (its decisions said it would not scale).
+    let text = n.status_change.clone().unwrap_or_else(|| caption(e));
     let mut out = match n.seconds_later {
         s if s <= 0 => text,
         s => format!("{} later · {text}", seconds(s)),

@@ -36,11 +36,12 @@ const r1 = (x) => Math.round(x * 10) / 10;
 const server = await serveDir(distDir);
 const browser = await launch({ viewport: { width: 1280, height: 720 } });
 try {
+  const writer = await browser.context.newPage();
+  await writer.goto(server.url);
+  const hash = await writer.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, SCENARIO);
+  await writer.close();
   const page = await browser.context.newPage();
-  await page.goto(server.url);
-  const hash = await page.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, SCENARIO);
   await page.goto(`${server.url}${hash}`);
-  await page.reload();
   await page.locator('[data-testid="step-button"]').waitFor();
   const presses = [];
   for (let i = 0; i < 200; i++) {

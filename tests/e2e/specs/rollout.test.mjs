@@ -34,10 +34,11 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
     const scenario = trace.scenario;
     const setImage = scenario.actions.find((a) => a.type === 'setImage');
     assert.equal(scenario.rounds, trace.rounds.length);
-    const page = await openApp(app.browser.context, app.server.url);
-    const hash = await page.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, scenario);
-    await page.goto(`${app.server.url}${hash}`);
-    await page.reload();
+    // The link, written by the module's own encoder; then a fresh page opens it.
+    const writer = await openApp(app.browser.context, app.server.url);
+    const hash = await writer.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, scenario);
+    await writer.close();
+    const page = await openApp(app.browser.context, `${app.server.url}${hash}`);
     await page.locator(byTestId('clock')).waitFor();
     assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'custom');
     for (const expected of trace.rounds) {

@@ -86,6 +86,9 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
                     }
                     { e.headline.clone() }
                 </p>
+                if let Some(change) = props.note.as_ref().and_then(|n| n.status_change.clone()) {
+                    <p class="status-change" data-testid="status-change">{ change }</p>
+                }
             </div>
             if !notes.is_empty() {
                 <ul class="step-notes" role="note" data-testid="step-notes">

@@ -76,6 +76,17 @@ pub fn transport(props: &TransportProps) -> Html {
         let on_msg = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(msg.clone()))
     };
+    // Shift+click: a whole round, as Shift+→.
+    let step_or_round = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: MouseEvent| {
+            on_msg.emit(if e.shift_key() {
+                Msg::StepRound
+            } else {
+                Msg::Step
+            })
+        })
+    };
     let on_speed = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: InputEvent| {
@@ -108,7 +119,7 @@ pub fn transport(props: &TransportProps) -> Html {
     let settled = props.settled.is_some();
     let step_title = match &props.settled {
         Some((_, why)) => format!("Nothing more will happen: {why}"),
-        None => "Step: to the next change in the cluster (→)".to_string(),
+        None => "Step: to the next change in the cluster (→; Shift: a whole round)".to_string(),
     };
     let mut ticks = props.action_rounds.clone();
     ticks.dedup();
@@ -127,7 +138,7 @@ pub fn transport(props: &TransportProps) -> Html {
                     </button>
                     <button type="button" class="btn btn-primary" data-testid="step-button"
                         title={step_title.clone()} aria-describedby={settled.then_some("settled-line")}
-                        disabled={settled} onclick={send(Msg::Step)}>
+                        disabled={settled} onclick={step_or_round}>
                         <span>{ "Step" }</span>{ icon(ICON_STEP) }
                     </button>
                     <button type="button" class="btn btn-icon" data-testid="step-round-button"

@@ -468,3 +468,30 @@ fn a_command_before_the_first_step_is_pending_and_the_first_step_applies_it() {
     let e = f.explanation.expect("the step is explained");
     assert!(e.headline.contains(&scale), "{}", e.headline);
 }
+
+#[test]
+fn a_step_that_only_writes_a_status_says_what_it_wrote() {
+    let mut lab = Lab::from_preset("rolling-basic").unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..200 {
+        lab.update(Msg::Step);
+        let f = Frame::of(&lab);
+        let Some(note) = f.step_note else { break };
+        let e = f.explanation.expect("explained");
+        if let Some(change) = note.status_change {
+            assert!(e.events.is_empty(), "{change}");
+            seen.push(change);
+        }
+        if f.settled.is_some() {
+            break;
+        }
+    }
+    assert!(
+        seen.iter().any(|c| c.starts_with("Deployment controller updated web's status: ")),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|c| c.starts_with("ReplicaSet controller updated web-rev")),
+        "{seen:?}"
+    );
+}
