@@ -10,7 +10,8 @@
 // of the round display changed, seen by a MutationObserver) and the next frame has been painted
 // (two requestAnimationFrame callbacks): the reducer's Session::step, the search for whether a
 // further step exists (Session::settled, which disables Step), the frame and the render.
-// Prints every press (with its headline) and the median, p90 and max as JSON.
+// Prints every press (with its headline; `dom`: until the page's DOM showed it, before paint)
+// and the median, p90 and max as JSON.
 import { serveDir } from '../lib/server.mjs';
 import { launch } from '../lib/browser.mjs';
 import { distDir } from '../lib/paths.mjs';
@@ -56,10 +57,12 @@ try {
           const obs = new MutationObserver(() => {
             if (round.dataset.steps === before) return;
             obs.disconnect();
+            const dom = performance.now() - t0;
             requestAnimationFrame(() =>
               requestAnimationFrame(() =>
                 resolve({
                   ms: performance.now() - t0,
+                  dom,
                   syncs: Number(round.dataset.steps) - Number(before),
                   headline: document.querySelector('[data-testid="explanation-headline"]')?.textContent ?? '',
                 }),
@@ -77,8 +80,10 @@ try {
   console.log(
     JSON.stringify(
       {
-        presses: presses.map((p) => ({ ms: r1(p.ms), syncs: p.syncs, headline: p.headline.slice(0, 90) })),
+        presses: presses.map((p) => ({ ms: r1(p.ms), dom: r1(p.dom), syncs: p.syncs, headline: p.headline.slice(0, 90) })),
         steps: presses.length,
+        domMedian: r1(at(presses.map((p) => p.dom), 0.5)),
+        domP90: r1(at(presses.map((p) => p.dom), 0.9)),
         median: r1(at(ms, 0.5)),
         p90: r1(at(ms, 0.9)),
         max: r1(Math.max(...ms)),
