@@ -487,11 +487,13 @@ fn a_step_that_only_writes_a_status_says_what_it_wrote() {
         }
     }
     assert!(
-        seen.iter().any(|c| c.starts_with("Deployment controller updated web's status: ")),
+        seen.iter()
+            .any(|c| c.starts_with("Deployment controller updated web's status: ")),
         "{seen:?}"
     );
     assert!(
-        seen.iter().any(|c| c.starts_with("ReplicaSet controller updated web-rev")),
+        seen.iter()
+            .any(|c| c.starts_with("ReplicaSet controller updated web-rev")),
         "{seen:?}"
     );
 }
