@@ -27,7 +27,9 @@ pub const BIG_UP_TO: usize = 20;
 /// Above this many pods per lane tokens are small, flat and not focusable (the pod grid's
 /// lesson: hundreds of dashed outlines and gradients are slow to rasterise in software).
 pub const SMALL_ABOVE: usize = 48;
-/// Lanes with more pods in all than this do not slide (FLIP reads and writes every token).
+/// Pods slide (FLIP reads and writes each moved token) only in lanes of big tokens and while
+/// there are at most this many of them on the stage; lanes always slide (one transform each,
+/// carrying their pods).
 pub const FLIP_UP_TO: usize = 160;
 
 /// The token size in em for a lane of `n` pods: 2.5em up to [`BIG_UP_TO`], shrinking
@@ -192,7 +194,7 @@ pub fn lane(props: &LaneProps) -> Html {
     // Which pods this lane drew last time, and in which state: new pods grow in, pods that
     // just became ready pulse. One animation on the lane's grid (restarted by switching
     // between batch-a and batch-b) drives them all through inherited custom properties.
-    let memory = use_mut_ref(|| (HashMap::<String, PodState>::new(), 0u32));
+    let memory = use_mut_ref(|| (HashMap::<String, PodState>::new(), 0u32, false));
     let rs = &props.rs;
     let pods = &rs.pods;
     let summary = format!("{}: {}", rs.name, describe_pods(pods));
@@ -239,7 +241,10 @@ pub fn lane(props: &LaneProps) -> Html {
         }
     };
     if pods.len() > DENSITY_THRESHOLD {
-        memory.borrow_mut().0.clear();
+        let mut m = memory.borrow_mut();
+        m.0.clear();
+        m.2 = true;
+        drop(m);
         let counts = count_states(pods);
         return attrs(
             html! {
@@ -261,16 +266,29 @@ pub fn lane(props: &LaneProps) -> Html {
             classes!("lane-dense"),
         );
     }
-    let (fresh, now_ready, batch) = {
+    let small = props.most > SMALL_ABOVE;
+    // Small tokens (hundreds in a lane) do not move one by one: an animation of the lane's
+    // inherited --enter / --leave / --pulse recalculates the style of every token in every
+    // frame (about 20 ms a frame at 1,000 pods in software), so they change in place and the
+    // lane head's counts say what changed.
+    let (fresh, now_ready, batch) = if small {
+        let mut m = memory.borrow_mut();
+        m.0.clear();
+        m.2 = true;
+        Default::default()
+    } else {
         let mut m = memory.borrow_mut();
         let mut fresh = std::collections::HashSet::new();
         let mut now_ready = std::collections::HashSet::new();
         let ready = |s: PodState| matches!(s, PodState::Ready | PodState::Available);
+        // A lane that was small last time does not grow all its pods in.
+        let known = !std::mem::take(&mut m.2);
         for p in pods {
             match m.0.get(&p.name) {
-                None => {
+                None if known => {
                     fresh.insert(p.name.as_str());
                 }
+                None => {}
                 Some(before) if ready(p.state) && !ready(*before) => {
                     now_ready.insert(p.name.as_str());
                 }
@@ -283,13 +301,16 @@ pub fn lane(props: &LaneProps) -> Html {
         m.0 = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
         (fresh, now_ready, m.1)
     };
-    let small = props.most > SMALL_ABOVE;
     // Up to SMALL_ABOVE pods each token is a focusable image that names itself; one per lane
     // is in the tab order and the arrow keys move between them (a roving tabindex).
     let focusable = !small;
     let mut first = true;
     let mut items: Vec<Html> = Vec::with_capacity(pods.len() + props.departed.len());
-    let mut gone = props.departed.iter().peekable();
+    // Small deleted pods are not drawn (without the lane's animation they would not fade).
+    let no_ghosts: &[String] = &[];
+    let mut gone = if small { no_ghosts } else { &props.departed[..] }
+        .iter()
+        .peekable();
     let ghost = |name: &str| {
         html! { <span key={format!("gone/{name}")} class="pod pod-gone" data-gone={name.to_string()} aria-hidden="true" /> }
     };
@@ -336,12 +357,12 @@ pub fn lane(props: &LaneProps) -> Html {
         items
             .push(html! { <span key={format!("slot/{i}")} class="pod-slot" aria-hidden="true" /> });
     }
-    let empty = pods.is_empty() && props.departed.is_empty() && slots == 0;
+    let empty = pods.is_empty() && (small || props.departed.is_empty()) && slots == 0;
     let grid_class = classes!(
         "pod-grid",
         "lane-pods",
         small.then_some("pod-grid-small"),
-        if batch % 2 == 0 { "batch-a" } else { "batch-b" }
+        (!small).then_some(if batch % 2 == 0 { "batch-a" } else { "batch-b" })
     );
     let body = if empty {
         html! { <p class="lane-empty">{ if rs.desired == 0 { "scaled to 0, kept for rollbacks" } else { "no pods yet" } }</p> }
@@ -419,8 +440,27 @@ fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// What slides: the pods (within their lane) and the lanes (within the stage).
-const MOVABLE: &str = "[data-pod], [data-testid=rs-lane]";
+/// What slides: the lanes (within the stage) and the big pods (within their lane).
+const LANES: &str = "[data-testid=rs-lane]";
+const BIG_PODS: &str = ".lane-pods:not(.pod-grid-small) > [data-pod]";
+
+/// The lanes and, up to [`FLIP_UP_TO`], the big pods under `root`.
+fn movable(root: &Element) -> Vec<HtmlElement> {
+    let all = |selector: &str| -> Vec<HtmlElement> {
+        let Ok(list) = root.query_selector_all(selector) else {
+            return Vec::new();
+        };
+        (0..list.length())
+            .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()))
+            .collect()
+    };
+    let mut out = all(LANES);
+    let pods = all(BIG_PODS);
+    if pods.len() <= FLIP_UP_TO {
+        out.extend(pods);
+    }
+    out
+}
 
 /// The key of a movable element: `pod/NAME` or `lane/NAME`.
 fn flip_key(el: &Element) -> Option<String> {
@@ -445,17 +485,12 @@ impl Flip {
             el.remove_attribute("style").ok();
         }
         self.first.clear();
-        let Ok(list) = root.query_selector_all(MOVABLE) else {
-            return;
-        };
-        if list.length() as usize > FLIP_UP_TO || reduced_motion() {
+        if reduced_motion() {
             return;
         }
-        for i in 0..list.length() {
-            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
-                if let Some(key) = flip_key(&el) {
-                    self.first.insert(key, (el.offset_left(), el.offset_top()));
-                }
+        for el in movable(root) {
+            if let Some(key) = flip_key(&el) {
+                self.first.insert(key, (el.offset_left(), el.offset_top()));
             }
         }
     }
@@ -466,13 +501,7 @@ impl Flip {
         if self.first.is_empty() {
             return;
         }
-        let Ok(list) = root.query_selector_all(MOVABLE) else {
-            return;
-        };
-        for i in 0..list.length() {
-            let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-                continue;
-            };
+        for el in movable(root) {
             let Some(&(x, y)) = flip_key(&el).and_then(|k| self.first.get(&k)) else {
                 continue;
             };
