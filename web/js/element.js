@@ -4,7 +4,10 @@
 // connected: then the module is instantiated (once per page) and its `mountElement` draws the
 // embed layout into the element's open shadow root (web/src/element.rs). The element dispatches
 // `rollout-step` (bubbles, composed; detail: the state `MountedLab.onStep` gives) after every
-// change it draws.
+// change it draws. Moving an element in the document keeps its lab (the teardown waits a
+// microtask and is cancelled when the element is connected again); `theme` is CSS only
+// (`:host([theme=dark])`, app.css) and `autoplay` plays once the element is scrolled into view,
+// unless the reader prefers reduced motion.
 
 // This file sits at snippets/<crate>/js/element.js beside the glue: three levels down.
 const directory = new URL("../../../", import.meta.url).href;
@@ -12,6 +15,55 @@ const directory = new URL("../../../", import.meta.url).href;
 /** The URL of the directory rollout-lab.js was loaded from (app.css, embed.css, the app). */
 export function moduleDirectory() {
   return directory;
+}
+
+/**
+ * Calls `play` once `target` is scrolled into view (a quarter of it visible), unless the reader
+ * prefers reduced motion; returns a function that stops watching. Inside an iframe the view is
+ * the top-level page's, so an ?embed&autoplay iframe also waits to be seen.
+ */
+export function whenSeen(target, play) {
+  if (globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return () => {};
+  if (typeof IntersectionObserver !== "function") {
+    play();
+    return () => {};
+  }
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        play();
+      }
+    },
+    { threshold: 0.25 },
+  );
+  io.observe(target);
+  return () => io.disconnect();
+}
+
+/**
+ * In an ?embed page shown in an iframe: posts `{type: "rollout-lab:resize", height}` to the
+ * parent whenever the height the page needs changes (README, "Embedding").
+ */
+export function postHeightToParent() {
+  if (globalThis.parent === globalThis || typeof ResizeObserver !== "function") return;
+  let last = -1;
+  const measure = () => {
+    const root = document.documentElement;
+    const app = document.querySelector(".app.embed");
+    const height = Math.ceil(Math.max(root.scrollHeight, app?.scrollHeight ?? 0));
+    if (height !== last) {
+      last = height;
+      parent.postMessage({ type: "rollout-lab:resize", height }, "*");
+    }
+  };
+  const ro = new ResizeObserver(measure);
+  ro.observe(document.documentElement);
+  new MutationObserver(() => {
+    const app = document.querySelector(".app.embed");
+    if (app) ro.observe(app);
+  }).observe(document.body, { childList: true });
+  measure();
 }
 
 let loaded;
@@ -25,12 +77,16 @@ function load() {
 }
 
 const OPTIONS = ["preset", "link", "controls", "chart", "explain", "step", "app-url", "autoplay", "lesson", "theme", "label"];
+/** Attributes that do not start the lab again: CSS (`theme`) or when to play (`autoplay`). */
+const LIVE = new Set(["theme", "autoplay"]);
 
 class RolloutLabElement extends HTMLElement {
   static observedAttributes = OPTIONS;
 
   #lab = null;
   #generation = 0;
+  #leaving = false;
+  #unwatch = () => {};
 
   /** The mounted lab (`MountedLab` of the JavaScript API) once drawn, else null. */
   get lab() {
@@ -38,20 +94,42 @@ class RolloutLabElement extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#leaving = false;
+    // Moved in the document (removed and inserted in one task): the lab goes on as it was.
+    if (this.#lab) return;
     this.#start();
   }
 
   disconnectedCallback() {
-    this.#generation++;
-    this.#stop();
+    // Torn down a microtask later, unless connected again by then (a move).
+    this.#leaving = true;
+    queueMicrotask(() => {
+      if (!this.#leaving || this.isConnected) return;
+      this.#leaving = false;
+      this.#generation++;
+      this.#stop();
+    });
   }
 
   attributeChangedCallback(name, before, after) {
-    // A changed attribute starts the lab again from the new options.
-    if (before !== after && this.isConnected && this.#lab) this.#start();
+    if (before === after || !this.isConnected || !this.#lab) return;
+    if (name === "autoplay") this.#watch();
+    // Any other changed attribute starts the lab again from the new options.
+    else if (!LIVE.has(name)) this.#start();
+  }
+
+  /** With `autoplay` (not "0", "false", "no" or "off"), plays once the element is seen. */
+  #watch() {
+    this.#unwatch();
+    this.#unwatch = () => {};
+    const v = this.getAttribute("autoplay");
+    if (v === null || ["0", "false", "no", "off"].includes(v.trim().toLowerCase())) return;
+    this.#unwatch = whenSeen(this, () => this.#lab?.play());
   }
 
   #stop() {
+    this.#unwatch();
+    this.#unwatch = () => {};
     if (this.#lab) {
       this.#lab.unmount();
       this.#lab = null;
@@ -70,6 +148,7 @@ class RolloutLabElement extends HTMLElement {
         this.dispatchEvent(new CustomEvent("rollout-step", { detail: state, bubbles: true, composed: true }));
       });
       this.#lab = lab;
+      this.#watch();
     } catch (e) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       const p = document.createElement("p");

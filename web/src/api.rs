@@ -515,16 +515,15 @@ struct LabState<'a> {
     notice: Option<&'a str>,
     problems: Option<String>,
     pending: Vec<String>,
+    /// Why nothing more will happen (`null`: a step would still change something).
+    settled: Option<rollout_core::session::Settled>,
 }
 
 fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
     let sim = lab.sim();
     let problems = lab.problems();
-    let pending = Frame::of(lab)
-        .pending
-        .into_iter()
-        .map(|p| p.command)
-        .collect();
+    let frame = Frame::of(lab);
+    let pending = frame.pending.into_iter().map(|p| p.command).collect();
     js_of(&LabState {
         sim: state_of(&sim),
         preset: &lab.preset,
@@ -532,6 +531,7 @@ fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
         notice: lab.notice.as_deref(),
         problems: (!problems.is_empty()).then(|| problems.summary.clone()),
         pending,
+        settled: frame.settled,
     })
 }
 
@@ -550,9 +550,18 @@ impl MountedLab {
             .unwrap_or_else(|| Err(error("this lab has been unmounted")))
     }
 
-    /// One step.
+    /// One step: to the next change in the cluster (a controller's sync that changed an
+    /// object, a kubelet pass, or the pending commands applied), running through the time in
+    /// which nothing changes. Does nothing when nothing more will happen (`state().settled`
+    /// says why). The `Simulation` class keeps single syncs.
     pub fn step(&self) -> Result<(), JsError> {
         self.send(Msg::Step)
+    }
+
+    /// Runs until nothing more will happen: the rollout complete, stalled (progress deadline
+    /// exceeded, paused, blocked) or a limit reached; `state().notice` says which.
+    pub fn end(&self) -> Result<(), JsError> {
+        self.send(Msg::ToEnd)
     }
 
     /// One step back.
@@ -561,7 +570,7 @@ impl MountedLab {
         self.send(Msg::StepBack)
     }
 
-    /// To the start of the next round.
+    /// The rest of this round (or a whole round at its start), changes or not.
     #[wasm_bindgen(js_name = stepRound)]
     pub fn step_round(&self) -> Result<(), JsError> {
         self.send(Msg::StepRound)
@@ -573,7 +582,8 @@ impl MountedLab {
         self.send(Msg::BackRound)
     }
 
-    /// Starts playing (a step every quarter second at the default speed).
+    /// Starts playing: a step to the next change every half second at the default speed,
+    /// until nothing more will happen.
     pub fn play(&self) -> Result<(), JsError> {
         if self.read(|l| Ok(l.playing))? {
             return Ok(());
@@ -809,7 +819,8 @@ fn mount_with(
 /// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
 /// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
-/// lesson's step, from 1), plus `autoplay`; `theme` is accepted and not used yet). The element's script (`web/js/element.js`) calls it
+/// lesson's step, from 1); `theme` (light, dark, auto) is CSS on the host and `autoplay` the
+/// element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
@@ -839,11 +850,8 @@ pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> 
         },
     };
     let root = crate::element::shadow_root(&host).map_err(error)?;
-    let lab = mount_with(root, options, crate::element::module_directory)?;
-    if flag("autoplay") == Some(true) {
-        lab.play()?;
-    }
-    Ok(lab)
+    // `autoplay` is the element's script's: it plays once the element is seen.
+    mount_with(root, options, crate::element::module_directory)
 }
 
 /// What the app's page (`index.html`) runs once the module is instantiated: with `?embed` in
@@ -862,25 +870,39 @@ pub fn mount_page() -> Result<(), JsError> {
     let href = location.href().unwrap_or_default();
     match embed_options(&search) {
         Some(options) => {
+            // `&theme=light|dark|auto`: the page's colours (app.css, `html[data-theme]`).
+            let (theme, autoplay) = crate::embed::page_extras(&search);
             if let Some(root) = document.document_element() {
                 root.class_list().add_1("embed-page").ok();
+                root.set_attribute("data-theme", theme).ok();
+            }
+            // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
+            let controller = Controller::new();
+            if let Some(lab) = crate::share::lab_from_query(&search) {
+                controller.stage(lab);
             }
             yew::Renderer::<EmbedApp>::with_root_and_props(
-                body.into(),
+                body.clone().into(),
                 EmbedAppProps {
                     link: (!hash.is_empty()).then(|| hash.into()),
                     options,
                     app_url: Some(app_address(&href).into()),
-                    // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
-                    controller: crate::share::lab_from_query(&search).map(|lab| {
-                        let c = Controller::new();
-                        c.stage(lab);
-                        c
-                    }),
+                    controller: Some(controller.clone()),
                     ..EmbedAppProps::default()
                 },
             )
             .render();
+            // The parent page can size the iframe to its content (README, "Embedding").
+            crate::element::post_height_to_parent();
+            // `&autoplay`: plays once the iframe is scrolled into view.
+            if autoplay {
+                let play = Closure::once_into_js(move || {
+                    if controller.with_lab(|l| !l.playing) == Some(true) {
+                        controller.dispatch(Msg::TogglePlay);
+                    }
+                });
+                let _ = crate::element::when_seen(&body, play.unchecked_ref());
+            }
         }
         None => crate::share::start_app(&hash, &search),
     }

@@ -4,6 +4,7 @@
 
 use crate::components::inside_section::{inside_section, reveal};
 use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
+use crate::components::transport::outcome_key;
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
@@ -358,7 +359,13 @@ pub fn app(props: &AppProps) -> Html {
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
     let caption = match explanation {
-        Some(e) => crate::explain::caption(e),
+        // After End (or Play) ran to the end: where it stopped rather than the last sync.
+        Some(_) if frame.step_note.is_none() && frame.settled.is_some() => frame
+            .settled
+            .as_ref()
+            .map(|s| s.sentence.clone())
+            .unwrap_or_default(),
+        Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
         None => match &first_command {
             Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
             None => "Nothing has run yet. Press Step (or →) to begin.".to_string(),
@@ -423,6 +430,7 @@ pub fn app(props: &AppProps) -> Html {
                 playing={lab.playing}
                 seeking={lab.seek.is_some()}
                 speed={lab.speed}
+                settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
                 on_msg={on_msg.clone()}
             />
             <Stage
@@ -448,7 +456,7 @@ pub fn app(props: &AppProps) -> Html {
                     }
                     <div class="cluster-grid">
                         <div class="cluster-col">
-                            <ExplanationPanel explanation={frame.explanation.clone()} {first_command} />
+                            <ExplanationPanel explanation={frame.explanation.clone()} note={frame.step_note.clone()} {first_command} />
                         </div>
                         <div class="cluster-col">
                             { chart }

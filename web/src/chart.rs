@@ -1,5 +1,6 @@
 //! Geometry of the pod-count chart: the four series as step lines and the rolling-update band
-//! (replicas + maxSurge above, replicas − maxUnavailable below), in SVG user units.
+//! (replicas + maxSurge above, replicas − maxUnavailable below), in SVG user units, over
+//! simulated time in seconds.
 
 use rollout_core::view::ChartPoint;
 
@@ -102,10 +103,29 @@ pub fn fmt(v: f64) -> String {
     format!("{sign}{}.{}", t / 10, t % 10)
 }
 
-/// Lays out `points` (one per completed round) over rounds `0..horizon`.
+/// Seconds a round lasts, read from the points (1 when they do not say): the time between
+/// two rounds over the rounds between them (rounds 3 and 5 at 10 s and 20 s: 5 s a round).
+fn seconds_per_round(points: &[ChartPoint]) -> i64 {
+    let per = |a: &ChartPoint, b: &ChartPoint| {
+        let rounds = i64::from(b.round.saturating_sub(a.round));
+        (rounds > 0).then(|| (b.time - a.time) / rounds)
+    };
+    match points {
+        [.., a, b] => per(a, b),
+        [b] if b.round > 0 => Some(b.time / i64::from(b.round)),
+        _ => None,
+    }
+    .filter(|s| *s > 0)
+    .unwrap_or(1)
+}
+
+/// Lays out `points` (one per completed round) over time, in seconds, from 0 to the end of
+/// round `horizon` (or of the last point, when later).
 pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
-    let last_round = points.last().map_or(0, |p| p.round);
-    let x_max = f64::from(horizon.max(last_round + 1).max(2) - 1);
+    let per = seconds_per_round(points);
+    let horizon_s = i64::from(horizon) * per;
+    let last_end = points.last().map_or(0, |p| p.time + per);
+    let x_max = horizon_s.max(last_end).max(2) as f64;
     let y_top = points
         .iter()
         .map(|p| p.upper.max(p.total).max(p.available))
@@ -115,7 +135,7 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
     let step = nice_step(f64::from(y_top), 4.0);
     let y_max = (f64::from(y_top) / step).ceil() * step;
     let (x0, x1, y0, y1) = (LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM, TOP);
-    let x = |r: u32| x0 + (x1 - x0) * f64::from(r) / x_max;
+    let x = |t: i64| x0 + (x1 - x0) * t as f64 / x_max;
     let y = |v: i32| y0 - (y0 - y1) * f64::from(v.max(0)) / y_max;
     // Step-after lines: a value holds until the next round.
     let steps = |value: &dyn Fn(&ChartPoint) -> i32| -> Vec<(f64, f64)> {
@@ -123,15 +143,13 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
         for (i, p) in points.iter().enumerate() {
             let v = y(value(p));
             if i > 0 {
-                out.push((x(p.round), out.last().map_or(v, |l: &(f64, f64)| l.1)));
+                out.push((x(p.time), out.last().map_or(v, |l: &(f64, f64)| l.1)));
             }
-            out.push((x(p.round), v));
+            out.push((x(p.time), v));
         }
         // The last round's value holds for a round too, so a single point is a visible line.
         if let Some(last) = points.last() {
-            if f64::from(last.round + 1) <= x_max {
-                out.push((x(last.round + 1), y(value(last))));
-            }
+            out.push((x(last.time + per), y(value(last))));
         }
         out
     };
@@ -155,10 +173,15 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
         y_ticks.push((y0 - (y0 - y1) * v / y_max, (v.round() as i64).to_string()));
         v += step;
     }
-    let x_step = nice_step(x_max, 6.0) as u32;
-    let x_ticks = (0..=x_max as u32)
+    // Seconds at round values (10, 20, 50 …), or whole minutes past ten of them.
+    let x_step = if x_max > 600.0 {
+        nice_step(x_max / 60.0, 6.0) as i64 * 60
+    } else {
+        nice_step(x_max, 6.0) as i64
+    };
+    let x_ticks = (0..=x_max as i64)
         .step_by(x_step.max(1) as usize)
-        .map(|r| (x(r), r.to_string()))
+        .map(|t| (x(t), tick_label(t, x_max)))
         .collect();
     Geometry {
         lines,
@@ -168,6 +191,26 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
         y_ticks,
         x_ticks,
         frame: (x0, y1, x1, y0),
+    }
+}
+
+/// An x tick: seconds (`30`), or `m:ss` on a chart longer than ten minutes.
+fn tick_label(t: i64, x_max: f64) -> String {
+    if x_max > 600.0 {
+        crate::components::clock::m_ss(t)
+    } else {
+        t.to_string()
+    }
+}
+
+/// The x axis's title.
+pub fn x_title(points: &[ChartPoint], horizon: u32) -> &'static str {
+    let per = seconds_per_round(points);
+    let end = (i64::from(horizon) * per).max(points.last().map_or(0, |p| p.time + per));
+    if end > 600 {
+        "time (m:ss)"
+    } else {
+        "seconds"
     }
 }
 
@@ -218,6 +261,19 @@ mod tests {
         assert_eq!(g.frame, (36.0, 12.0, 430.0, 196.0));
         assert_eq!(g.y_ticks.first().unwrap().1, "0");
         assert_eq!(g.y_ticks.last().unwrap().1, "4");
+    }
+
+    #[test]
+    fn the_x_axis_is_time_in_seconds() {
+        // 5 s rounds, 30 of them: 150 s, ticks every 50 s.
+        let g = geometry(&[p(0, 3, 0), p(1, 2, 1)], 30);
+        let labels: Vec<&str> = g.x_ticks.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(labels, vec!["0", "50", "100", "150"]);
+        assert_eq!(x_title(&[p(0, 3, 0), p(1, 2, 1)], 30), "seconds");
+        // 200 rounds of 5 s: 1,000 s, ticks every 5 minutes.
+        let g = geometry(&[p(0, 3, 0), p(1, 2, 1)], 200);
+        assert_eq!(g.x_ticks[1].1, "5:00");
+        assert_eq!(x_title(&[p(0, 3, 0), p(1, 2, 1)], 200), "time (m:ss)");
     }
 
     #[test]

@@ -17,6 +17,26 @@ extern "C" {
     /// The URL of the directory the module (`rollout-lab.js`) was loaded from.
     #[wasm_bindgen(js_name = moduleDirectory)]
     pub fn module_directory() -> String;
+
+    /// Calls `play` once `target` is scrolled into view, unless the reader prefers reduced
+    /// motion; returns a function that stops watching.
+    #[wasm_bindgen(js_name = whenSeen)]
+    pub fn when_seen(target: &Element, play: &js_sys::Function) -> js_sys::Function;
+
+    /// In an iframe: posts `{type: "rollout-lab:resize", height}` to the parent whenever the
+    /// page's height changes.
+    #[wasm_bindgen(js_name = postHeightToParent)]
+    pub fn post_height_to_parent();
+}
+
+/// A page's or element's colour theme: `light`, `dark`, or `auto` (the reader's system
+/// setting); anything else is `auto`.
+pub fn theme(value: &str) -> &'static str {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "light" => "light",
+        "dark" => "dark",
+        _ => "auto",
+    }
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -90,19 +110,24 @@ pub fn shadow_root(host: &HtmlElement) -> Result<Element, String> {
         link.set_attribute("rel", "stylesheet").ok();
         link.set_attribute("href", &format!("{directory}{sheet}"))
             .ok();
-        // Shown once both have loaded (or failed: better unstyled than invisible).
+        // Shown once both have loaded (or failed: better unstyled than invisible). A link fires
+        // `load` again when the element is moved in the document: counted once.
         let (pending, region) = (pending.clone(), region.clone());
-        let done = Closure::once_into_js(move || {
-            pending.set(pending.get().saturating_sub(1));
-            if pending.get() == 0 {
-                region.class_list().add_1("is-ready").ok();
+        let mut counted = false;
+        let done = Closure::<dyn FnMut()>::new(move || {
+            if !std::mem::replace(&mut counted, true) {
+                pending.set(pending.get().saturating_sub(1));
+                if pending.get() == 0 {
+                    region.class_list().add_1("is-ready").ok();
+                }
             }
         });
-        // One of the two fires, once.
-        link.add_event_listener_with_callback("load", done.unchecked_ref())
+        link.add_event_listener_with_callback("load", done.as_ref().unchecked_ref())
             .ok();
-        link.add_event_listener_with_callback("error", done.unchecked_ref())
+        link.add_event_listener_with_callback("error", done.as_ref().unchecked_ref())
             .ok();
+        // Lives as long as the link (a few bytes per element mounted).
+        done.forget();
         shadow.append_child(&link).map_err(|_| "no shadow root")?;
     }
     shadow.append_child(&region).map_err(|_| "no shadow root")?;
@@ -112,6 +137,14 @@ pub fn shadow_root(host: &HtmlElement) -> Result<Element, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn themes() {
+        assert_eq!(theme("dark"), "dark");
+        assert_eq!(theme(" Light "), "light");
+        assert_eq!(theme("auto"), "auto");
+        assert_eq!(theme("purple"), "auto");
+    }
 
     #[test]
     fn attribute_switches() {

@@ -3,7 +3,9 @@
 //! chrome, with the controls its options choose and an "Open in Rollout Lab" link. Also the
 //! [`Controller`] through which the JavaScript API drives a mounted lab and hears its changes.
 
+use crate::components::clock::Clock;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
+use crate::components::transport::outcome_key;
 use crate::components::{ChartPanel, ReplicaSets};
 use crate::settings::{Field, StrategyKind};
 use crate::share::{lab_from_link, link_of, title_of, Control, EmbedOptions};
@@ -190,6 +192,23 @@ pub fn start_lab(link: Option<&str>, scenario: Option<&Rc<Scenario>>, preset: Op
         }),
         None => Lab::default(),
     }
+}
+
+/// What an ?embed page's query says beyond the layout: its theme (`&theme=light|dark|auto`,
+/// default auto) and whether it plays once seen (`&autoplay`, `&autoplay=1`; `0`, `false`,
+/// `no` and `off` do not).
+pub fn page_extras(search: &str) -> (&'static str, bool) {
+    let mut theme = "auto";
+    let mut autoplay = false;
+    for part in search.trim_start_matches('?').split('&') {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        match key {
+            "theme" => theme = crate::element::theme(value),
+            "autoplay" => autoplay = crate::element::is_on(value),
+            _ => {}
+        }
+    }
+    (theme, autoplay)
 }
 
 /// Props of [`EmbedApp`].
@@ -379,24 +398,29 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         .as_ref()
         .map(|base| format!("{base}#{}", link_of(&lab)));
     let next_image = lab.next_image();
-    let explanation = frame.explanation.as_ref().map(|e| e.headline.clone());
+    // The step's sentence, with the time that passed before it ("30 s later: …").
+    let explanation = frame.explanation.as_ref().map(|e| {
+        match frame.step_note.as_ref().map(|n| n.seconds_later) {
+            Some(s) if s > 0 => format!("{} later: {}", crate::explain::seconds(s), e.headline),
+            _ => e.headline.clone(),
+        }
+    });
+    // Commands given and not applied yet (before the first step too: the next Step applies
+    // them, and says so).
     let pending = frame
         .pending
         .iter()
-        .filter(|_| started)
-        .map(|p| format!("{} (round {})", p.command, p.round))
+        .map(|p| p.command.clone())
         .collect::<Vec<_>>();
     let band = frame
         .cluster
         .deployments
         .first()
         .map_or(rolling, |d| d.strategy == "RollingUpdate");
-    let phase = if frame.finished {
-        "end"
-    } else if frame.at_round_start {
-        "round not started"
-    } else {
-        "in progress"
+    let settled = frame.settled.is_some();
+    let step_title = match &frame.settled {
+        Some(st) => format!("Nothing more will happen: {}", st.sentence),
+        None => "Step: to the next change in the cluster".to_string(),
     };
 
     html! {
@@ -428,13 +452,14 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                         { icon(ICON_BACK) }<span>{ "Back" }</span>
                     </button>
                     <button type="button" class="btn btn-primary" data-testid="step-button"
-                        title="One step: one controller sync or kubelet pass" onclick={send(Msg::Step)}>
+                        title={step_title} aria-describedby={settled.then_some("embed-settled")}
+                        disabled={settled} onclick={send(Msg::Step)}>
                         <span>{ "Step" }</span>{ icon(ICON_STEP) }
                     </button>
                 }
                 if o.has(Control::Round) {
                     <button type="button" class="btn btn-icon" data-testid="step-round-button" aria-label="Forward one round"
-                        title="To the end of the round" onclick={send(Msg::StepRound)}>
+                        title="Round: run the rest of this round, changes or not" onclick={send(Msg::StepRound)}>
                         { icon(ICON_ROUND) }
                     </button>
                 }
@@ -471,12 +496,17 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                         </select>
                     </label>
                 }
-                <p class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
+                <div class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
                     data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
-                    <span class="round-main">{ format!("Round {}", frame.round) }</span>
-                    <span class="round-sub">{ format!("t = {} s · step {} · {phase}", frame.time, frame.steps) }</span>
-                </p>
+                    <Clock seconds={frame.time} round={frame.round} />
+                </div>
             </div>
+            if let Some(st) = &frame.settled {
+                <p class={classes!("settled-line", "embed-settled", format!("settled-{}", outcome_key(st.outcome)))}
+                    id="embed-settled" data-testid="settled" data-outcome={outcome_key(st.outcome)}>
+                    { st.sentence.clone() }
+                </p>
+            }
             if sliders {
                 <div class="embed-sliders">
                     { slider(Control::Replicas, Field::Replicas, "replicas-slider") }
@@ -506,7 +536,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
             if o.explain || !pending.is_empty() {
                 <footer class="embed-foot" aria-live="polite">
                     if !pending.is_empty() {
-                        <p class="embed-pending" data-testid="embed-pending">{ format!("Queued: {}", pending.join("; ")) }</p>
+                        <p class="embed-pending" data-testid="embed-pending">{ if started { format!("Pending: {}", pending.join("; ")) } else { format!("Pending, the first Step applies: {}", pending.join("; ")) } }</p>
                     }
                     if o.explain {
                         <p class="embed-explain" data-testid="embed-explanation">
@@ -528,6 +558,17 @@ mod tests {
         assert_eq!(int_or_percent_stops("25%").len(), 11);
         let s = int_or_percent_stops("30%");
         assert_eq!(s.last().map(String::as_str), Some("30%"));
+    }
+
+    #[test]
+    fn an_embed_page_reads_its_theme_and_autoplay() {
+        assert_eq!(page_extras("?embed"), ("auto", false));
+        assert_eq!(page_extras("?embed&theme=dark&autoplay"), ("dark", true));
+        assert_eq!(
+            page_extras("?embed&autoplay=0&theme=light"),
+            ("light", false)
+        );
+        assert_eq!(page_extras("?embed&theme=neon&autoplay=1"), ("auto", true));
     }
 
     #[test]

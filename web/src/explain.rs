@@ -339,6 +339,31 @@ pub fn caption(e: &Explanation) -> String {
     }
 }
 
+/// The stage's caption after a step to the next change: the time that passed first
+/// (`30 s later · Kubelet and scheduler: …`), and the note when the state calls for one.
+pub fn caption_after(e: &Explanation, note: Option<&crate::state::StepNote>) -> String {
+    let text = caption(e);
+    let Some(n) = note else { return text };
+    let mut out = match n.seconds_later {
+        s if s <= 0 => text,
+        s => format!("{} later · {text}", seconds(s)),
+    };
+    if let Some(first) = n.notes.first() {
+        out.push_str(&format!(" ({first})"));
+    }
+    out
+}
+
+/// A span of simulated time: `30 s`, `2 min`, `2 min 5 s`.
+pub fn seconds(s: i64) -> String {
+    match (s / 60, s % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) if m >= 2 => format!("{m} min"),
+        (m, s) if m >= 2 => format!("{m} min {s} s"),
+        _ => format!("{s} s"),
+    }
+}
+
 /// The decision behind a Deployment sync's scaling: a new ReplicaSet created at its first
 /// size (`getNewReplicaSet`), else the last decision of a function that scales up or, for a
 /// scale-down, down.

@@ -2,7 +2,7 @@
 //! manifest (as `kubectl get deployment NAME -o yaml|json` prints it) and the scenario it
 //! starts; the trace as JSON; the pod-count chart as a standalone SVG file.
 
-use crate::chart::{fmt, geometry, Series, HEIGHT, WIDTH};
+use crate::chart::{fmt, geometry, x_title, Series, HEIGHT, WIDTH};
 use crate::state::{default_scenario, importable};
 use rollout_core::import::import_deployment;
 use rollout_core::scenario::{Action, ActionKind, Scenario};
@@ -149,8 +149,8 @@ pub fn chart_svg(points: &[ChartPoint], horizon: u32, band: bool, title: &str) -
         ));
     }
     out.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#586277\">round</text>\n<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#586277\"/>\n",
-        fmt((x0 + x1) / 2.0), fmt(y1 + 28.0), fmt(x0), fmt(x1), fmt(y1), fmt(y1)
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#586277\">{}</text>\n<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"#586277\"/>\n",
+        fmt((x0 + x1) / 2.0), fmt(y1 + 28.0), x_title(points, horizon), fmt(x0), fmt(x1), fmt(y1), fmt(y1)
     ));
     if band && !points.is_empty() {
         out.push_str(&format!(

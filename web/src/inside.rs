@@ -57,6 +57,9 @@ pub struct PodFacts {
     pub annotated: bool,
     /// `restartCount`.
     pub restarts: i32,
+    /// Why its container waits, as `kubectl get pods` says it (`ErrImagePull`,
+    /// `ImagePullBackOff`), when it does.
+    pub reason: Option<&'static str>,
 }
 
 /// One ReplicaSet's last `manageReplicas`.
@@ -197,6 +200,12 @@ impl InsideFrame {
                     .annotations
                     .contains_key(rollout_core::api::POD_DELETION_COST_ANNOTATION),
                 restarts: p.restart_count,
+                reason: rollout_core::view::waiting_reason(
+                    p,
+                    &sim.scenario().never_ready_images,
+                    i64::from(sim.scenario().seconds_per_round),
+                    sim.now(),
+                ),
             });
 
         // One walk back through the steps finds the latest flow and each ReplicaSet's last
@@ -300,7 +309,12 @@ fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
             on_request.emit(Request::Act(ActionKind::RestartPod { pod: name.clone() }))
         })
     };
-    html! {
+    html! { <>
+        if let Some(r) = pod.reason {
+            <p class="inside-pod-reason" data-testid="pod-reason" role="note">
+                { "STATUS " }<code>{ r }</code>{ ": the kubelet cannot pull the image, so the container never starts (kubectl get pods shows it)" }
+            </p>
+        }
         <form class="inside-pod-actions" onsubmit={annotate} aria-label={format!("Act on pod {}", pod.name)}>
             <label for="inside-cost">
                 <code>{ "pod-deletion-cost" }</code>
@@ -318,7 +332,7 @@ fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
                 { "Lower cost is deleted first when the ReplicaSet scales down (empty removes the annotation). Both take effect at the start of the next round." }
             </p>
         </form>
-    }
+    </> }
 }
 
 /// The three views side by side (stacked on narrow screens).

@@ -71,22 +71,36 @@ export async function rsCards(page) {
   );
 }
 
-/** The round display: `{ round, time, text }` from `data-round` / `data-time`. */
+/** The round display: `{ round, time, steps, text }` from `data-round` / `data-time` /
+ * `data-steps` (single syncs taken). */
 export async function roundInfo(page) {
   return page.locator(byTestId('round')).evaluate((el) => ({
     round: Number(el.dataset.round),
     time: Number(el.dataset.time),
+    steps: Number(el.dataset.steps),
     text: el.textContent ?? '',
   }));
 }
 
-/** Clicks step-button until the round display reaches `round` (at most `max` clicks). */
+/**
+ * Runs whole rounds (the Round button, step-round-button) until the round display reaches
+ * `round`: the state at the start of that round (at most `max` clicks). Step goes to the next
+ * change, which may be several rounds later.
+ */
 export async function stepToRound(page, round, max = 50) {
   for (let i = 0; i < max; i++) {
     if ((await roundInfo(page)).round >= round) return;
-    await page.locator(byTestId('step-button')).click();
+    await page.locator(byTestId('step-round-button')).click();
   }
-  throw new Error(`round ${round} not reached after ${max} steps (at ${(await roundInfo(page)).round})`);
+  throw new Error(`round ${round} not reached after ${max} rounds (at ${(await roundInfo(page)).round})`);
+}
+
+/** The clock: `{ seconds, round }` from `data-seconds` / `data-round`. */
+export async function clock(page) {
+  return page.locator(byTestId('clock')).evaluate((el) => ({
+    seconds: Number(el.dataset.seconds),
+    round: Number(el.dataset.round),
+  }));
 }
 
 /** Waits until the round display shows `round`. */
@@ -107,8 +121,8 @@ export async function choosePreset(page, id) {
   );
 }
 
-/** Runs to the end of the scenario with the End button. (It is disabled while it runs, too:
- * wait until it says "End" again.) */
+/** Runs with the End button until nothing more will happen (End is then disabled, as it is
+ * while it runs: wait until it says "End" again). */
 export async function runToEnd(page) {
   await page.locator(byTestId('end-button')).click();
   await page.waitForFunction(

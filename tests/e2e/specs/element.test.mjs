@@ -115,12 +115,13 @@ describe('the <rollout-lab> element', () => {
     assert.equal(await page.locator('h1').count(), 1, "only the page's own h1");
 
     for (let i = 0; i < 3; i++) await clickAndWait(page, '#a', 'step-button');
-    assert.deepEqual(await roundOf(page, '#a'), { round: 0, steps: 3 });
+    const a = await roundOf(page, '#a');
+    assert.ok(a.steps >= 3, 'three steps, each one or more syncs');
     assert.deepEqual(await roundOf(page, '#b'), { round: 0, steps: 0 }, 'b has not moved');
     await clickAndWait(page, '#b', 'step-round-button');
     await clickAndWait(page, '#b', 'step-round-button');
     assert.equal((await roundOf(page, '#b')).round, 2);
-    assert.deepEqual(await roundOf(page, '#a'), { round: 0, steps: 3 }, 'a has not moved');
+    assert.deepEqual(await roundOf(page, '#a'), a, 'a has not moved');
     // Each runs its own preset.
     const state = await page.evaluate(() => ['a', 'b'].map((id) => document.getElementById(id).lab.state().preset));
     assert.deepEqual(state, ['rolling-basic', 'recreate']);
@@ -132,9 +133,13 @@ describe('the <rollout-lab> element', () => {
     assert.deepEqual((await pending())[1], bBefore);
     await screenshot(page, 'element-two-labs', { fullPage: false });
     // Removed, an element unmounts its lab; the other goes on.
-    await page.evaluate(() => document.getElementById('b').remove());
+    await page.evaluate(() => {
+      window.b = document.getElementById('b');
+      window.b.remove();
+    });
+    await page.waitForFunction(() => window.b.lab === null);
     await clickAndWait(page, '#a', 'step-button');
-    assert.equal((await roundOf(page, '#a')).steps, 4);
+    assert.ok((await roundOf(page, '#a')).steps > a.steps);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -208,6 +213,7 @@ describe('the <rollout-lab> element', () => {
     assert.notEqual(style.color, 'rgb(255, 0, 0)');
     assert.notEqual(style.padding, '50px', 'div { padding: 50px } stays outside');
     for (let i = 0; i < 4; i++) await clickAndWait(page, '#h', 'step-button');
+    const fourth = await page.evaluate(() => document.getElementById('h').lab.state().step);
     await inside(page, '#h', 'replicas-slider').fill('5');
     await page.waitForFunction(() => window.steps.length >= 5);
     const steps = await page.evaluate(() => window.steps);
@@ -219,7 +225,7 @@ describe('the <rollout-lab> element', () => {
     assert.equal(last.detail.step, state.step);
     assert.equal(last.detail.preset, 'rolling-basic');
     assert.deepEqual(last.detail.replicaSets, state.replicaSets);
-    assert.ok(steps.some((s) => s.detail.step === 4), 'the fourth step was reported');
+    assert.ok(steps.some((s) => s.detail.step === fourth), 'the fourth step was reported');
     // Nothing outside the element changed: the page's own markup is as it was.
     assert.equal(await page.evaluate(() => document.getElementById('h').children.length), 0);
     assert.equal(await page.evaluate(() => document.head.querySelectorAll('link, style').length), 1);
@@ -232,6 +238,7 @@ describe('the <rollout-lab> element', () => {
     const appPage = await openApp(app.browser.context, app.server.url);
     for (let i = 0; i < 7; i++) await appPage.locator(byTestId('step-button')).click();
     const round = await appPage.locator(byTestId('round')).getAttribute('data-round');
+    const synced = Number(await appPage.locator(byTestId('round')).getAttribute('data-steps'));
     await appPage.locator(byTestId('embed-button')).click();
     await appPage.locator(byTestId('embed-control-round')).check();
     const snippet = await appPage.locator(byTestId('element-snippet')).inputValue();
@@ -241,7 +248,7 @@ describe('the <rollout-lab> element', () => {
     await appPage.close();
     const page = await plainPage('element-snippet', snippet, { script: false });
     await inside(page, 'rollout-lab', 'step-round-button').waitFor();
-    assert.deepEqual(await roundOf(page, 'rollout-lab'), { round: Number(round), steps: 7 });
+    assert.deepEqual(await roundOf(page, 'rollout-lab'), { round: Number(round), steps: synced });
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -273,5 +280,121 @@ describe('the <rollout-lab> element', () => {
       [...files.element].sort(),
       'a page with one element',
     );
+  });
+});
+
+describe('embeds follow the page', () => {
+  /** The element's (or page's) background colour, as computed. */
+  const background = (page, host) =>
+    page.locator(host).locator('.app.embed').evaluate((el) => getComputedStyle(el).backgroundColor);
+  // app.css: --bg is #f3f5f9 in the light theme, #0c1016 in the dark one.
+  const LIGHT = 'rgb(243, 245, 249)';
+  const DARK = 'rgb(12, 16, 22)';
+
+  test('moving an element in the document keeps its lab where it was', async () => {
+    const page = await plainPage(
+      'element-move',
+      '<section id="one"><rollout-lab id="m" preset="rolling-basic" controls="step"></rollout-lab></section><section id="two"></section>',
+    );
+    await inside(page, '#m', 'step-button').waitFor();
+    for (let i = 0; i < 3; i++) await clickAndWait(page, '#m', 'step-button');
+    const before = await roundOf(page, '#m');
+    await page.evaluate(() => {
+      window.lab = document.getElementById('m').lab;
+      document.getElementById('two').append(document.getElementById('m'));
+    });
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => document.getElementById('m').lab === window.lab), true, 'the same lab');
+    assert.equal(await page.evaluate(() => document.getElementById('m').parentElement.id), 'two');
+    assert.deepEqual(await roundOf(page, '#m'), before, 'at the same moment');
+    await clickAndWait(page, '#m', 'step-button');
+    assert.ok((await roundOf(page, '#m')).steps > before.steps, 'and it goes on');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('theme="light|dark|auto" on the element, and &theme= in an ?embed page', async () => {
+    const page = await plainPage(
+      'element-theme',
+      `<rollout-lab id="d" theme="dark" controls="step"></rollout-lab>
+       <rollout-lab id="l" theme="light" controls="step"></rollout-lab>
+       <rollout-lab id="a" controls="step"></rollout-lab>`,
+    );
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const id of ['#d', '#l', '#a']) await inside(page, id, 'step-button').waitFor();
+    assert.equal(await background(page, '#d'), DARK);
+    assert.equal(await background(page, '#l'), LIGHT, 'light, though the reader prefers dark');
+    assert.equal(await background(page, '#a'), DARK, 'auto follows the reader');
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.equal(await background(page, '#d'), DARK, 'dark, though the reader prefers light');
+    assert.equal(await background(page, '#a'), LIGHT);
+    // Changing the theme does not start the lab again.
+    await clickAndWait(page, '#a', 'step-button');
+    const steps = (await roundOf(page, '#a')).steps;
+    await page.evaluate(() => document.getElementById('a').setAttribute('theme', 'dark'));
+    await page.waitForFunction(() => {
+      const el = document.getElementById('a').shadowRoot.querySelector('.app.embed');
+      return getComputedStyle(el).backgroundColor === 'rgb(12, 16, 22)';
+    });
+    assert.equal((await roundOf(page, '#a')).steps, steps);
+    await page.close();
+
+    const frame = await app.browser.context.newPage();
+    await frame.goto(`${app.server.url}?embed&theme=dark#p=rolling-basic`);
+    await frame.locator(byTestId('step-button')).waitFor();
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.equal(await background(frame, 'body'), DARK);
+    await frame.close();
+  });
+
+  test('autoplay plays once the element is scrolled into view, and not for a reader who prefers reduced motion', async () => {
+    const body = `<div style="height: 2400px">Text above the lab.</div>
+      <rollout-lab id="p" preset="rolling-basic" autoplay controls="step,play"></rollout-lab>`;
+    const playing = (page) => page.evaluate(() => document.getElementById('p').lab?.state().playing ?? null);
+    const page = await plainPage('element-autoplay', body);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForFunction(() => document.getElementById('p').lab !== null);
+    await page.waitForTimeout(700);
+    assert.equal(await playing(page), false, 'not while out of view');
+    await page.locator('#p').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.getElementById('p').lab.state().playing === true);
+    await page.waitForFunction(() => document.getElementById('p').lab.state().step > 0);
+    await page.close();
+
+    const calm = await plainPage('element-autoplay-reduced', body);
+    await calm.emulateMedia({ reducedMotion: 'reduce' });
+    await calm.reload();
+    await calm.waitForFunction(() => document.getElementById('p')?.lab != null);
+    await calm.locator('#p').scrollIntoViewIfNeeded();
+    await calm.waitForTimeout(700);
+    assert.equal(await playing(calm), false, 'reduced motion: no autoplay');
+    assert.equal(await calm.evaluate(() => document.getElementById('p').lab.state().step), 0);
+    await calm.close();
+  });
+
+  test('an ?embed iframe posts its height to the page around it', async () => {
+    const page = await plainPage(
+      'iframe-resize',
+      `<iframe id="f" src="./?embed&controls=step,play#p=rolling-basic" width="360" height="300"></iframe>
+       <script>
+         window.sizes = [];
+         addEventListener('message', (e) => {
+           if (e.data?.type === 'rollout-lab:resize') {
+             window.sizes.push(e.data.height);
+             document.getElementById('f').style.height = e.data.height + 'px';
+           }
+         });
+       </script>`,
+      { script: false },
+    );
+    await page.waitForFunction(() => window.sizes.length > 0, null, { timeout: 15_000 });
+    const first = await page.evaluate(() => window.sizes.at(-1));
+    assert.ok(Number.isInteger(first) && first > 300, `the narrow embed needs more than 300 px: ${first}`);
+    // The page sized the iframe to it: nothing is cut off or scrolls inside.
+    await page.waitForTimeout(300);
+    const inner = await page.frameLocator('#f').locator('html').evaluate((el) => el.scrollHeight - el.clientHeight);
+    assert.ok(inner <= 1, `no scrolling inside the iframe (${inner} px)`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 });

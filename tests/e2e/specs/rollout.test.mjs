@@ -13,6 +13,7 @@ import {
   fill,
   openApp,
   rolloutStatus,
+  clock,
   roundInfo,
   rsCards,
   runToEnd,
@@ -25,38 +26,32 @@ import { servedApp, click } from '../lib/suite.mjs';
 const app = servedApp();
 
 describe('a rollout, step by step, as Kubernetes does it', () => {
-  test('3 replicas, 25% / 25%: every round matches the 01-rolling-3-surge25-unavail25 trace', async () => {
-    const file = path.join(conformanceDir, 'traces', '01-rolling-3-surge25-unavail25.json');
-    const trace = JSON.parse(await fs.readFile(file, 'utf8'));
+  /**
+   * Opens the app at the permalink of `scenario` (made by the module's own encodeLink), runs it
+   * round by round with the Round button and compares every round with `trace`.
+   */
+  async function followTrace(trace) {
     const scenario = trace.scenario;
     const setImage = scenario.actions.find((a) => a.type === 'setImage');
     assert.equal(scenario.rounds, trace.rounds.length);
-
     const page = await openApp(app.browser.context, app.server.url);
-    // The trace's scenario, through the controls.
-    const create = scenario.actions[0].deployment;
-    await fill(page, 'replicas-input', String(create.replicas));
-    await page.locator(byTestId('strategy-select')).selectOption(create.strategy.type);
-    await fill(page, 'max-surge-input', String(create.strategy.maxSurge));
-    await fill(page, 'max-unavailable-input', String(create.strategy.maxUnavailable));
-    await fill(page, 'nodes-input', String(scenario.nodes));
-    await fill(page, 'ready-after-input', String(scenario.readyAfterRounds));
-    await fill(page, 'termination-input', String(scenario.terminationRounds));
-    await fill(page, 'seconds-per-round-input', String(scenario.secondsPerRound));
-    assert.equal(await page.locator(byTestId('validation-message')).count(), 0);
-
+    const hash = await page.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, scenario);
+    await page.goto(`${app.server.url}${hash}`);
+    await page.reload();
+    await page.locator(byTestId('clock')).waitFor();
+    assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'custom');
     for (const expected of trace.rounds) {
       const r = expected.round;
       if (r === setImage.round) {
-        await click(page, 'update-image-button');
         const pending = page.locator(byTestId('pending-action'));
         assert.equal(await pending.count(), 1, 'the new image is pending');
         assert.equal(await pending.getAttribute('data-type'), 'setImage');
         assert.equal(await pending.getAttribute('data-round'), String(r));
       }
-      await stepToRound(page, r + 1);
-      const info = await roundInfo(page);
-      assert.equal(info.time, (r + 1) * scenario.secondsPerRound, `clock after round ${r}`);
+      await click(page, 'step-round-button');
+      await waitForRound(page, r + 1);
+      const now = await clock(page);
+      assert.deepEqual(now, { round: r + 1, seconds: (r + 1) * scenario.secondsPerRound }, `clock after round ${r}`);
       const cards = await rsCards(page);
       const want = expected.replicaSets;
       assert.equal(cards.length, want.length, `round ${r}: ReplicaSet cards`);
@@ -86,6 +81,20 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
     assert.deepEqual(reasons, deploymentEvents.map((e) => e.reason));
     assert.deepEqual(page.errors, []);
     await page.close();
+  }
+
+  test('3 replicas, 25% / 25%, by link in lock-step: every round matches the 01-rolling-3-surge25-unavail25 trace', async () => {
+    const file = path.join(conformanceDir, 'traces', '01-rolling-3-surge25-unavail25.json');
+    const trace = JSON.parse(await fs.readFile(file, 'utf8'));
+    assert.ok(!trace.scenario.settle, 'the lock-step trace');
+    await followTrace(trace);
+  });
+
+  test('the same scenario settled: every round matches 01-rolling-3-surge25-unavail25-settle', async () => {
+    const file = path.join(conformanceDir, 'traces', 'settle', '01-rolling-3-surge25-unavail25-settle.json');
+    const trace = JSON.parse(await fs.readFile(file, 'utf8'));
+    assert.equal(trace.scenario.settle, true, 'the settled trace');
+    await followTrace(trace);
   });
 
   test('the explanation names the function that decided, with its numbers and a link to its source', async () => {
@@ -137,14 +146,90 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
       before,
     );
     assert.equal(await text(page, 'explanation-headline'), headline);
-    // The timeline goes back to the start of a round, and forward again.
+    // The timeline goes back to the start of a round (or the last moment before it that was
+    // shown: rounds in which nothing happens are run through), and forward again.
     await page.locator(byTestId('timeline')).fill('2');
-    await waitForRound(page, 2);
-    // After round 1 (see the trace): 3 pods counted, none counted ready yet.
-    assert.deepEqual((await rsCards(page)).map((c) => [c.name, c.desired, c.current, c.ready]), [['web-rev1', 3, 3, 0]]);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.round) <= 2, byTestId('round'));
+    assert.deepEqual((await rsCards(page)).map((c) => c.name), ['web-rev1']);
     await page.locator(byTestId('timeline')).fill(String(rolloutRound + 1));
-    await waitForRound(page, rolloutRound + 1);
+    await page.waitForFunction(
+      ({ sel, r }) => Number(document.querySelector(sel)?.dataset.round) >= r,
+      { sel: byTestId('round'), r: rolloutRound + 1 },
+    );
     assert.equal((await rsCards(page)).length, 2);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('Step goes to the next change; End runs until nothing more will happen', () => {
+  /** What a step can change: pods on the stage, the ReplicaSets, the Deployment's status. */
+  const picture = (page) =>
+    page.evaluate(() => {
+      const all = (sel, f) => [...document.querySelectorAll(sel)].map(f);
+      return JSON.stringify({
+        pods: all('[data-testid="pod"]', (p) => [p.dataset.pod, p.dataset.state, p.dataset.node]),
+        rs: all('[data-testid="rs-card"]', (c) => [c.dataset.name, c.dataset.desired, c.dataset.current, c.dataset.ready, c.dataset.available]),
+        status: document.querySelector('[data-testid="replicas-line"]')?.textContent,
+        conditions: all('[data-testid="condition-row"]', (r) => [r.dataset.type, r.dataset.status, r.dataset.reason]),
+        rollout: document.querySelector('[data-testid="rollout-status"]')?.textContent,
+      });
+    });
+
+  test('rolling-basic, stepped from the start until Step is disabled: every step shows a change and time only grows', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    await choosePreset(page, 'rolling-basic');
+    const step = page.locator(byTestId('step-button'));
+    let before = await picture(page);
+    let seconds = (await clock(page)).seconds;
+    const start = seconds;
+    let presses = 0;
+    let later = 0;
+    while (!(await step.isDisabled()) && presses < 300) {
+      await step.click();
+      presses++;
+      const now = await picture(page);
+      assert.notEqual(now, before, `step ${presses} changed nothing on the page`);
+      const t = (await clock(page)).seconds;
+      assert.ok(t >= seconds, `step ${presses}: the clock went back from ${seconds} to ${t}`);
+      if (t > seconds && (await page.locator(byTestId('later')).count()) > 0) later++;
+      seconds = t;
+      before = now;
+    }
+    assert.ok(presses < 300, 'Step became disabled');
+    assert.ok(seconds > start, `time passed (${seconds} s)`);
+    assert.ok(later > 0, 'some steps said how much time passed');
+    assert.equal(await rolloutStatus(page), 'deployment "web" successfully rolled out');
+    const cards = await rsCards(page);
+    const fresh = cards.find((c) => c.isNew);
+    assert.equal(fresh.image, 'nginx:1.16.1');
+    assert.equal(fresh.available, fresh.desired);
+    assert.ok(cards.filter((c) => !c.isNew).every((c) => c.desired === 0 && c.current === 0));
+    // Disabled, and saying why: visibly, in its title and to a screen reader.
+    assert.equal(await page.locator(byTestId('settled')).getAttribute('data-outcome'), 'complete');
+    await expectText(page, 'settled', 'nothing more will happen');
+    assert.match((await step.getAttribute('title')) ?? '', /Nothing more will happen/);
+    assert.equal(await step.getAttribute('aria-describedby'), 'settled-line');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('End on every preset stops at a complete or stalled rollout', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    const ids = await page.locator(`${byTestId('preset-select')} option`).evaluateAll((o) => o.map((e) => e.value));
+    assert.ok(ids.length > 5, ids.join());
+    for (const id of ids.filter((i) => i !== 'custom')) {
+      await choosePreset(page, id);
+      await runToEnd(page);
+      const outcome = await page.locator(byTestId('settled')).getAttribute('data-outcome');
+      const status = await rolloutStatus(page);
+      assert.ok(['complete', 'deadline-exceeded', 'paused'].includes(outcome), `${id}: ${outcome}`);
+      if (outcome === 'complete') assert.match(status, /successfully rolled out/, id);
+      if (outcome === 'deadline-exceeded') assert.match(status, /exceeded its progress deadline/, id);
+      if (outcome === 'paused') await expectText(page, 'settled', 'is paused');
+      assert.equal(await page.locator(byTestId('step-button')).isDisabled(), true, `${id}: Step is disabled`);
+      await expectText(page, 'notice', 'nothing more will happen');
+    }
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -162,10 +247,11 @@ describe('presets that get stuck', () => {
     const old = cards.find((c) => !c.isNew);
     assert.deepEqual([fresh.name, fresh.image, fresh.desired, fresh.current, fresh.ready], ['web-rev2', 'nginx:1.161', 1, 1, 0]);
     assert.deepEqual([old.name, old.desired, old.available], ['web-rev1', 3, 3]);
-    assert.equal(
-      await rolloutStatus(page),
-      'Waiting for deployment "web" rollout to finish: 1 out of 3 new replicas have been updated...',
-    );
+    // End runs until nothing more will happen: here the progress deadline passes, and says so.
+    assert.equal(await rolloutStatus(page), 'error: deployment "web" exceeded its progress deadline');
+    assert.equal(await page.locator(byTestId('settled')).getAttribute('data-outcome'), 'deadline-exceeded');
+    assert.equal(await page.locator(byTestId('step-button')).isDisabled(), true);
+    await expectText(page, 'notice', 'exceeded its progress deadline');
     const pending = page.locator('[data-name="web-rev2"] .pod-pending');
     assert.equal(await pending.count(), 1, 'the stuck pod is drawn as Pending');
     assert.match((await page.locator('[data-name="web-rev2"] .lane-pods').getAttribute('aria-label')) ?? '', /1 pod: 1 Pending/);
@@ -238,12 +324,15 @@ describe('kubectl and the keyboard', () => {
     const page = await openApp(app.browser.context, app.server.url);
     await choosePreset(page, 'rolling-basic');
     await page.locator('h1').click();
-    const steps = async () => Number((await roundInfo(page)).text.match(/step (\d+)/)[1]);
+    // Single syncs taken (data-steps): a step to the next change takes one or more.
+    const steps = async () => Number((await page.locator(byTestId('round')).getAttribute('data-steps')));
     await page.keyboard.press('ArrowRight');
+    const first = await steps();
+    assert.ok(first >= 1);
     await page.keyboard.press('ArrowRight');
-    assert.equal(await steps(), 2);
+    assert.ok((await steps()) > first);
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await steps(), 1);
+    assert.equal(await steps(), first);
     await page.keyboard.press('Shift+ArrowRight');
     assert.deepEqual([(await roundInfo(page)).round, (await roundInfo(page)).text.includes('round not started')], [1, true]);
     await page.locator(byTestId('speed-input')).fill('6');
@@ -257,7 +346,7 @@ describe('kubectl and the keyboard', () => {
       );
     await page.keyboard.press(' ');
     await pressed('true');
-    await waitForRound(page, 3);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.round) >= 3, byTestId('round'));
     await page.keyboard.press(' ');
     await pressed('false');
     const paused = await steps();

@@ -1,7 +1,8 @@
 //! Pod counts over time (old, new, available, total) inside the rolling-update band, drawn by
 //! Yew as SVG, with a text summary and a data table for screen readers.
 
-use crate::chart::{fmt, geometry, Series, HEIGHT, WIDTH};
+use crate::chart::{fmt, geometry, x_title, Series, HEIGHT, WIDTH};
+use crate::components::clock::m_ss;
 use rollout_core::view::ChartPoint;
 use yew::prelude::*;
 
@@ -24,8 +25,8 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let (x0, y0, x1, y1) = g.frame;
     let summary = match props.points.last() {
         Some(p) => format!(
-            "After round {}: {} old, {} new, {} available, {} pods in total; the band allows {} to {}.",
-            p.round, p.old, p.new, p.available, p.total, p.lower.max(0), p.upper
+            "At {} (round {}): {} old, {} new, {} available, {} pods in total; the band allows {} to {}.",
+            m_ss(p.time), p.round, p.old, p.new, p.available, p.total, p.lower.max(0), p.upper
         ),
         None => "No round has finished yet.".to_string(),
     };
@@ -59,7 +60,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     { for g.x_ticks.iter().map(|(x, label)| html! {
                         <text class="axis-label" x={fmt(*x)} y={fmt(y1 + 16.0)} text-anchor="middle">{ label.clone() }</text>
                     }) }
-                    <text class="axis-title" x={fmt((x0 + x1) / 2.0)} y={fmt(y1 + 28.0)} text-anchor="middle">{ "round" }</text>
+                    <text class="axis-title" x={fmt((x0 + x1) / 2.0)} y={fmt(y1 + 28.0)} text-anchor="middle">{ x_title(&props.points, props.horizon) }</text>
                     <line class="axis" x1={fmt(x0)} x2={fmt(x1)} y1={fmt(y1)} y2={fmt(y1)} />
                     if props.band && !props.points.is_empty() {
                         <polygon class="band" points={g.band.clone()} data-testid="chart-band" />
@@ -84,13 +85,13 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     <div class="table-scroll">
                         <table class="kubectl-table">
                             <thead><tr>
-                                <th scope="col">{ "Round" }</th><th scope="col">{ "Old" }</th><th scope="col">{ "New" }</th>
+                                <th scope="col">{ "Time" }</th><th scope="col">{ "Round" }</th><th scope="col">{ "Old" }</th><th scope="col">{ "New" }</th>
                                 <th scope="col">{ "Available" }</th><th scope="col">{ "Total" }</th>
                                 <th scope="col">{ "Lower" }</th><th scope="col">{ "Upper" }</th>
                             </tr></thead>
                             <tbody>
                                 { for props.points.iter().rev().take(60).map(|p| html! {
-                                    <tr><td>{ p.round }</td><td>{ p.old }</td><td>{ p.new }</td><td>{ p.available }</td>
+                                    <tr><td>{ m_ss(p.time) }</td><td>{ p.round }</td><td>{ p.old }</td><td>{ p.new }</td><td>{ p.available }</td>
                                         <td>{ p.total }</td><td>{ p.lower }</td><td>{ p.upper }</td></tr>
                                 }) }
                             </tbody>

@@ -1,7 +1,9 @@
 //! "What just happened": the last step explained, with links into the Kubernetes source. The
 //! headline is a polite live region, so screen readers announce every step.
 
+use crate::components::clock::m_ss;
 use crate::explain::{Explanation, FnLink};
+use crate::state::StepNote;
 use rollout_core::ui_support::deployment_controller_dir;
 use yew::prelude::*;
 
@@ -10,6 +12,10 @@ use yew::prelude::*;
 pub struct ExplanationPanelProps {
     /// The last step (absent before the first).
     pub explanation: Option<Explanation>,
+    /// What the step to the next change added: the time that passed, the syncs that changed
+    /// nothing on the way.
+    #[prop_or_default]
+    pub note: Option<StepNote>,
     /// What the first step will apply (before the first step).
     #[prop_or_default]
     pub first_command: Option<AttrValue>,
@@ -40,9 +46,9 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
                     <p class="headline">{ "Nothing has run yet." }</p>
                 </div>
                 <p class="explain-intro">
-                    { "Each step is one thing the cluster does: your kubectl commands reach the API server, the " }
+                    { "Each step is the next thing that changes in the cluster: your kubectl commands reach the API server, the " }
                     <a href={deployment_controller_dir()} target="_blank" rel="noopener noreferrer">{ "Deployment controller" }</a>
-                    { " syncs the Deployment, the ReplicaSet controller syncs each ReplicaSet, or the kubelet starts and stops pods. Press Step (or →) to begin." }
+                    { " syncs the Deployment, the ReplicaSet controller syncs each ReplicaSet, or the kubelet starts and stops pods. Syncs that change nothing are listed with the step that follows them. Press Step (or →) to begin." }
                 </p>
                 if let Some(cmd) = &props.first_command {
                     <p class="explain-next">{ "The first step applies " }<code>{ cmd.clone() }</code></p>
@@ -50,6 +56,17 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
             </section>
         };
     };
+    let later = props.note.as_ref().map(|n| n.seconds_later);
+    let checked = props
+        .note
+        .as_ref()
+        .map(|n| n.checked.clone())
+        .unwrap_or_default();
+    let notes = props
+        .note
+        .as_ref()
+        .map(|n| n.notes.clone())
+        .unwrap_or_default();
     html! {
         <section class={classes!("panel", "explanation", format!("actor-{}", e.actor.key()))} aria-labelledby="explain-title">
             <div class="panel-head">
@@ -60,11 +77,21 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
             </div>
             <div class="explain-live" aria-live="polite" aria-atomic="true" data-testid="explanation">
                 <p class="explain-title">
-                    <span class="explain-step">{ format!("Step {} · round {} · t = {} s", e.number, e.round, e.time) }</span>
+                    <span class="explain-step">{ format!("{} · round {}", m_ss(e.time), e.round) }</span>
                     <span class="explain-what mono">{ e.title.clone() }</span>
                 </p>
-                <p class="headline" data-testid="explanation-headline">{ e.headline.clone() }</p>
+                <p class="headline" data-testid="explanation-headline">
+                    if let Some(s) = later.filter(|s| *s > 0) {
+                        <strong class="later" data-testid="later">{ format!("{} later: ", crate::explain::seconds(s)) }</strong>
+                    }
+                    { e.headline.clone() }
+                </p>
             </div>
+            if !notes.is_empty() {
+                <ul class="step-notes" role="note" data-testid="step-notes">
+                    { for notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }
+                </ul>
+            }
             if !e.path.is_empty() && e.path.iter().any(|f| f.url.is_some()) {
                 <ol class="call-path" aria-label="Kubernetes functions entered, in order">
                     { for e.path.iter().map(|f| html! { <li>{ fn_link(f) }</li> }) }
@@ -87,6 +114,12 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
                 <ul class="details">
                     { for e.details.iter().map(|d| html! { <li>{ d.clone() }</li> }) }
                 </ul>
+            }
+            if !checked.is_empty() {
+                <div class="checked">
+                    <h3 class="subhead">{ "Checked on the way, nothing to change" }</h3>
+                    <ul data-testid="checked">{ for checked.iter().map(|c| html! { <li>{ c.clone() }</li> }) }</ul>
+                </div>
             }
             if !e.events.is_empty() {
                 <div class="step-events">

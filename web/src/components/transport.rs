@@ -1,6 +1,7 @@
 //! Playback: step back, step, whole rounds, play / pause at a speed, jump to the end, reset,
 //! and a timeline to scrub through rounds.
 
+use crate::components::clock::Clock;
 use crate::state::{Msg, SPEEDS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -30,6 +31,10 @@ pub struct TransportProps {
     pub seeking: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
+    /// Why nothing more will happen (`None`: a step would still change something), as
+    /// [`outcome_key`] and a sentence.
+    #[prop_or_default]
+    pub settled: Option<(&'static str, AttrValue)>,
     /// Receives the commands.
     pub on_msg: Callback<Msg>,
 }
@@ -50,6 +55,19 @@ const ICON_END: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7zM20 5h2v14h-2z";
 const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
 const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
 const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
+
+/// An outcome as a word for attributes and CSS: `complete`, `deadline-exceeded`, `paused`,
+/// `stuck`, `limit`.
+pub fn outcome_key(o: rollout_core::session::Outcome) -> &'static str {
+    use rollout_core::session::Outcome;
+    match o {
+        Outcome::Complete => "complete",
+        Outcome::DeadlineExceeded => "deadline-exceeded",
+        Outcome::Paused => "paused",
+        Outcome::Stuck => "stuck",
+        Outcome::Limit => "limit",
+    }
+}
 
 /// The transport bar.
 #[function_component(Transport)]
@@ -82,12 +100,15 @@ pub fn transport(props: &TransportProps) -> Html {
     };
     let horizon = props.horizon.max(1);
     let position = props.round.min(horizon);
-    let phase = if props.finished {
-        "end of the scenario".to_string()
-    } else if props.at_round_start {
-        "round not started".to_string()
+    let phase = if props.at_round_start {
+        "round not started"
     } else {
-        "round in progress".to_string()
+        "round in progress"
+    };
+    let settled = props.settled.is_some();
+    let step_title = match &props.settled {
+        Some((_, why)) => format!("Nothing more will happen: {why}"),
+        None => "Step: to the next change in the cluster (→)".to_string(),
     };
     let mut ticks = props.action_rounds.clone();
     ticks.dedup();
@@ -105,11 +126,12 @@ pub fn transport(props: &TransportProps) -> Html {
                         { icon(ICON_BACK) }<span>{ "Back" }</span>
                     </button>
                     <button type="button" class="btn btn-primary" data-testid="step-button"
-                        title="One step: one controller sync or kubelet pass (→)" onclick={send(Msg::Step)}>
+                        title={step_title.clone()} aria-describedby={settled.then_some("settled-line")}
+                        disabled={settled} onclick={send(Msg::Step)}>
                         <span>{ "Step" }</span>{ icon(ICON_STEP) }
                     </button>
                     <button type="button" class="btn btn-icon" data-testid="step-round-button"
-                        title="To the end of the round (Shift+→)" aria-label="Forward one round"
+                        title="Round: run the rest of this round, changes or not (Shift+→)" aria-label="Forward one round"
                         onclick={send(Msg::StepRound)}>
                         { icon(ICON_ROUND) }
                     </button>
@@ -131,7 +153,7 @@ pub fn transport(props: &TransportProps) -> Html {
                     <output class="speed-value">{ speed_text }</output>
                 </label>
                 <button type="button" class="btn" data-testid="end-button"
-                    title="Run every remaining round" disabled={props.finished || props.seeking}
+                    title="End: run until the rollout is complete or stalled" disabled={settled || props.seeking}
                     onclick={send(Msg::ToEnd)}>
                     { icon(ICON_END) }<span>{ if props.seeking { "Running…" } else { "End" } }</span>
                 </button>
@@ -139,12 +161,17 @@ pub fn transport(props: &TransportProps) -> Html {
                     title="Start over from the current settings" onclick={send(Msg::Reset)}>
                     { icon(ICON_RESET) }<span>{ "Reset" }</span>
                 </button>
-                <p class="round" data-testid="round" data-round={props.round.to_string()}
-                    data-time={props.time.to_string()} aria-live="off">
-                    <span class="round-main">{ format!("Round {}", props.round) }</span>
-                    <span class="round-sub">{ format!("t = {} s · step {} · {phase}", props.time, props.steps) }</span>
-                </p>
+                <div class="round" data-testid="round" data-round={props.round.to_string()}
+                    data-time={props.time.to_string()} data-steps={props.steps.to_string()}>
+                    <Clock seconds={props.time} round={props.round} detail={AttrValue::from(phase)} />
+                </div>
             </div>
+            if let Some((outcome, why)) = &props.settled {
+                <p class={classes!("settled-line", format!("settled-{outcome}"))} id="settled-line"
+                    data-testid="settled" data-outcome={*outcome} role="status">
+                    { why.clone() }
+                </p>
+            }
             <div class="timeline">
                 <label class="visually-hidden" for="timeline">{ "Timeline: go to the start of a round" }</label>
                 <div class="timeline-track">

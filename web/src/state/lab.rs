@@ -1,0 +1,724 @@
+//! The reducer's state and what each message does to it.
+
+use super::*;
+
+/// The reducer's state.
+#[derive(Clone, Debug)]
+pub struct Lab {
+    /// What the form shows.
+    pub settings: Settings,
+    /// The settings the Deployment spec reflects (created with, or queued since).
+    pub applied: Settings,
+    /// The scenario Reset starts from (preset, import or the default): its create keeps the
+    /// name, image and labels; its other actions are the script.
+    pub base: Rc<Scenario>,
+    /// The preset id (`custom`, a preset's id, or `imported`).
+    pub preset: String,
+    session: Rc<RefCell<Session>>,
+    /// Bumped on every change of the simulation.
+    pub version: u64,
+    /// Playback is on.
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Running (in chunks) towards the start of this round.
+    pub seek: Option<u32>,
+    /// The kubectl console, oldest first.
+    pub console: Vec<ConsoleEntry>,
+    /// The Deployment before the last move.
+    pub before: Option<Rc<Snapshot>>,
+    /// A message for the user (an import error, the end of the scenario …).
+    pub notice: Option<String>,
+    /// The object "Inside the controllers" inspects (`kind/name`; `None`: the Deployment).
+    pub selected: Option<String>,
+    /// "Inside the controllers" is open.
+    pub inside_open: bool,
+    /// The lesson or challenge being followed.
+    pub guide: Option<crate::lesson::GuideState>,
+    /// The quiz, when on.
+    pub quiz: Option<crate::lesson::QuizState>,
+}
+
+impl PartialEq for Lab {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.session, &other.session)
+            && self.version == other.version
+            && self.settings == other.settings
+            && self.applied == other.applied
+            && self.preset == other.preset
+            && self.playing == other.playing
+            && self.speed == other.speed
+            && self.seek == other.seek
+            && self.console == other.console
+            && self.notice == other.notice
+            && self.selected == other.selected
+            && self.inside_open == other.inside_open
+            && self.guide == other.guide
+            && self.quiz == other.quiz
+    }
+}
+
+impl Default for Lab {
+    fn default() -> Self {
+        Lab::from_scenario(default_scenario(), "custom")
+    }
+}
+
+impl Lab {
+    /// A lab that starts from `scenario` (its first create fills the settings).
+    pub fn from_scenario(scenario: Scenario, preset: &str) -> Lab {
+        let settings = Settings::from_scenario(&scenario)
+            .map(|(s, _)| s)
+            .unwrap_or_default();
+        Lab {
+            applied: settings.clone(),
+            settings,
+            preset: preset.to_string(),
+            session: Rc::new(RefCell::new(session_of(scenario.clone()))),
+            base: Rc::new(scenario),
+            version: 0,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            seek: None,
+            console: Vec::new(),
+            before: None,
+            notice: None,
+            selected: None,
+            inside_open: false,
+            guide: None,
+            quiz: None,
+        }
+    }
+
+    /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
+    pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
+        let lesson = rollout_core::lessons::lesson(id)?;
+        let scenario = lesson.scenario.scenario().ok()?;
+        let mut lab = Lab::from_scenario(scenario, "lesson");
+        let step = step.min(lesson.steps.len() - 1);
+        let mut guide = crate::lesson::GuideState::lesson(lesson);
+        guide.guide = crate::lesson::Guide::Lesson { lesson, step };
+        guide.error = lab
+            .session
+            .borrow_mut()
+            .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
+            .err();
+        lab.guide = Some(guide);
+        Some(lab)
+    }
+
+    /// A lab set up for a challenge (`None` for an unknown id).
+    pub fn from_challenge(id: &str) -> Option<Lab> {
+        let challenge = rollout_core::lessons::challenge(id)?;
+        let mut lab = Lab::from_scenario(challenge.base().ok()?, "challenge");
+        lab.guide = Some(crate::lesson::GuideState::challenge(challenge));
+        Some(lab)
+    }
+
+    fn update_guide(&mut self, msg: Msg) {
+        use crate::lesson::Guide;
+        let Some(mut g) = self.guide.take() else {
+            return;
+        };
+        match (msg, &mut g.guide) {
+            (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
+                let from = *step;
+                *step += 1;
+                self.remember();
+                let to = *step;
+                g.error = self
+                    .session
+                    .borrow_mut()
+                    .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
+                    .err();
+                g.answer.clear();
+                g.feedback = None;
+                self.bump();
+            }
+            (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
+                if let Some(mut lab) = Lab::from_lesson(lesson.id, *step - 1) {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                    return;
+                }
+            }
+            (Msg::LessonAnswer(a), _) => g.answer = a,
+            (Msg::LessonCheck, Guide::Lesson { lesson, step }) => {
+                g.feedback = crate::lesson::check(lesson, *step, &self.sim(), &g.answer);
+            }
+            (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
+                let q = lesson.steps[*step].question;
+                let expected = q.and_then(|q| {
+                    rollout_core::lessons::question::expected(&q.ask, &self.sim()).ok()
+                });
+                if let Some(e) = expected {
+                    self.remember();
+                    self.session.borrow_mut().advance_with(|sim| {
+                        for _ in 0..e.steps {
+                            sim.step();
+                        }
+                    });
+                    self.bump();
+                }
+            }
+            (Msg::ChallengeAnswer(i, a), Guide::Challenge { answers, .. }) => {
+                if let Some(slot) = answers.get_mut(i) {
+                    *slot = a;
+                }
+            }
+            (
+                Msg::ChallengeCheck,
+                Guide::Challenge {
+                    challenge,
+                    results,
+                    answers,
+                },
+            ) => {
+                *results = Some(crate::lesson::check_challenge(
+                    challenge,
+                    &self.sim(),
+                    answers,
+                ));
+            }
+            (Msg::CloseGuide, _) => return,
+            _ => {}
+        }
+        self.guide = Some(g);
+    }
+
+    /// A lab that starts from a preset (`None` for an unknown id).
+    pub fn from_preset(id: &str) -> Option<Lab> {
+        if id == "custom" {
+            return Some(Lab::default());
+        }
+        rollout_core::presets::preset(id).map(|p| Lab::from_scenario(p.scenario, p.id))
+    }
+
+    /// Takes up to `steps` steps at once (restoring a permalink); returns how many it took.
+    pub fn fast_forward(&mut self, steps: usize) -> usize {
+        let mut taken = 0;
+        {
+            let mut session = self.session.borrow_mut();
+            while taken < steps && !session.sim().finished() {
+                session.mark();
+                if !session.sync() {
+                    break;
+                }
+                taken += 1;
+            }
+        }
+        self.bump();
+        taken
+    }
+
+    /// The simulation, to read.
+    pub fn sim(&self) -> Ref<'_, Simulation> {
+        Ref::map(self.session.borrow(), |s| s.sim())
+    }
+
+    /// The session (commands, pending commands and what they imply, links), to read.
+    pub fn session(&self) -> Ref<'_, Session> {
+        self.session.borrow()
+    }
+
+    /// The Deployment the controls act on.
+    pub fn deployment(&self) -> String {
+        first_create(&self.base).map_or_else(|| DEPLOYMENT_NAME.to_string(), |d| d.name.clone())
+    }
+
+    /// The image the Deployment was created with.
+    pub fn initial_image(&self) -> String {
+        first_create(&self.base).map_or_else(|| DEFAULT_IMAGE.to_string(), |d| d.image.clone())
+    }
+
+    /// Whether anything has run (settings edits then become queued updates).
+    pub fn started(&self) -> bool {
+        self.sim().steps_taken() > 0
+    }
+
+    /// What is wrong with the settings, as the API server (or the app) would say it.
+    pub fn problems(&self) -> Problems {
+        let base = first_create(&self.base)
+            .cloned()
+            .unwrap_or_else(default_input);
+        let sim = self.sim();
+        let spec = match sim.api().deployment(&self.deployment()) {
+            Some(d) if self.started() => check_update(&self.settings, &base, d).map(|_| ()),
+            _ => check_create(&self.settings, &base).map(|_| ()),
+        };
+        settings::all_problems(spec, &self.settings)
+    }
+
+    /// The image the next "Roll out a new image" sets.
+    pub fn next_image(&self) -> String {
+        images::next_image(
+            self.sim().scenario(),
+            &self.initial_image(),
+            self.settings.never_ready,
+        )
+    }
+
+    fn bump(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+
+    fn replace_sim(&mut self, session: Session) {
+        self.session = Rc::new(RefCell::new(session));
+        self.before = None;
+        self.playing = false;
+        self.seek = None;
+        self.bump();
+    }
+
+    fn remember(&mut self) {
+        let snap = Snapshot::of(&self.sim(), &self.deployment());
+        self.before = Some(Rc::new(snap));
+    }
+
+    fn say(&mut self, entry: ConsoleEntry) {
+        self.console.push(entry);
+        if self.console.len() > CONSOLE_LINES {
+            let extra = self.console.len() - CONSOLE_LINES;
+            self.console.drain(..extra);
+        }
+    }
+
+    /// Runs a kubectl command in the session (refused as kubectl or the API server would
+    /// refuse it, or queued for the next round) and reports it in the console as kubectl would.
+    fn kubectl(&mut self, command: Command) -> Reply {
+        let reply = {
+            let mut session = self.session.borrow_mut();
+            let reply = session.run(&command);
+            if let Some(round) = reply.round {
+                if session.scenario().rounds < round.saturating_add(EXTEND_BY) {
+                    session.extend_rounds(round.saturating_add(EXTEND_BY));
+                }
+            }
+            reply
+        };
+        self.say(ConsoleEntry {
+            command: reply.command.clone(),
+            output: reply.output.clone(),
+            error: reply.refused,
+            round: reply.round,
+        });
+        self.bump();
+        reply
+    }
+
+    /// Applies a message.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no lesson called \"{id}\".")),
+            },
+            Msg::OpenChallenge(id) => match Lab::from_challenge(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
+            },
+            Msg::ToggleQuiz => {
+                self.quiz = match self.quiz {
+                    Some(_) => None,
+                    None => Some(crate::lesson::QuizState::default()),
+                }
+            }
+            Msg::QuizAnswer(a) => {
+                if let Some(q) = self.quiz.as_mut() {
+                    q.answer = a;
+                }
+            }
+            Msg::QuizCheck => {
+                let at = self.sim().steps_taken();
+                let checked =
+                    rollout_core::lessons::quiz::next_question(&self.sim()).map(|question| {
+                        let answer = self
+                            .quiz
+                            .as_ref()
+                            .map(|q| q.answer.clone())
+                            .unwrap_or_default();
+                        rollout_core::lessons::question::check(
+                            &question.question(),
+                            &self.sim(),
+                            &answer,
+                        )
+                    });
+                if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
+                    q.record(at, result);
+                }
+            }
+            m @ (Msg::LessonNext
+            | Msg::LessonBack
+            | Msg::LessonAnswer(_)
+            | Msg::LessonCheck
+            | Msg::LessonShowMe
+            | Msg::ChallengeAnswer(..)
+            | Msg::ChallengeCheck
+            | Msg::CloseGuide) => self.update_guide(m),
+            Msg::Edit(field, value) => {
+                self.settings.set(field, value);
+                self.live_preview();
+            }
+            Msg::SetNeverReady(on) => {
+                self.settings.never_ready = on;
+                self.live_preview();
+            }
+            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
+            },
+            Msg::Import(text) => match Scenario::from_json(&text) {
+                Ok(s) => match importable(&s) {
+                    Ok(()) => {
+                        let mut lab = Lab::from_scenario(s, "imported");
+                        lab.version = self.version.wrapping_add(1);
+                        lab.speed = self.speed;
+                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
+                        *self = lab;
+                    }
+                    Err(why) => self.notice = Some(why),
+                },
+                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
+            },
+            Msg::Step => {
+                self.playing = false;
+                self.seek = None;
+                self.step_to_change();
+            }
+            Msg::StepBack => {
+                self.playing = false;
+                self.seek = None;
+                self.remember();
+                if self.session.borrow_mut().step_back() {
+                    self.bump();
+                }
+            }
+            Msg::StepRound => {
+                self.playing = false;
+                self.seek = None;
+                self.remember();
+                self.session.borrow_mut().step_round();
+                self.bump();
+            }
+            Msg::BackRound => {
+                self.playing = false;
+                self.seek = None;
+                let (round, start) = {
+                    let sim = self.sim();
+                    (sim.round(), sim.at_round_start())
+                };
+                let target = if start {
+                    round.saturating_sub(1)
+                } else {
+                    round
+                };
+                self.rewind_to(target);
+            }
+            Msg::TogglePlay => {
+                self.seek = None;
+                if self.playing {
+                    self.playing = false;
+                } else if let Some(settled) = self.session.borrow().settled() {
+                    self.notice = Some(settled.sentence);
+                } else {
+                    self.playing = true;
+                }
+                self.bump();
+            }
+            Msg::Tick => {
+                if !self.playing {
+                    return;
+                }
+                if !self.step_to_change() {
+                    self.playing = false;
+                    self.bump();
+                }
+            }
+            Msg::SetSpeed(i) => self.speed = i.min(SPEEDS.len() - 1),
+            Msg::ToEnd => {
+                self.playing = false;
+                self.seek = None;
+                self.remember();
+                let end = self.session.borrow_mut().run_to_end();
+                self.notice = Some(end_notice(&end));
+                self.bump();
+            }
+            Msg::SeekRound(target) => {
+                self.playing = false;
+                let (round, start) = {
+                    let sim = self.sim();
+                    (sim.round(), sim.at_round_start())
+                };
+                if target < round || (target == round && !start) {
+                    self.seek = None;
+                    self.rewind_to(target);
+                } else if target > round {
+                    self.remember();
+                    self.seek = Some(target);
+                    self.advance();
+                }
+            }
+            Msg::Advance => self.advance(),
+            Msg::Reset => match build_scenario(&self.settings, &self.base) {
+                Ok(s) => {
+                    self.applied = self.settings.clone();
+                    self.console.clear();
+                    self.notice = None;
+                    self.replace_sim(session_of(s));
+                }
+                Err(p) => {
+                    self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
+                    self.bump();
+                }
+            },
+            Msg::UpdateImage => {
+                let image = self.next_image();
+                self.kubectl(Command::SetImage { image });
+            }
+            Msg::Scale => {
+                let text = self.settings.replicas.trim().to_string();
+                let reply = self.kubectl(Command::Scale {
+                    replicas: text.clone(),
+                });
+                if !reply.refused {
+                    self.applied.replicas = text;
+                }
+            }
+            Msg::PauseRollout => {
+                self.kubectl(Command::Pause);
+            }
+            Msg::ResumeRollout => {
+                self.kubectl(Command::Resume);
+            }
+            Msg::Undo(to_revision) => {
+                self.kubectl(Command::Undo { to_revision });
+            }
+            Msg::LegacyRollback(revision) => {
+                self.kubectl(Command::RollbackAnnotation { revision });
+            }
+            Msg::ApplySpec => self.apply_spec(),
+            Msg::Cancel(index) => self.cancel(index),
+            Msg::DismissNotice => self.notice = None,
+            Msg::Notice(text) => self.notice = Some(text),
+            Msg::Select(object) => {
+                if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
+                    q.answer = pod.to_string();
+                }
+                // A click on a pod answers a lesson's "which pod goes next?".
+                if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
+                    if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {
+                        g.answer = pod.to_string();
+                    }
+                }
+                self.selected = Some(object);
+                self.inside_open = true;
+            }
+            Msg::ToggleInside => self.inside_open = !self.inside_open,
+            Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
+            Msg::Inside(crate::inside::Request::Act(action)) => {
+                self.kubectl(Command::Action { action });
+            }
+            Msg::SetQuota(text) => self.set_quota(text),
+        }
+    }
+
+    /// `kubectl create quota` / `kubectl delete quota`.
+    fn set_quota(&mut self, pods: Option<String>) {
+        self.kubectl(Command::SetPodQuota { pods });
+    }
+
+    /// Before the first step, valid settings re-create the simulation at once (keeping the
+    /// queued actions); invalid ones are not applied.
+    fn live_preview(&mut self) {
+        if self.started() {
+            return;
+        }
+        let template = self.sim().scenario().clone();
+        if let Ok(s) = build_scenario(&self.settings, &template) {
+            self.applied = self.settings.clone();
+            self.replace_sim(session_of(s));
+        }
+    }
+
+    /// Steps to the next change ([`Session::step`]); when nothing more will happen, says why
+    /// in the notice and returns false.
+    fn step_to_change(&mut self) -> bool {
+        self.remember();
+        let stepped = self.session.borrow_mut().step().is_some();
+        if !stepped {
+            self.notice = self.session.borrow().settled().map(|s| s.sentence);
+        }
+        self.bump();
+        stepped
+    }
+
+    /// Steps back to the start of round `target` (or as far as history goes).
+    fn rewind_to(&mut self, target: u32) {
+        self.remember();
+        let before = self.sim().steps_taken();
+        self.session.borrow_mut().rewind_to_round(target);
+        if self.sim().steps_taken() != before {
+            self.bump();
+        }
+    }
+
+    /// Runs towards the seek target for at most [`CHUNK_MS`].
+    fn advance(&mut self) {
+        let Some(target) = self.seek else { return };
+        let deadline = now_ms() + CHUNK_MS;
+        let mut session = self.session.borrow_mut();
+        let mut moved = false;
+        loop {
+            let sim = session.sim();
+            if sim.finished() || (sim.round() >= target && sim.at_round_start()) {
+                self.seek = None;
+                break;
+            }
+            if !moved {
+                session.mark();
+            }
+            session.sync();
+            moved = true;
+            if now_ms() > deadline {
+                break;
+            }
+        }
+        drop(session);
+        if moved || self.seek.is_none() {
+            self.bump();
+        }
+    }
+
+    /// Queues the edited spec fields, each as the patch kubectl would send, if the API server
+    /// would accept the result.
+    fn apply_spec(&mut self) {
+        if !self.started() {
+            return;
+        }
+        let name = self.deployment();
+        let base = first_create(&self.base)
+            .cloned()
+            .unwrap_or_else(default_input);
+        let checked = {
+            let sim = self.sim();
+            sim.api()
+                .deployment(&name)
+                .map(|d| check_update(&self.settings, &base, d))
+        };
+        use rollout_core::kubectl::check_err;
+        let refused = match checked {
+            None => Err(check_err::not_found("deployments.apps", &name)),
+            Some(Err(p)) => Err(check_err::client_error(&p.summary)),
+            Some(Ok(input)) => Ok(input),
+        };
+        let input = match refused {
+            Ok(input) => input,
+            Err(output) => {
+                self.say(ConsoleEntry {
+                    command: format!("kubectl apply -f {name}.yaml"),
+                    output,
+                    error: true,
+                    round: None,
+                });
+                self.bump();
+                return;
+            }
+        };
+        let s = self.settings.clone();
+        let a = self.applied.clone();
+        let mut kinds = Vec::new();
+        if s.field_differs(&a, Field::Replicas) {
+            if let Some(replicas) = input.replicas {
+                kinds.push(ActionKind::Scale {
+                    name: None,
+                    replicas,
+                });
+            }
+        }
+        if [Field::Strategy, Field::MaxSurge, Field::MaxUnavailable]
+            .iter()
+            .any(|&f| s.field_differs(&a, f))
+        {
+            if let Some(strategy) = input.strategy.clone() {
+                kinds.push(ActionKind::SetStrategy {
+                    name: None,
+                    strategy,
+                });
+            }
+        }
+        if s.field_differs(&a, Field::MinReadySeconds) {
+            kinds.push(ActionKind::SetMinReadySeconds {
+                name: None,
+                value: input.min_ready_seconds.unwrap_or(0),
+            });
+        }
+        if s.field_differs(&a, Field::ProgressDeadlineSeconds) {
+            kinds.push(ActionKind::SetProgressDeadlineSeconds {
+                name: None,
+                value: input.progress_deadline_seconds.unwrap_or(600),
+            });
+        }
+        if s.field_differs(&a, Field::RevisionHistoryLimit) {
+            kinds.push(ActionKind::SetRevisionHistoryLimit {
+                name: None,
+                value: input.revision_history_limit.unwrap_or(10),
+            });
+        }
+        for action in kinds {
+            self.kubectl(Command::Action { action });
+        }
+        self.applied.take_spec(&s);
+        self.bump();
+    }
+
+    /// Drops a pending action: the simulation is rebuilt without it and replayed to the same
+    /// step (it is deterministic, so the past is unchanged).
+    fn cancel(&mut self, index: usize) {
+        if self.session.borrow_mut().cancel(index) {
+            self.bump();
+        }
+    }
+}
+
+impl Reducible for Lab {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.update(msg);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+/// What End says: how much simulated time the run covered and where it stopped, e.g.
+/// `End: 24 s later, 30 changes. Deployment "web" successfully rolled out; nothing more will
+/// happen.`
+pub fn end_notice(end: &RunEnd) -> String {
+    let sentence = end.settled.sentence.trim_end_matches('.');
+    if end.steps == 0 {
+        return format!("{sentence}.");
+    }
+    format!(
+        "End: {} later, {} {}. {sentence}.",
+        crate::explain::seconds(end.seconds),
+        end.steps,
+        if end.steps == 1 { "change" } else { "changes" }
+    )
+}

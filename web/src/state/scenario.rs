@@ -1,0 +1,140 @@
+//! The scenario the app starts with and the one the settings build.
+
+use super::*;
+
+/// The scenario the app starts with: 3 replicas of nginx:1.14.2, 25% / 25%, 3 nodes. (Built
+/// as values rather than read from JSON: it is a constant, and the app page's module is
+/// counted in bytes.)
+pub fn default_scenario() -> Scenario {
+    use rollout_core::api::IntOrString;
+    use rollout_core::scenario::StrategyInput;
+    let percent = || Some(IntOrString::String("25%".into()));
+    Scenario {
+        name: "rollout-lab".into(),
+        description: String::new(),
+        rounds: 30,
+        seconds_per_round: 5,
+        ready_after_rounds: 1,
+        termination_rounds: 0,
+        never_ready_images: Vec::new(),
+        nodes: 3,
+        pod_quota: None,
+        model: None,
+        settle: false,
+        actions: vec![Action {
+            round: 0,
+            kind: ActionKind::Create {
+                deployment: DeploymentInput {
+                    name: DEPLOYMENT_NAME.into(),
+                    replicas: Some(3),
+                    image: DEFAULT_IMAGE.into(),
+                    strategy: Some(StrategyInput {
+                        type_: Some("RollingUpdate".into()),
+                        max_surge: percent(),
+                        max_unavailable: percent(),
+                        with_rolling_update: None,
+                    }),
+                    ..Default::default()
+                },
+            },
+        }],
+    }
+}
+
+pub(super) fn default_input() -> DeploymentInput {
+    DeploymentInput {
+        name: DEPLOYMENT_NAME.into(),
+        image: DEFAULT_IMAGE.into(),
+        ..Default::default()
+    }
+}
+
+/// `template` with the settings applied: its first create replaced by the settings' Deployment
+/// and its cluster model by theirs.
+pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenario, Problems> {
+    let base_input = first_create(template)
+        .cloned()
+        .unwrap_or_else(default_input);
+    let spec = check_create(settings, &base_input);
+    let model = parse_model(settings);
+    let (input, model) = match (spec, model) {
+        (Ok(i), Ok(m)) => (i, m),
+        (spec, _) => {
+            return Err(settings::all_problems(spec.map(|_| ()), settings));
+        }
+    };
+    let mut s = template.clone();
+    s.seconds_per_round = model.seconds_per_round;
+    s.ready_after_rounds = model.ready_after_rounds;
+    // The jitter's seed stays the template's (a preset's or an import's), so Reset replays the
+    // same start-up times.
+    s.model = match (model.ready_jitter, template.model.clone()) {
+        (0, Some(m)) if m.seed == 0 => None,
+        (0, Some(m)) => Some(ModelExtras {
+            ready_jitter_rounds: 0,
+            ..m
+        }),
+        (0, None) => None,
+        (j, m) => Some(ModelExtras {
+            ready_jitter_rounds: j,
+            seed: m.map_or(1, |m| m.seed),
+        }),
+    };
+    s.termination_rounds = model.termination_rounds;
+    s.nodes = model.nodes;
+    s.never_ready_images = if settings.never_ready {
+        if template.never_ready_images.is_empty() {
+            vec![images::never_ready_image(&input.image)]
+        } else {
+            template.never_ready_images.clone()
+        }
+    } else {
+        Vec::new()
+    };
+    let create = ActionKind::Create { deployment: input };
+    match s
+        .actions
+        .iter_mut()
+        .find(|a| matches!(a.kind, ActionKind::Create { .. }))
+    {
+        Some(a) => a.kind = create,
+        None => s.actions.insert(
+            0,
+            Action {
+                round: 0,
+                kind: create,
+            },
+        ),
+    }
+    Ok(s)
+}
+
+/// The most rounds an imported scenario may have (every step is kept for stepping back).
+pub use rollout_core::limits::MAX_INTERACTIVE_ROUNDS as MAX_IMPORT_ROUNDS;
+
+/// Whether the app can show a scenario: it creates a Deployment the settings can describe,
+/// within the app's limits, and no action scales beyond them.
+pub fn importable(s: &Scenario) -> Result<(), String> {
+    let Some((settings, _)) = Settings::from_scenario(s) else {
+        return Err("That scenario creates no Deployment: nothing to show.".into());
+    };
+    if s.rounds > MAX_IMPORT_ROUNDS {
+        return Err(format!(
+            "That scenario has {} rounds; Rollout Lab shows at most {}.",
+            s.rounds,
+            settings::group(i64::from(MAX_IMPORT_ROUNDS))
+        ));
+    }
+    build_scenario(&settings, s)
+        .map_err(|p| format!("That scenario cannot be shown: {}", p.summary))?;
+    rollout_core::limits::check_scenario(s)
+        .map_err(|e| format!("That scenario cannot be shown: {e}."))
+}
+
+/// The session of a scenario the settings produced (within the limits, which the settings
+/// check); a scenario beyond them starts the default one.
+pub(super) fn session_of(scenario: Scenario) -> Session {
+    Session::new(scenario).unwrap_or_else(|_| {
+        Session::new(default_scenario()).expect("the default scenario is within the limits")
+    })
+}
