@@ -485,7 +485,7 @@ pub struct StageProps {
     /// Buttons for the stage's bar (present, compare).
     #[prop_or_default]
     pub tools: Html,
-    /// What goes under the lanes (the chart in presentation mode).
+    /// What goes beside the lanes, under the gauges (the chart in presentation mode).
     #[prop_or_default]
     pub children: Html,
 }
@@ -639,10 +639,10 @@ pub fn stage(props: &StageProps) -> Html {
                     }) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
-                { props.children.clone() }
                 </div>
                 <div class="stage-side">
                     { props.budget.as_ref().map(|b| gauges(b, terminating)).unwrap_or_default() }
+                    { props.children.clone() }
                 </div>
             </div>
         </section>
