@@ -482,6 +482,10 @@ pub struct StageProps {
     /// A heading for the stage (Compare's "A" and "B").
     #[prop_or_default]
     pub title: Option<AttrValue>,
+    /// Announce the caption (a polite live region). Compare's second stage does not: one
+    /// announcement a step.
+    #[prop_or(true)]
+    pub live: bool,
     /// Buttons for the stage's bar (present, compare).
     #[prop_or_default]
     pub tools: Html,
@@ -621,7 +625,7 @@ pub fn stage(props: &StageProps) -> Html {
                 <div class="stage-tools">{ props.tools.clone() }</div>
             </div>
             <p class={classes!("stage-caption", props.actor.map(|a| format!("actor-{a}")))} data-testid={format!("{}-caption", props.testid)}
-                aria-live="polite" aria-atomic="true">{ props.caption.clone() }</p>
+                aria-live={if props.live { "polite" } else { "off" }} aria-atomic="true">{ props.caption.clone() }</p>
             <div class="stage-body">
                 <div class="stage-left">
                 <div class="lanes" ref={root} {onmouseover} {onfocusin} {onclick} {onkeydown}>
