@@ -356,7 +356,7 @@ pub fn app(props: &AppProps) -> Html {
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
             <span>{ if present { "Leave presentation" } else { "Present" } }</span>
         </button>
-        { crate::compare::toggle(&compare) }
+        { crate::compare::toggle(&compare, &lab.settings) }
     </> };
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
@@ -451,7 +451,7 @@ pub fn app(props: &AppProps) -> Html {
                 if present { { chart.clone() } }
             </Stage>
             if !present {
-                { crate::compare::view(&compare, &lab.settings) }
+                { crate::compare::view(&compare, &lab.settings, frame.settled.is_some()) }
             }
             </@>
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />

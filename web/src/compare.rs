@@ -108,6 +108,14 @@ fn follow(session: &mut Session, time: Time) -> Option<String> {
 /// One side's figures, as `plan::forecast` gives them (or why there are none).
 pub type Figures = Result<Forecast, String>;
 
+/// The forecast of a side as the page would play it: past the scenario's own rounds, up to
+/// the rounds a run to the end looks (`limits::MAX_RUN_ROUNDS`), as Step and End go on.
+fn figures(s: &Scenario) -> Figures {
+    let mut s = s.clone();
+    s.rounds = s.rounds.max(rollout_core::limits::MAX_RUN_ROUNDS);
+    forecast(&s)
+}
+
 /// Compare: on or off, B's settings, B's session and both sides' figures.
 #[derive(Clone, Debug)]
 pub struct Compare {
@@ -164,6 +172,8 @@ pub enum CompareMsg {
     Set(Field, String),
     /// A moved: its scenario and the time it shows.
     Follow(Rc<Scenario>, Time),
+    /// A has nothing more to do: B goes to its own next change.
+    StepB,
 }
 
 impl Compare {
@@ -174,7 +184,7 @@ impl Compare {
         match variant_scenario(a, &self.variant) {
             Ok(b) => {
                 self.problem = None;
-                self.figures = Some((Rc::new(forecast(a)), Rc::new(forecast(&b))));
+                self.figures = Some((Rc::new(figures(a)), Rc::new(figures(&b))));
                 match Session::new(b) {
                     Ok(mut s) => {
                         self.caption = follow(&mut s, time);
@@ -223,6 +233,19 @@ impl Reducible for Compare {
                         .as_ref()
                         .map_or(0, |s| s.borrow().sim().last_step().map_or(0, |r| r.time));
                     next.rebuild(&a, time);
+                }
+            }
+            CompareMsg::StepB => {
+                let Some(s) = &next.session else {
+                    return self;
+                };
+                let result = s.borrow_mut().step();
+                match result {
+                    Some(r) => {
+                        next.caption = Some(r.headline);
+                        next.version += 1;
+                    }
+                    None => return self,
                 }
             }
             CompareMsg::Follow(a, time) => {
@@ -300,6 +323,9 @@ pub struct CompareBarProps {
     pub a: Settings,
     /// Sends a message to Compare.
     pub on_msg: Callback<CompareMsg>,
+    /// A has nothing more to do (its Step is off): B may step on alone.
+    #[prop_or_default]
+    pub a_done: bool,
 }
 
 /// `RollingUpdate 1 / 0, 10 replicas, minReadySeconds 0`.
@@ -339,6 +365,7 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
             </div>
         }
     };
+    let b_can_step = c.session.as_ref().is_some_and(|s| s.borrow().can_step());
     let on_strategy = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: Event| {
@@ -364,6 +391,15 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
                 { input(Field::Replicas, "compare-replicas", "replicas", "numeric") }
                 { input(Field::MinReadySeconds, "compare-min-ready", "minReadySeconds", "numeric") }
             </div>
+            if props.a_done && b_can_step {
+                <p class="compare-on">
+                    { "A has nothing more to do; B is still going. " }
+                    <button type="button" class="btn" data-testid="compare-step-b"
+                        onclick={let m = props.on_msg.clone(); Callback::from(move |_: MouseEvent| m.emit(CompareMsg::StepB))}>
+                        { "Step B" }
+                    </button>
+                </p>
+            }
             if let Some(p) = &c.problem {
                 <p class="validation compare-problem" role="alert" data-testid="compare-problem">{ p.clone() }</p>
             }
@@ -371,7 +407,7 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
                 <table class="compare-figures" data-testid="compare-figures">
                     <caption>{ "The rollout of the last image change, forecast by the core (plan::forecast)" }</caption>
                     <thead><tr>
-                        <th scope="col">{ "" }</th>
+                        <th scope="col">{ "Stage" }</th>
                         <th scope="col">{ "Rounds to complete" }</th>
                         <th scope="col">{ "Peak pods" }</th>
                         <th scope="col">{ "Lowest availability" }</th>
@@ -455,16 +491,16 @@ pub fn use_compare(lab: &UseReducerHandle<crate::state::Lab>) -> UseReducerHandl
     compare
 }
 
-/// The Compare switch for the stage's bar.
-pub fn toggle(compare: &UseReducerHandle<Compare>) -> Html {
+/// The Compare switch for the stage's bar; B starts as a copy of `a` (A's settings).
+pub fn toggle(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
     let on = compare.on;
     let onclick = {
-        let d = compare.dispatcher();
+        let (d, a) = (compare.dispatcher(), a.clone());
         Callback::from(move |_: MouseEvent| {
             d.dispatch(if on {
                 CompareMsg::Close
             } else {
-                CompareMsg::Open(None)
+                CompareMsg::Open(Some(a.clone()))
             })
         })
     };
@@ -478,8 +514,8 @@ pub fn toggle(compare: &UseReducerHandle<Compare>) -> Html {
     }
 }
 
-/// B's stage and Compare's bar (nothing while Compare is off).
-pub fn view(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
+/// B's stage and Compare's bar (nothing while Compare is off); `a_done`: A's Step is off.
+pub fn view(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> Html {
     if !compare.on {
         return Html::default();
     }
@@ -513,7 +549,7 @@ pub fn view(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
     });
     html! {
         <>
-            <CompareBar compare={(**compare).clone().into_rc()} a={a.clone()} {on_msg} />
+            <CompareBar compare={(**compare).clone().into_rc()} a={a.clone()} {on_msg} {a_done} />
             { stage.unwrap_or_default() }
         </>
     }
@@ -570,9 +606,13 @@ mod tests {
             assert_eq!(x.kind.type_name(), y.kind.type_name());
         }
         // 1 / 0 on 10 replicas rolls one pod at a time: slower than 25% / 25% (3 / 2).
-        let (fa, fb) = (forecast(&a).unwrap(), forecast(&b).unwrap());
+        let (fa, fb) = (figures(&a).unwrap(), figures(&b).unwrap());
         assert!(fb.complete_round > fa.complete_round, "{fa:?} {fb:?}");
-        assert_eq!(fb.peak_pods, 11);
+        // 10 + 1 surge pod, plus the old pods still terminating (counted in the peak).
+        assert!(
+            fb.peak_pods >= 11 && fb.peak_pods < fa.peak_pods,
+            "{fa:?} {fb:?}"
+        );
         assert_eq!(fb.min_available, Some(10));
     }
 

@@ -174,6 +174,9 @@ pub struct LaneProps {
     /// The inspected pod, if it is one of these.
     #[prop_or_default]
     pub selected: Option<AttrValue>,
+    /// Which stage it is on, when there are two (` (B)`), so the lanes' names stay unique.
+    #[prop_or_default]
+    pub stage: Option<AttrValue>,
 }
 
 /// One ReplicaSet's lane.
@@ -222,7 +225,7 @@ pub fn lane(props: &LaneProps) -> Html {
                 data-image={rs.image.clone()} data-new={rs.is_new.to_string()}
                 data-desired={rs.desired.to_string()} data-current={rs.current.to_string()}
                 data-ready={rs.ready.to_string()} data-available={rs.available.to_string()}
-                aria-label={format!("ReplicaSet {}, revision {}, {}", rs.name, rs.revision, rs.image)}>
+                aria-label={format!("ReplicaSet {}, revision {}, {}{}", rs.name, rs.revision, rs.image, props.stage.as_deref().unwrap_or(""))}>
                 { head.clone() }
                 { body }
             </section>
@@ -633,7 +636,8 @@ pub fn stage(props: &StageProps) -> Html {
                         <p class="lane-empty stage-empty">{ "No ReplicaSets yet: the Deployment controller creates the first one in its first sync." }</p>
                     }
                     { for lanes.iter().map(|rs| html! {
-                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()} />
+                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()}
+                            stage={(props.testid != "stage").then(|| AttrValue::from(format!(" ({})", props.testid)))} />
                     }) }
                     { for gone.iter().map(|rs| html! {
                         <section key={format!("gone/{}", rs.name)} class="lane lane-gone" aria-hidden="true">
