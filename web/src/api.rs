@@ -888,6 +888,7 @@ pub fn mount_page() -> Result<(), JsError> {
                     options,
                     app_url: Some(app_address(&href).into()),
                     controller: Some(controller.clone()),
+                    page: true,
                     ..EmbedAppProps::default()
                 },
             )

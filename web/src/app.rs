@@ -164,6 +164,8 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     let frame: &Frame = &frame;
+    // Compare side by side (crate::compare): its own reducer, following this lab.
+    let compare = crate::compare::use_compare(&lab);
     let problems = lab.problems();
     let started = lab.started();
     let deployment = frame.cluster.deployments.first().cloned();
@@ -350,14 +352,15 @@ pub fn app(props: &AppProps) -> Html {
         let p = presenting.dispatcher();
         Callback::from(move |_: MouseEvent| p.dispatch(None))
     };
-    let stage_tools = html! {
+    let stage_tools = html! { <>
         <button type="button" class={classes!("btn", "btn-toggle", present.then_some("is-on"))} data-testid="present-toggle"
             aria-pressed={if present { "true" } else { "false" }} onclick={toggle_present}
             title={if present { "Leave presentation mode (P or Esc)" } else { "Presentation mode: the stage fills the screen (P)" }}>
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
             <span>{ if present { "Leave presentation" } else { "Present" } }</span>
         </button>
-    };
+        { crate::compare::toggle(&compare, &lab.settings) }
+    </> };
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
@@ -446,9 +449,13 @@ pub fn app(props: &AppProps) -> Html {
                 selected={selected.clone()}
                 on_select={if present { Callback::noop() } else { on_select.clone() }}
                 tools={stage_tools}
+                title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
             >
                 if present { { chart.clone() } }
             </Stage>
+            if !present {
+                { crate::compare::view(&compare, &lab.settings, frame.settled.is_some()) }
+            }
             </@>
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if !present {

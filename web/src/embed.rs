@@ -232,6 +232,11 @@ pub struct EmbedAppProps {
     /// Lets the JavaScript API drive this lab.
     #[prop_or_default]
     pub controller: Option<Controller>,
+    /// The whole page (`?embed` in an iframe): its content is the page's `<main>` and its
+    /// title the page's `<h1>`. Off for `<rollout-lab>` and `mount()`, whose host is a
+    /// labelled region inside someone else's page.
+    #[prop_or_default]
+    pub page: bool,
 }
 
 /// A replicas / maxSurge / maxUnavailable value and its position on a slider.
@@ -431,13 +436,18 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
                     <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
                 </svg>
-                <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
+                if props.page {
+                    <h1 class="embed-title" data-testid="embed-title">{ title_of(&lab) }</h1>
+                } else {
+                    <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
+                }
                 if let Some(href) = open_href {
                     <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
                         { "Open in Rollout Lab" }<span aria-hidden="true">{ " ↗" }</span>
                     </a>
                 }
             </header>
+            <@{if props.page { "main" } else { "div" }} class="embed-body">
             { for guide }
             <div class="embed-controls" role="group" aria-label="Playback">
                 if o.has(Control::Round) {
@@ -545,6 +555,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     }
                 </footer>
             }
+            </@>
         </div>
     }
 }

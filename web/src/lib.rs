@@ -14,6 +14,7 @@ pub mod api;
 pub mod app;
 pub mod bounds;
 pub mod chart;
+pub mod compare;
 pub mod components;
 pub mod element;
 pub mod embed;

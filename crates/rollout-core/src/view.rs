@@ -70,6 +70,11 @@ pub struct PodView {
     /// the model knows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The ReplicaSet controller's next sync deletes it (its ReplicaSet has more active pods
+    /// than spec.replicas and `getPodsToDelete` ranks it among the first to go):
+    /// [`crate::replicaset::pods_deleted_next`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub next_deletion: bool,
 }
 
 /// The reason the kubelet gives for a container that cannot start, for a pod whose image is
@@ -200,6 +205,7 @@ pub struct ClusterView {
 fn rs_view(
     rs: &ReplicaSet,
     pods: Vec<Arc<Pod>>,
+    deleted_next: &[String],
     d: Option<&Deployment>,
     never_ready_images: &[String],
     seconds_per_round: Time,
@@ -237,6 +243,7 @@ fn rs_view(
                 created: p.metadata.creation_timestamp,
                 reason: waiting_reason(p, never_ready_images, seconds_per_round, now)
                     .map(str::to_string),
+                next_deletion: deleted_next.contains(&p.metadata.name),
             })
             .collect(),
         failure: rs
@@ -305,6 +312,7 @@ pub fn cluster_view(sim: &Simulation) -> ClusterView {
                 rs_view(
                     rs,
                     api.pods_of(rs),
+                    &crate::replicaset::pods_deleted_next(api, rs),
                     owner,
                     &sim.scenario().never_ready_images,
                     sim.scenario().seconds_per_round.max(1),

@@ -162,8 +162,8 @@ async function animationFrames(context, url, seconds = 5) {
   for (let i = 0; i < 3; i++) await page.locator(by('step-round-button')).click();
   await page.locator(by('update-image-button')).click();
   await page.locator(by('speed-input')).fill('6'); // 60 steps/s
-  // Keep the pods on screen while measuring.
-  await page.locator('.replicasets').scrollIntoViewIfNeeded();
+  // Keep the pods on screen while measuring (they are drawn on the stage).
+  await page.locator(by('stage')).scrollIntoViewIfNeeded();
   if (process.env.UI_BENCH_DEBUG) await page.evaluate(() => { window.__slow = []; });
   const result = await page.evaluate(async (seconds) => {
     const deltas = [];

@@ -307,6 +307,141 @@ describe('phone', () => {
   });
 });
 
+describe('a scale-down marks the pods that go next', () => {
+  test('the marked pods are the ones the ReplicaSet controller deletes next, and only they', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    // Deleted pods stay Terminating a while, so "deleted" reads as terminating or gone.
+    await fill(page, 'termination-input', '2');
+    let checked = 0;
+    for (let i = 0; i < 300 && checked < 2; i++) {
+      const marked = await page.locator(`${byTestId('stage')} [data-doomed]`).evaluateAll((els) =>
+        els.map((e) => ({ name: e.dataset.pod, lane: e.closest('[data-testid="rs-lane"]').dataset.name })));
+      await step(page);
+      if (marked.length === 0) continue;
+      const lane = marked[0].lane;
+      // A mark is drawn (a ring, not only a colour) and told to screen readers.
+      // Step on until that lane's ReplicaSet controller has acted: its marked pods terminate or
+      // go, and every pod it deletes was marked.
+      const before = new Set(marked.map((m) => m.name));
+      for (let j = 0; j < 50; j++) {
+        const lanes = await stageLanes(page);
+        const pods = lanes.find((l) => l.name === lane)?.pods ?? [];
+        const live = new Set(pods.filter((p) => p.state !== 'terminating').map((p) => p.name));
+        const deleted = [...before].filter((n) => !live.has(n));
+        if (deleted.length > 0) {
+          assert.deepEqual(deleted.sort(), [...before].sort(), `${lane}: every marked pod went together`);
+          checked++;
+          break;
+        }
+        await step(page);
+      }
+    }
+    assert.ok(checked >= 1, `scale-downs followed: ${checked}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a marked pod has a dashed ring and says so', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    for (let i = 0; i < 200 && (await page.locator('[data-doomed]').count()) === 0; i++) await step(page);
+    const pod = page.locator(`${byTestId('stage')} [data-doomed]`).first();
+    assert.equal(await pod.evaluate((el) => getComputedStyle(el).outlineStyle), 'dashed');
+    assert.match(await pod.getAttribute('aria-label'), /deleted next/);
+    const lane = pod.locator('xpath=ancestor::*[@data-testid="rs-lane"]');
+    assert.match(await lane.locator('.lane-delta-down').textContent(), /\d+ to delete/);
+    await page.close();
+  });
+});
+
+describe('compare side by side', () => {
+  /** Both gauges of a stage. */
+  async function budget(page, stage) {
+    const g = async (id) => {
+      const el = page.locator(`${byTestId(stage)} ${byTestId(id)}`);
+      return { value: Number(await el.getAttribute('data-value')), limit: Number(await el.getAttribute('data-limit')) };
+    };
+    return { total: await g('budget-total'), available: await g('budget-available') };
+  }
+
+  test('maxSurge 1 / maxUnavailable 0 against 25% / 25% on 10 replicas', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await fill(page, 'replicas-input', '10');
+    await page.locator(byTestId('compare-toggle')).click();
+    await page.locator(byTestId('stage-b')).waitFor();
+    assert.equal(await page.locator(byTestId('compare-toggle')).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator(byTestId('compare-replicas')).inputValue(), '10', 'B starts as a copy of A');
+    await fill(page, 'compare-max-surge', '1');
+    await fill(page, 'compare-max-unavailable', '0');
+    // The figures: B, one pod at a time and never below 10 available, takes longer.
+    const row = async (side) => page.locator(byTestId(`compare-figures-${side}`)).evaluate((r) => ({
+      rounds: Number(r.dataset.rounds), peak: Number(r.dataset.peak), min: Number(r.dataset.minAvailable),
+    }));
+    const [a, b] = [await row('a'), await row('b')];
+    assert.ok(b.rounds > a.rounds, `B completes later: A ${a.rounds} rounds, B ${b.rounds}`);
+    assert.equal(b.min, 10, 'B never has fewer than 10 available');
+    assert.ok(b.peak >= 11 && b.peak < a.peak, `peaks: A ${a.peak}, B ${b.peak}`);
+    // The permalink carries B's settings.
+    assert.match(await page.evaluate(() => location.hash), /cmp=RollingUpdate,1,0,10,0/);
+    // Step both: A's gauges say 10 + 3 / 10 − 2, B's 10 + 1 / 10 − 0, and B keeps within them
+    // while both follow one clock.
+    let seen = 0;
+    let ended = false;
+    let full = false;
+    for (let i = 0; i < 400 && !ended; i++) {
+      await step(page);
+      if ((await page.locator(`${byTestId('stage-b')} ${byTestId('budget-total')}`).count()) === 0) continue;
+      const [ga, gb] = [await budget(page, 'stage'), await budget(page, 'stage-b')];
+      assert.deepEqual([ga.total.limit, ga.available.limit], [13, 8]);
+      assert.deepEqual([gb.total.limit, gb.available.limit], [11, 10]);
+      // Once all 10 are available, B never has fewer (maxUnavailable 0).
+      if (full) assert.ok(gb.available.value >= 10, `B available ${gb.available.value}`);
+      full ||= gb.available.value >= 10;
+      seen++;
+      ended = await page.locator(byTestId('step-button')).isDisabled();
+    }
+    assert.ok(seen > 5, `steps checked: ${seen}`);
+    assert.ok(ended, 'A completed');
+    // A is done first; B steps on alone to its own end.
+    const stepB = page.locator(byTestId('compare-step-b'));
+    let more = 0;
+    for (; more < 400 && (await stepB.count()) > 0; more++) {
+      await stepB.click();
+      const gb = await budget(page, 'stage-b');
+      assert.ok(gb.available.value >= 10, `B available ${gb.available.value}`);
+    }
+    assert.ok(more > 0, 'B went on after A was done');
+    // B's lanes, compared with the same settings run as the page's own Deployment.
+    const bLanes = (await stageLanes(page, 'stage-b')).map((l) => [l.name, l.desired, l.ready, l.available]);
+    await screenshot(page, 'compare-1280x720-light', { fullPage: false });
+    const other = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
+    await fill(other, 'replicas-input', '10');
+    await fill(other, 'max-surge-input', '1');
+    await fill(other, 'max-unavailable-input', '0');
+    for (let i = 0; i < 600 && !(await other.locator(byTestId('step-button')).isDisabled()); i++) await step(other);
+    const own = (await stageLanes(other)).map((l) => [l.name, l.desired, l.ready, l.available]);
+    assert.deepEqual(bLanes, own, 'stage-b ends where the same settings end on their own');
+    assert.deepEqual(page.errors, []);
+    await other.close();
+    // Leaving Compare removes B and its parameter.
+    await page.locator(byTestId('compare-toggle')).click();
+    assert.equal(await page.locator(byTestId('stage-b')).count(), 0);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /cmp=/);
+    await page.close();
+  });
+
+  test('a permalink with cmp= opens Compare; a bad variant gets the API’s message', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&cmp=RollingUpdate,2,0,3,0`);
+    await page.locator(byTestId('stage-b')).waitFor();
+    assert.equal(await page.locator(byTestId('compare-max-surge')).inputValue(), '2');
+    await fill(page, 'compare-max-surge', '0');
+    await fill(page, 'compare-max-unavailable', '0');
+    assert.match(await page.locator(byTestId('compare-problem')).textContent(), /may not be 0 when `maxSurge` is 0/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
 describe('accessibility (axe-core)', () => {
   const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -330,5 +465,26 @@ describe('accessibility (axe-core)', () => {
       await audit(page, `presentation mode (${scheme})`);
       await page.close();
     }
+  });
+
+  test('no violations with Inside open, in Compare, and in the embed layout', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.locator(byTestId('rs-lane')).first().waitFor();
+    await page.locator(byTestId('inside-toggle')).click();
+    await page.locator(byTestId('inside-panel')).waitFor();
+    await audit(page, 'Inside open');
+    await page.locator(byTestId('compare-toggle')).click();
+    await page.locator(byTestId('stage-b')).waitFor();
+    await step(page);
+    await audit(page, 'Compare');
+    await page.close();
+    const embed = await app.browser.context.newPage();
+    await embed.goto(`${app.server.url}?embed#p=rolling-basic&at=40`);
+    await embed.emulateMedia({ reducedMotion: 'reduce' });
+    await embed.locator(byTestId('step-button')).waitFor();
+    await embed.locator(byTestId('step-button')).click();
+    await audit(embed, 'embed');
+    await embed.close();
   });
 });

@@ -46,7 +46,7 @@ pub struct ClockProps {
 #[function_component(Clock)]
 pub fn clock(props: &ClockProps) -> Html {
     html! {
-        <p class="clock" data-testid="clock" data-seconds={props.seconds.to_string()}
+        <p class="clock" role="timer" data-testid="clock" data-seconds={props.seconds.to_string()}
             data-round={props.round.to_string()}
             aria-label={format!("Simulated time {}, round {}", spoken(props.seconds), props.round)}>
             <span class="clock-time" aria-hidden="true">{ m_ss(props.seconds) }</span>

@@ -453,8 +453,7 @@ pub fn flow_diagram(props: &FlowDiagramProps) -> Html {
                         class="fd-svg"
                         viewBox={format!("0 0 {width:.0} {height:.0}")}
                         preserveAspectRatio="xMidYMin meet"
-                        role="img"
-                        aria-label={description.clone()}
+                        aria-hidden="true"
                         style={format!("--fd-w: {width:.0}px")}
                     >
                         { for edges.into_iter().filter_map(|e| edge_view(e, &flow.nodes)) }

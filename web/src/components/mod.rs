@@ -12,6 +12,7 @@ pub mod kubectl_panel;
 pub mod lesson_panel;
 pub mod object_inspector;
 pub mod pod_strip;
+pub mod pod_token;
 pub mod replica_sets;
 pub mod rs_internals;
 pub mod scenario_panel;

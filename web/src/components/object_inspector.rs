@@ -235,7 +235,9 @@ pub fn object_inspector(props: &ObjectInspectorProps) -> Html {
                 </span>
             </header>
             { for generation_note }
-            <pre class="oi-yaml" data-testid="object-inspector">{ for lines }</pre>
+            // It scrolls: focusable, so the keyboard can scroll it too.
+            <pre class="oi-yaml" data-testid="object-inspector" tabindex="0" role="region"
+                aria-label={format!("{} as YAML", props.title)}>{ for lines }</pre>
             <ul class="oi-sr-only">
                 { for props.changed.iter().filter_map(|c| {
                     let line = props.lines.get(c.line)?;

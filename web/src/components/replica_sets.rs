@@ -1,85 +1,17 @@
 //! The ReplicaSets as cards (`kubectl get rs` counts, revision, image), each with its pods
-//! drawn one by one, coloured and shaped by state, or as a density bar when there are many.
+//! drawn one by one (the stage's tokens, `pod_token`), or as a density bar when there are
+//! many. The app page draws the pods on the stage and keeps only the cards' counts here; the
+//! embed draws them in the cards.
 
+use crate::components::pod_token::{
+    density, describe_pods, pod_token, with_ghosts, Look, Motion, PodLegend, DENSITY_ABOVE,
+    SMALL_ABOVE,
+};
 use crate::state::Snapshot;
 use rollout_core::ui_support::DepartedPod;
-use rollout_core::view::{PodState, PodView, ReplicaSetView};
+use rollout_core::view::ReplicaSetView;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// Above this many pods a ReplicaSet's pods are drawn as a density bar, not one by one.
-pub const DENSITY_THRESHOLD: usize = 500;
-/// Above this many pods the individual pods are drawn small.
-pub const SMALL_THRESHOLD: usize = 48;
-
-/// Every state, in the order a pod goes through them.
-pub const STATES: [PodState; 5] = [
-    PodState::Pending,
-    PodState::Running,
-    PodState::Ready,
-    PodState::Available,
-    PodState::Terminating,
-];
-
-/// A CSS-friendly key of a state.
-pub fn state_key(s: PodState) -> &'static str {
-    match s {
-        PodState::Pending => "pending",
-        PodState::Running => "running",
-        PodState::Ready => "ready",
-        PodState::Available => "available",
-        PodState::Terminating => "terminating",
-    }
-}
-
-/// How many pods are in each state, in [`STATES`] order.
-pub fn count_states(pods: &[PodView]) -> [usize; 5] {
-    let mut counts = [0; 5];
-    for p in pods {
-        if let Some(i) = STATES.iter().position(|s| *s == p.state) {
-            counts[i] += 1;
-        }
-    }
-    counts
-}
-
-/// `3 pods: 2 Available, 1 Pending`.
-pub fn describe_pods(pods: &[PodView]) -> String {
-    if pods.is_empty() {
-        return "no pods".to_string();
-    }
-    let counts = count_states(pods);
-    let parts: Vec<String> = STATES
-        .iter()
-        .zip(counts)
-        .filter(|(_, n)| *n > 0)
-        .map(|(s, n)| format!("{n} {}", s.label()))
-        .collect();
-    format!(
-        "{} {}: {}",
-        pods.len(),
-        if pods.len() == 1 { "pod" } else { "pods" },
-        parts.join(", ")
-    )
-}
-
-/// The legend of pod states.
-#[function_component(PodLegend)]
-pub fn pod_legend() -> Html {
-    html! {
-        <ul class="pod-legend" aria-label="Pod states">
-            { for STATES.iter().map(|s| html! {
-                <li class="legend-item">
-                    <span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
-                    { s.label() }
-                </li>
-            }) }
-            <li class="legend-item">
-                <span class="pod pod-sample pod-gone" aria-hidden="true" />{ "Deleted this step" }
-            </li>
-        </ul>
-    }
-}
 
 /// Props of [`PodGrid`].
 #[derive(Properties, PartialEq, Clone)]
@@ -94,80 +26,20 @@ pub struct PodGridProps {
     pub selected: Option<AttrValue>,
 }
 
-/// One ReplicaSet's pods.
+/// One ReplicaSet's pods, the same tokens as the stage's (`pod_token`): a tooltip each while
+/// they are big enough to point at, a density bar above [`DENSITY_ABOVE`].
 #[function_component(PodGrid)]
 pub fn pod_grid(props: &PodGridProps) -> Html {
-    // Hooks first, unconditionally (see the grid below for what it remembers).
-    let memory = use_mut_ref(|| (std::collections::HashMap::<String, PodState>::new(), 0u32));
+    let motion = use_mut_ref(Motion::default);
     let pods = &props.rs.pods;
-    let label = describe_pods(pods);
-    if pods.len() > DENSITY_THRESHOLD {
-        memory.borrow_mut().0.clear();
-        let counts = count_states(pods);
-        return html! {
-            <div class="pod-density" data-testid="pod-density">
-                <div class="density-bar" role="img" aria-label={label}>
-                    { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
-                        <span class={classes!("density-seg", format!("pod-{}", state_key(*s)))}
-                            style={format!("flex-grow: {n}")} title={format!("{n} {}", s.label())} />
-                    }) }
-                </div>
-                <ul class="density-counts">
-                    { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
-                        <li><span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
-                            <strong>{ crate::settings::group(n as i64) }</strong>{ format!(" {}", s.label()) }</li>
-                    }) }
-                </ul>
-                <p class="density-note">{ format!("{} pods: drawn as a density bar above {DENSITY_THRESHOLD} per ReplicaSet.", crate::settings::group(pods.len() as i64)) }</p>
-            </div>
-        };
+    let small = pods.len() + props.departed.len() > SMALL_ABOVE;
+    if pods.len() > DENSITY_ABOVE {
+        motion.borrow_mut().update(pods, false, true);
+        return density(pods, true);
     }
-    // What changed since this grid last drew: new pods fade and grow in, pods that just
-    // became ready pulse, and departed pods (merged back in by name, so they stay where they
-    // were) shrink away. One animation on the grid drives them all through inherited custom
-    // properties: starting hundreds of per-pod CSS animations at once costs far more.
-    let (fresh, now_ready, batch) = {
-        let mut m = memory.borrow_mut();
-        let mut fresh = std::collections::HashSet::new();
-        let mut now_ready = std::collections::HashSet::new();
-        for p in pods {
-            match m.0.get(&p.name) {
-                None => {
-                    fresh.insert(p.name.clone());
-                }
-                Some(before) => {
-                    let ready = |s: PodState| matches!(s, PodState::Ready | PodState::Available);
-                    if ready(p.state) && !ready(*before) {
-                        now_ready.insert(p.name.clone());
-                    }
-                }
-            }
-        }
-        if !fresh.is_empty() || !now_ready.is_empty() || !props.departed.is_empty() {
-            m.1 = m.1.wrapping_add(1);
-        }
-        m.0 = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
-        (fresh, now_ready, m.1)
-    };
-    let small = pods.len() + props.departed.len() > SMALL_THRESHOLD;
-    let mut items: Vec<Html> = Vec::with_capacity(pods.len() + props.departed.len());
-    let mut gone = props.departed.iter().peekable();
-    let ghost = |name: &str| {
-        html! {
-            <span key={name.to_string()} class="pod pod-gone" title={(!small).then(|| format!("{name} · deleted"))} />
-        }
-    };
-    for p in pods {
-        while let Some(g) = gone.peek() {
-            if g.as_str() < p.name.as_str() {
-                items.push(ghost(g));
-                gone.next();
-            } else {
-                break;
-            }
-        }
-        // A tooltip per pod while they are big enough to point at; hundreds of small pods
-        // rely on the grid's summary (and save a DOM attribute each).
+    let mut motion = motion.borrow_mut();
+    let changes = motion.update(pods, !props.departed.is_empty(), small);
+    let token = |p: &rollout_core::view::PodView| {
         let title = (!small).then(|| {
             if p.node.is_empty() {
                 format!("{} · {} · not scheduled", p.name, p.state.label())
@@ -175,24 +47,24 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
                 format!("{} · {} · {}", p.name, p.state.label(), p.node)
             }
         });
-        let class = classes!(
-            "pod",
-            format!("pod-{}", state_key(p.state)),
-            fresh.contains(&p.name).then_some("pod-new"),
-            now_ready.contains(&p.name).then_some("pod-now-ready"),
-            (props.selected.as_deref() == Some(p.name.as_str())).then_some("pod-selected"),
-        );
-        // `data-pod`: a click on the pod inspects it (handled once, by the ReplicaSet list).
-        items.push(
-            html! { <span key={p.name.clone()} {class} {title} data-pod={p.name.clone()} /> },
-        );
-    }
-    for g in gone {
-        items.push(ghost(g));
-    }
+        pod_token(
+            p,
+            Look {
+                small,
+                fresh: changes.fresh.contains(p.name.as_str()),
+                now_ready: changes.now_ready.contains(p.name.as_str()),
+                selected: props.selected.as_deref() == Some(p.name.as_str()),
+                doomed: p.next_deletion,
+                focus: None,
+                title,
+            },
+        )
+    };
+    let departed: &[String] = if small { &[] } else { &props.departed };
+    let items = with_ghosts(pods, departed, token);
     html! {
-        <div class={classes!("pod-grid", small.then_some("pod-grid-small"), if batch % 2 == 0 { "batch-a" } else { "batch-b" })}
-            role="img" aria-label={label}>
+        <div class={classes!("pod-grid", small.then_some("pod-grid-small"), changes.batch)}
+            role="img" aria-label={describe_pods(pods)}>
             { for items }
         </div>
     }

@@ -10,8 +10,9 @@
 //! A step during an animation first puts every pod at its end. `prefers-reduced-motion`
 //! turns all of it off.
 
-use crate::components::replica_sets::{
-    count_states, describe_pods, state_key, PodLegend, DENSITY_THRESHOLD, STATES,
+use crate::components::pod_token::{
+    density, describe_pods, pod_token, pod_words, state_of_key, with_ghosts, Look, Motion,
+    PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
 };
 use rollout_core::ui_support::DepartedPod;
 use rollout_core::view::{DeploymentView, PodState, ReplicaSetView};
@@ -24,10 +25,9 @@ use yew::prelude::*;
 
 /// Up to this many pods per lane every token is big (2.5em, 40 px at the default size).
 pub const BIG_UP_TO: usize = 20;
-/// Above this many pods per lane tokens are small, flat and not focusable (the pod grid's
-/// lesson: hundreds of dashed outlines and gradients are slow to rasterise in software).
-pub const SMALL_ABOVE: usize = 48;
-/// Lanes with more pods in all than this do not slide (FLIP reads and writes every token).
+/// Pods slide (FLIP reads and writes each moved token) only in lanes of big tokens and while
+/// there are at most this many of them on the stage; lanes always slide (one transform each,
+/// carrying their pods).
 pub const FLIP_UP_TO: usize = 160;
 
 /// The token size in em for a lane of `n` pods: 2.5em up to [`BIG_UP_TO`], shrinking
@@ -161,20 +161,6 @@ pub fn gauges(b: &Budget, terminating: usize) -> Html {
     }
 }
 
-/// What a pod says to a screen reader and on the stage's readout line (under the pointer), with
-/// the reason its container waits when there is one (`ErrImagePull`, `ImagePullBackOff`).
-fn pod_words(name: &str, state: PodState, node: &str, image: &str, reason: Option<&str>) -> String {
-    let node = if node.is_empty() {
-        "not scheduled".to_string()
-    } else {
-        format!("on {node}")
-    };
-    match reason {
-        Some(r) => format!("{name}: {} ({r}), {node}, {image}", state.label()),
-        None => format!("{name}: {}, {node}, {image}", state.label()),
-    }
-}
-
 /// Props of [`Lane`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct LaneProps {
@@ -188,6 +174,9 @@ pub struct LaneProps {
     /// The inspected pod, if it is one of these.
     #[prop_or_default]
     pub selected: Option<AttrValue>,
+    /// Which stage it is on, when there are two (` (B)`), so the lanes' names stay unique.
+    #[prop_or_default]
+    pub stage: Option<AttrValue>,
 }
 
 /// One ReplicaSet's lane.
@@ -196,7 +185,7 @@ pub fn lane(props: &LaneProps) -> Html {
     // Which pods this lane drew last time, and in which state: new pods grow in, pods that
     // just became ready pulse. One animation on the lane's grid (restarted by switching
     // between batch-a and batch-b) drives them all through inherited custom properties.
-    let memory = use_mut_ref(|| (HashMap::<String, PodState>::new(), 0u32));
+    let motion = use_mut_ref(Motion::default);
     let rs = &props.rs;
     let pods = &rs.pods;
     let summary = format!("{}: {}", rs.name, describe_pods(pods));
@@ -236,107 +225,55 @@ pub fn lane(props: &LaneProps) -> Html {
                 data-image={rs.image.clone()} data-new={rs.is_new.to_string()}
                 data-desired={rs.desired.to_string()} data-current={rs.current.to_string()}
                 data-ready={rs.ready.to_string()} data-available={rs.available.to_string()}
-                aria-label={format!("ReplicaSet {}, revision {}, {}", rs.name, rs.revision, rs.image)}>
+                aria-label={format!("ReplicaSet {}, revision {}, {}{}", rs.name, rs.revision, rs.image, props.stage.as_deref().unwrap_or(""))}>
                 { head.clone() }
                 { body }
             </section>
         }
     };
-    if pods.len() > DENSITY_THRESHOLD {
-        memory.borrow_mut().0.clear();
-        let counts = count_states(pods);
-        return attrs(
-            html! {
-                <div class="pod-density" data-testid="pod-density">
-                    <div class="density-bar" role="img" aria-label={describe_pods(pods)}>
-                        { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
-                            <span class={classes!("density-seg", format!("pod-{}", state_key(*s)))}
-                                style={format!("flex-grow: {n}")} title={format!("{n} {}", s.label())} />
-                        }) }
-                    </div>
-                    <ul class="density-counts">
-                        { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
-                            <li><span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
-                                <strong>{ crate::settings::group(n as i64) }</strong>{ format!(" {}", s.label()) }</li>
-                        }) }
-                    </ul>
-                </div>
-            },
-            classes!("lane-dense"),
-        );
+    if pods.len() > DENSITY_ABOVE {
+        motion.borrow_mut().update(pods, false, true);
+        return attrs(density(pods, false), classes!("lane-dense"));
     }
-    let (fresh, now_ready, batch) = {
-        let mut m = memory.borrow_mut();
-        let mut fresh = std::collections::HashSet::new();
-        let mut now_ready = std::collections::HashSet::new();
-        let ready = |s: PodState| matches!(s, PodState::Ready | PodState::Available);
-        for p in pods {
-            match m.0.get(&p.name) {
-                None => {
-                    fresh.insert(p.name.as_str());
-                }
-                Some(before) if ready(p.state) && !ready(*before) => {
-                    now_ready.insert(p.name.as_str());
-                }
-                Some(_) => {}
-            }
-        }
-        if !fresh.is_empty() || !now_ready.is_empty() || !props.departed.is_empty() {
-            m.1 = m.1.wrapping_add(1);
-        }
-        m.0 = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
-        (fresh, now_ready, m.1)
-    };
     let small = props.most > SMALL_ABOVE;
+    // Small tokens (hundreds in a lane) do not move one by one: an animation of the lane's
+    // inherited --enter / --leave / --pulse recalculates the style of every token in every
+    // frame (about 20 ms a frame at 1,000 pods in software), so they change in place and the
+    // lane head's counts say what changed.
+    let mut motion = motion.borrow_mut();
+    let changes = motion.update(pods, !props.departed.is_empty(), small);
     // Up to SMALL_ABOVE pods each token is a focusable image that names itself; one per lane
     // is in the tab order and the arrow keys move between them (a roving tabindex).
-    let focusable = !small;
     let mut first = true;
-    let mut items: Vec<Html> = Vec::with_capacity(pods.len() + props.departed.len());
-    let mut gone = props.departed.iter().peekable();
-    let ghost = |name: &str| {
-        html! { <span key={format!("gone/{name}")} class="pod pod-gone" data-gone={name.to_string()} aria-hidden="true" /> }
-    };
-    for p in pods {
-        while let Some(g) = gone.next_if(|g| g.as_str() < p.name.as_str()) {
-            items.push(ghost(g));
-        }
-        let class = classes!(
-            "pod",
-            format!("pod-{}", state_key(p.state)),
-            fresh.contains(p.name.as_str()).then_some("pod-new"),
-            now_ready
-                .contains(p.name.as_str())
-                .then_some("pod-now-ready"),
-            (props.selected.as_deref() == Some(p.name.as_str())).then_some("pod-selected"),
-        );
-        let (tabindex, role, label) = if focusable {
-            let t = if first { "0" } else { "-1" };
-            first = false;
-            (
-                Some(t),
-                Some("img"),
-                Some(pod_words(
-                    &p.name,
-                    p.state,
-                    &p.node,
-                    &rs.image,
-                    p.reason.as_deref(),
-                )),
-            )
-        } else {
-            (None, None, None)
-        };
-        items.push(html! {
-            <span key={p.name.clone()} {class} data-testid="pod" data-pod={p.name.clone()}
-                data-state={state_key(p.state)} data-node={p.node.clone()}
-                data-reason={p.reason.clone()}
-                tabindex={tabindex} role={role} aria-label={label} />
+    let token = |p: &rollout_core::view::PodView| {
+        let focus = (!small).then(|| {
+            let t = if std::mem::take(&mut first) {
+                "0"
+            } else {
+                "-1"
+            };
+            let mut words = pod_words(&p.name, p.state, &p.node, &rs.image, p.reason.as_deref());
+            if p.next_deletion {
+                words.push_str(", deleted next");
+            }
+            (t, words)
         });
-    }
-    for g in gone {
-        items.push(ghost(g));
-    }
+        pod_token(
+            p,
+            Look {
+                small,
+                fresh: changes.fresh.contains(p.name.as_str()),
+                now_ready: changes.now_ready.contains(p.name.as_str()),
+                selected: props.selected.as_deref() == Some(p.name.as_str()),
+                doomed: p.next_deletion,
+                focus,
+                title: None,
+            },
+        )
+    };
+    // Small deleted pods are not drawn (without the lane's animation they would not fade).
+    let departed: &[String] = if small { &[] } else { &props.departed };
+    let mut items = with_ghosts(pods, departed, token);
     // Pods the ReplicaSet wants but has not created yet: dashed empty slots.
     let slots = if small {
         0
@@ -347,16 +284,16 @@ pub fn lane(props: &LaneProps) -> Html {
         items
             .push(html! { <span key={format!("slot/{i}")} class="pod-slot" aria-hidden="true" /> });
     }
-    let empty = pods.is_empty() && props.departed.is_empty() && slots == 0;
+    let empty = pods.is_empty() && departed.is_empty() && slots == 0;
     let grid_class = classes!(
         "pod-grid",
         "lane-pods",
         small.then_some("pod-grid-small"),
-        if batch % 2 == 0 { "batch-a" } else { "batch-b" }
+        changes.batch
     );
     let body = if empty {
         html! { <p class="lane-empty">{ if rs.desired == 0 { "scaled to 0, kept for rollbacks" } else { "no pods yet" } }</p> }
-    } else if focusable {
+    } else if !small {
         html! { <div class={grid_class} role="group" aria-label={summary}>{ for items }</div> }
     } else {
         html! { <div class={grid_class} role="img" aria-label={summary}>{ for items }</div> }
@@ -430,8 +367,27 @@ fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// What slides: the pods (within their lane) and the lanes (within the stage).
-const MOVABLE: &str = "[data-pod], [data-testid=rs-lane]";
+/// What slides: the lanes (within the stage) and the big pods (within their lane).
+const LANES: &str = "[data-testid=rs-lane]";
+const BIG_PODS: &str = ".lane-pods:not(.pod-grid-small) > [data-pod]";
+
+/// The lanes and, up to [`FLIP_UP_TO`], the big pods under `root`.
+fn movable(root: &Element) -> Vec<HtmlElement> {
+    let all = |selector: &str| -> Vec<HtmlElement> {
+        let Ok(list) = root.query_selector_all(selector) else {
+            return Vec::new();
+        };
+        (0..list.length())
+            .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()))
+            .collect()
+    };
+    let mut out = all(LANES);
+    let pods = all(BIG_PODS);
+    if pods.len() <= FLIP_UP_TO {
+        out.extend(pods);
+    }
+    out
+}
 
 /// The key of a movable element: `pod/NAME` or `lane/NAME`.
 fn flip_key(el: &Element) -> Option<String> {
@@ -456,17 +412,12 @@ impl Flip {
             el.remove_attribute("style").ok();
         }
         self.first.clear();
-        let Ok(list) = root.query_selector_all(MOVABLE) else {
-            return;
-        };
-        if list.length() as usize > FLIP_UP_TO || reduced_motion() {
+        if reduced_motion() {
             return;
         }
-        for i in 0..list.length() {
-            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
-                if let Some(key) = flip_key(&el) {
-                    self.first.insert(key, (el.offset_left(), el.offset_top()));
-                }
+        for el in movable(root) {
+            if let Some(key) = flip_key(&el) {
+                self.first.insert(key, (el.offset_left(), el.offset_top()));
             }
         }
     }
@@ -477,13 +428,7 @@ impl Flip {
         if self.first.is_empty() {
             return;
         }
-        let Ok(list) = root.query_selector_all(MOVABLE) else {
-            return;
-        };
-        for i in 0..list.length() {
-            let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-                continue;
-            };
+        for el in movable(root) {
             let Some(&(x, y)) = flip_key(&el).and_then(|k| self.first.get(&k)) else {
                 continue;
             };
@@ -540,10 +485,14 @@ pub struct StageProps {
     /// A heading for the stage (Compare's "A" and "B").
     #[prop_or_default]
     pub title: Option<AttrValue>,
+    /// Announce the caption (a polite live region). Compare's second stage does not: one
+    /// announcement a step.
+    #[prop_or(true)]
+    pub live: bool,
     /// Buttons for the stage's bar (present, compare).
     #[prop_or_default]
     pub tools: Html,
-    /// What goes under the lanes (the chart in presentation mode).
+    /// What goes beside the lanes, under the gauges (the chart in presentation mode).
     #[prop_or_default]
     pub children: Html,
 }
@@ -635,22 +584,17 @@ pub fn stage(props: &StageProps) -> Html {
             ) else {
                 return;
             };
-            let state = STATES
-                .iter()
-                .find(|s| state_key(**s) == state)
-                .copied()
-                .unwrap_or(PodState::Pending);
+            let state = state_of_key(&state).unwrap_or(PodState::Pending);
+            let doomed = pod.has_attribute("data-doomed");
             let rs = rollout_core::ui_support::replica_set_of_pod(&name);
             let image = images.get(rs).cloned().unwrap_or_default();
             if let Some(out) = readout.cast::<Element>() {
                 let reason = pod.get_attribute("data-reason");
-                out.set_text_content(Some(&pod_words(
-                    &name,
-                    state,
-                    &node,
-                    &image,
-                    reason.as_deref(),
-                )));
+                let mut words = pod_words(&name, state, &node, &image, reason.as_deref());
+                if doomed {
+                    words.push_str(" · the ReplicaSet controller deletes it next");
+                }
+                out.set_text_content(Some(&words));
             }
         }
     };
@@ -684,7 +628,7 @@ pub fn stage(props: &StageProps) -> Html {
                 <div class="stage-tools">{ props.tools.clone() }</div>
             </div>
             <p class={classes!("stage-caption", props.actor.map(|a| format!("actor-{a}")))} data-testid={format!("{}-caption", props.testid)}
-                aria-live="polite" aria-atomic="true">{ props.caption.clone() }</p>
+                aria-live={if props.live { "polite" } else { "off" }} aria-atomic="true">{ props.caption.clone() }</p>
             <div class="stage-body">
                 <div class="stage-left">
                 <div class="lanes" ref={root} {onmouseover} {onfocusin} {onclick} {onkeydown}>
@@ -692,7 +636,8 @@ pub fn stage(props: &StageProps) -> Html {
                         <p class="lane-empty stage-empty">{ "No ReplicaSets yet: the Deployment controller creates the first one in its first sync." }</p>
                     }
                     { for lanes.iter().map(|rs| html! {
-                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()} />
+                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()}
+                            stage={(props.testid != "stage").then(|| AttrValue::from(format!(" ({})", props.testid)))} />
                     }) }
                     { for gone.iter().map(|rs| html! {
                         <section key={format!("gone/{}", rs.name)} class="lane lane-gone" aria-hidden="true">
@@ -702,10 +647,10 @@ pub fn stage(props: &StageProps) -> Html {
                     }) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
-                { props.children.clone() }
                 </div>
                 <div class="stage-side">
                     { props.budget.as_ref().map(|b| gauges(b, terminating)).unwrap_or_default() }
+                    { props.children.clone() }
                 </div>
             </div>
         </section>

@@ -271,10 +271,7 @@ impl<'a> ReplicaSetController<'a> {
         }
         if diff > 0 {
             let count = (diff as usize).min(BURST_REPLICAS);
-            let mut order = self.ranked(filtered, rs);
-            if count < order.len() {
-                ranking::sort_pods(&mut order, now);
-            }
+            let order = deletion_order(self.api, filtered, rs, count, now);
             let kept = order.get(count).cloned();
             let doomed: Vec<RankedPod> = order.into_iter().take(count).collect();
             for p in &doomed {
@@ -341,32 +338,72 @@ impl<'a> ReplicaSetController<'a> {
         }
         Ok(())
     }
+}
 
-    /// `getPodsRankedByRelatedPodsOnSameNode`: each pod with the number of active pods of
-    /// all ReplicaSets of the same Deployment on its node.
-    fn ranked(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
-        let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
-        let related: Vec<Arc<ReplicaSet>> = self
-            .api
-            .replica_sets()
-            .filter(|other| {
-                other.metadata.uid == rs.metadata.uid
-                    || (owner_uid.is_some()
-                        && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
-            })
-            .cloned()
-            .collect();
-        let on_node = ranking::active_pods_per_node(
-            related
-                .iter()
-                .flat_map(|r| self.api.pods_of_iter(r))
-                .map(|p| (p.node_name.as_str(), p.is_active())),
-        );
-        filtered
+/// `getPodsRankedByRelatedPodsOnSameNode`: each of `filtered` (a ReplicaSet's active pods)
+/// with the number of active pods of all ReplicaSets of the same Deployment on its node.
+fn ranked(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
+    let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
+    let related: Vec<&Arc<ReplicaSet>> = api
+        .replica_sets()
+        .filter(|other| {
+            other.metadata.uid == rs.metadata.uid
+                || (owner_uid.is_some()
+                    && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
+        })
+        .collect();
+    let on_node = ranking::active_pods_per_node(
+        related
             .iter()
-            .map(|p| RankedPod::of(p, on_node.get(&p.node_name)))
-            .collect()
+            .flat_map(|r| api.pods_of_iter(r))
+            .map(|p| (p.node_name.as_str(), p.is_active())),
+    );
+    filtered
+        .iter()
+        .map(|p| RankedPod::of(p, on_node.get(&p.node_name)))
+        .collect()
+}
+
+/// `manageReplicas`' order for deleting `count` of `filtered`: `getPodsToDelete`'s ranking
+/// (sorted only when some pods stay, as there); the first `count` go.
+fn deletion_order(
+    api: &ApiServer,
+    filtered: &[Arc<Pod>],
+    rs: &ReplicaSet,
+    count: usize,
+    now: Time,
+) -> Vec<RankedPod> {
+    let mut order = ranked(api, filtered, rs);
+    if count < order.len() {
+        ranking::sort_pods(&mut order, now);
     }
+    order
+}
+
+/// The pods the ReplicaSet controller's next sync of `rs` deletes if nothing changes before
+/// it: when the ReplicaSet has more active pods than spec.replicas, the first
+/// `min(diff, burstReplicas)` of `getPodsToDelete`'s ranking now; none otherwise. For
+/// example web-rev1 scaled from 3 to 2 with its pods all Available on one node: the one that
+/// became ready most recently (a `readyTime` bucket, then the UID) goes.
+pub fn pods_deleted_next(api: &ApiServer, rs: &ReplicaSet) -> Vec<String> {
+    if rs.metadata.deletion_timestamp.is_some() {
+        return Vec::new();
+    }
+    let filtered: Vec<Arc<Pod>> = api
+        .pods_of_iter(rs)
+        .filter(|p| p.is_active())
+        .cloned()
+        .collect();
+    let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+    if diff <= 0 {
+        return Vec::new();
+    }
+    let count = (diff as usize).min(BURST_REPLICAS);
+    deletion_order(api, &filtered, rs, count, api.now())
+        .into_iter()
+        .take(count)
+        .map(|p| p.name)
+        .collect()
 }
 
 /// Pod events of one sync, sorted by (reason, message) as the conformance harness does.
@@ -386,4 +423,84 @@ fn record_pod_events(
 fn pod_name_in(message: &str) -> Option<String> {
     let rest = message.strip_prefix("pods \"")?;
     Some(rest[..rest.find('"')?].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::{Simulation, StepKind};
+    use crate::view::{cluster_view, PodState};
+    use std::collections::BTreeSet;
+
+    /// In every preset: the pods the view marks as deleted next are exactly the ones the next
+    /// sync of their ReplicaSet deletes.
+    #[test]
+    fn the_pods_marked_deleted_next_are_the_ones_the_next_sync_deletes() {
+        let mut checked = 0;
+        for preset in crate::presets::presets() {
+            let mut sim = Simulation::new(preset.scenario);
+            for _ in 0..600 {
+                if sim.finished() {
+                    break;
+                }
+                let view = cluster_view(&sim);
+                let Some(rec) = sim.step() else { break };
+                let StepKind::SyncReplicaSet { name } = rec.kind.clone() else {
+                    continue;
+                };
+                let Some(before) = view.replica_sets.iter().find(|rs| rs.name == name) else {
+                    continue;
+                };
+                let marked: BTreeSet<&str> = before
+                    .pods
+                    .iter()
+                    .filter(|p| p.next_deletion)
+                    .map(|p| p.name.as_str())
+                    .collect();
+                let after = cluster_view(&sim);
+                let gone: BTreeSet<&str> = before
+                    .pods
+                    .iter()
+                    .filter(|p| p.state != PodState::Terminating)
+                    .filter(|p| {
+                        after
+                            .replica_sets
+                            .iter()
+                            .flat_map(|rs| rs.pods.iter())
+                            .find(|q| q.name == p.name)
+                            .is_none_or(|q| q.state == PodState::Terminating)
+                    })
+                    .map(|p| p.name.as_str())
+                    .collect();
+                // Only the controller's own deletions: the ReplicaSet had too many pods.
+                if before.desired
+                    < before
+                        .pods
+                        .iter()
+                        .filter(|p| p.state != PodState::Terminating)
+                        .count() as i32
+                {
+                    assert!(
+                        !marked.is_empty(),
+                        "{}: {name} marks its victims",
+                        preset.id
+                    );
+                    assert_eq!(
+                        marked,
+                        gone,
+                        "{}: {name} at step {}",
+                        preset.id,
+                        sim.steps_taken()
+                    );
+                    checked += 1;
+                } else {
+                    assert!(
+                        marked.is_empty(),
+                        "{}: nothing to delete in {name}",
+                        preset.id
+                    );
+                }
+            }
+        }
+        assert!(checked >= 3, "scale-downs checked: {checked}");
+    }
 }

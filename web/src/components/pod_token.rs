@@ -1,0 +1,336 @@
+//! One pod drawn as a token, for the stage's lanes and the embed's ReplicaSet cards alike: its
+//! state by shape, pattern and colour (`pod-pending` … `pod-terminating`), the hooks the tests
+//! and the page read (`data-testid="pod"`, `data-pod`, `data-state`, `data-node`), and what
+//! changed since the last step (new pods grow in, pods that just became ready pulse, pods
+//! that the ReplicaSet controller deletes next are marked). Also the pieces both pictures
+//! share: the states in order, counts by state, the legend and the density bar.
+
+use rollout_core::view::{PodState, PodView};
+use std::collections::{HashMap, HashSet};
+use yew::prelude::*;
+
+/// Above this many pods a ReplicaSet's pods are drawn as a density bar, not one by one.
+pub const DENSITY_ABOVE: usize = 500;
+/// Above this many pods in a lane (or card) the tokens are small, flat and not focusable (the
+/// pod grid's lesson: hundreds of dashed outlines and gradients are slow to rasterise in
+/// software), and they change in place (no per-token motion).
+pub const SMALL_ABOVE: usize = 48;
+
+/// Every state, in the order a pod goes through them.
+pub const STATES: [PodState; 5] = [
+    PodState::Pending,
+    PodState::Running,
+    PodState::Ready,
+    PodState::Available,
+    PodState::Terminating,
+];
+
+/// A CSS-friendly key of a state (also `data-state`).
+pub fn state_key(s: PodState) -> &'static str {
+    match s {
+        PodState::Pending => "pending",
+        PodState::Running => "running",
+        PodState::Ready => "ready",
+        PodState::Available => "available",
+        PodState::Terminating => "terminating",
+    }
+}
+
+/// The state of a `data-state` key.
+pub fn state_of_key(key: &str) -> Option<PodState> {
+    STATES.iter().copied().find(|s| state_key(*s) == key)
+}
+
+/// How many pods are in each state, in [`STATES`] order.
+pub fn count_states(pods: &[PodView]) -> [usize; 5] {
+    let mut counts = [0; 5];
+    for p in pods {
+        if let Some(i) = STATES.iter().position(|s| *s == p.state) {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
+/// `3 pods: 2 Available, 1 Pending`.
+pub fn describe_pods(pods: &[PodView]) -> String {
+    if pods.is_empty() {
+        return "no pods".to_string();
+    }
+    let counts = count_states(pods);
+    let parts: Vec<String> = STATES
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(s, n)| format!("{n} {}", s.label()))
+        .collect();
+    format!(
+        "{} {}: {}",
+        pods.len(),
+        if pods.len() == 1 { "pod" } else { "pods" },
+        parts.join(", ")
+    )
+}
+
+/// What a pod says to a screen reader and on the stage's readout line (under the pointer),
+/// with the reason its container waits when there is one (`ErrImagePull`,
+/// `ImagePullBackOff`), e.g. `web-rev1-x7k2p: Available, on node-1, nginx:1.25`.
+pub fn pod_words(
+    name: &str,
+    state: PodState,
+    node: &str,
+    image: &str,
+    reason: Option<&str>,
+) -> String {
+    let node = if node.is_empty() {
+        "not scheduled".to_string()
+    } else {
+        format!("on {node}")
+    };
+    match reason {
+        Some(r) => format!("{name}: {} ({r}), {node}, {image}", state.label()),
+        None => format!("{name}: {}, {node}, {image}", state.label()),
+    }
+}
+
+/// The legend of pod states.
+#[function_component(PodLegend)]
+pub fn pod_legend() -> Html {
+    html! {
+        <ul class="pod-legend" aria-label="Pod states">
+            { for STATES.iter().map(|s| html! {
+                <li class="legend-item">
+                    <span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
+                    { s.label() }
+                </li>
+            }) }
+            <li class="legend-item">
+                <span class="pod pod-sample pod-doomed pod-available" aria-hidden="true" />{ "Deleted next" }
+            </li>
+            <li class="legend-item">
+                <span class="pod pod-sample pod-gone" aria-hidden="true" />{ "Deleted this step" }
+            </li>
+        </ul>
+    }
+}
+
+/// How one token is drawn besides its pod's state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Look {
+    /// Small and flat (a lane or card of more than [`SMALL_ABOVE`] pods).
+    pub small: bool,
+    /// Created since the last step: grows in.
+    pub fresh: bool,
+    /// Became ready since the last step: pulses.
+    pub now_ready: bool,
+    /// The inspected pod.
+    pub selected: bool,
+    /// The ReplicaSet controller's next sync deletes it (`getPodsToDelete`).
+    pub doomed: bool,
+    /// A focusable image that names itself: its tabindex (`0` for one token per lane, the
+    /// roving tab stop) and its words ([`pod_words`]).
+    pub focus: Option<(&'static str, String)>,
+    /// A tooltip.
+    pub title: Option<String>,
+}
+
+/// One pod's token, keyed by its name.
+pub fn pod_token(p: &PodView, look: Look) -> Html {
+    let class = classes!(
+        "pod",
+        format!("pod-{}", state_key(p.state)),
+        look.fresh.then_some("pod-new"),
+        look.now_ready.then_some("pod-now-ready"),
+        look.selected.then_some("pod-selected"),
+        look.doomed.then_some("pod-doomed"),
+    );
+    let (tabindex, role, label) = match look.focus {
+        Some((t, words)) => (Some(t), Some("img"), Some(words)),
+        None => (None, None, None),
+    };
+    html! {
+        <span key={p.name.clone()} {class} data-testid="pod" data-pod={p.name.clone()}
+            data-state={state_key(p.state)} data-node={p.node.clone()}
+            data-reason={p.reason.clone()} data-doomed={look.doomed.then_some("true")} title={look.title}
+            tabindex={tabindex} role={role} aria-label={label} />
+    }
+}
+
+/// A pod the last step removed, drawn where it was while it shrinks away (big tokens only:
+/// without its lane's animation it would not fade).
+pub fn ghost(name: &str) -> Html {
+    html! { <span key={format!("gone/{name}")} class="pod pod-gone" data-gone={name.to_string()} aria-hidden="true" /> }
+}
+
+/// Pods and the ghosts of the departed ones (both sorted by name) merged by name, so a
+/// deleted pod stays where it was among its neighbours.
+pub fn with_ghosts(
+    pods: &[PodView],
+    departed: &[String],
+    mut token: impl FnMut(&PodView) -> Html,
+) -> Vec<Html> {
+    let mut items = Vec::with_capacity(pods.len() + departed.len());
+    let mut gone = departed.iter().peekable();
+    for p in pods {
+        while let Some(g) = gone.next_if(|g| g.as_str() < p.name.as_str()) {
+            items.push(ghost(g));
+        }
+        items.push(token(p));
+    }
+    items.extend(gone.map(|g| ghost(g)));
+    items
+}
+
+/// Hundreds of pods as one bar of counts by state, with the counts in words.
+pub fn density(pods: &[PodView], note: bool) -> Html {
+    let counts = count_states(pods);
+    html! {
+        <div class="pod-density" data-testid="pod-density">
+            <div class="density-bar" role="img" aria-label={describe_pods(pods)}>
+                { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
+                    <span class={classes!("density-seg", format!("pod-{}", state_key(*s)))}
+                        style={format!("flex-grow: {n}")} title={format!("{n} {}", s.label())} />
+                }) }
+            </div>
+            <ul class="density-counts">
+                { for STATES.iter().zip(counts).filter(|(_, n)| *n > 0).map(|(s, n)| html! {
+                    <li><span class={classes!("pod", "pod-sample", format!("pod-{}", state_key(*s)))} aria-hidden="true" />
+                        <strong>{ crate::settings::group(n as i64) }</strong>{ format!(" {}", s.label()) }</li>
+                }) }
+            </ul>
+            if note {
+                <p class="density-note">{ format!("{} pods: drawn as a density bar above {DENSITY_ABOVE} per ReplicaSet.", crate::settings::group(pods.len() as i64)) }</p>
+            }
+        </div>
+    }
+}
+
+/// What a grid of tokens remembers between renders, to tell what changed: each pod's last
+/// state, and a counter that switches the grid's one animation (`batch-a` / `batch-b`), which
+/// drives every moving token through inherited custom properties (starting hundreds of
+/// per-token CSS animations at once costs far more).
+#[derive(Debug, Default)]
+pub struct Motion {
+    seen: HashMap<String, PodState>,
+    batch: u32,
+    /// Drawn small or as a density bar last time (its pods were not remembered).
+    was_still: bool,
+}
+
+/// What changed in a grid since its last render.
+#[derive(Debug, Default)]
+pub struct Changes<'a> {
+    /// Pods created since.
+    pub fresh: HashSet<&'a str>,
+    /// Pods that became ready since.
+    pub now_ready: HashSet<&'a str>,
+    /// The grid's animation class (none for still grids).
+    pub batch: Option<&'static str>,
+}
+
+impl Motion {
+    /// Compares `pods` with the last render. A still grid (small tokens or a density bar)
+    /// remembers nothing and animates nothing; the first render after being still animates
+    /// nothing either (so a lane shrinking to 48 pods does not grow them all in).
+    pub fn update<'a>(&mut self, pods: &'a [PodView], departed: bool, still: bool) -> Changes<'a> {
+        if still {
+            self.seen.clear();
+            self.was_still = true;
+            return Changes::default();
+        }
+        let known = !std::mem::take(&mut self.was_still);
+        let ready = |s: PodState| matches!(s, PodState::Ready | PodState::Available);
+        let mut c = Changes::default();
+        for p in pods {
+            match self.seen.get(&p.name) {
+                None if known => {
+                    c.fresh.insert(p.name.as_str());
+                }
+                Some(before) if ready(p.state) && !ready(*before) => {
+                    c.now_ready.insert(p.name.as_str());
+                }
+                _ => {}
+            }
+        }
+        if !c.fresh.is_empty() || !c.now_ready.is_empty() || departed {
+            self.batch = self.batch.wrapping_add(1);
+        }
+        self.seen = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
+        c.batch = Some(if self.batch % 2 == 0 {
+            "batch-a"
+        } else {
+            "batch-b"
+        });
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod(name: &str, state: PodState) -> PodView {
+        PodView {
+            name: name.into(),
+            state,
+            node: String::new(),
+            created: 0,
+            reason: None,
+            next_deletion: false,
+        }
+    }
+
+    #[test]
+    fn motion_finds_new_and_newly_ready_pods_and_switches_the_animation() {
+        let mut m = Motion::default();
+        let first = vec![pod("a", PodState::Pending)];
+        let c = m.update(&first, false, false);
+        assert_eq!(c.fresh, HashSet::from(["a"]));
+        let b1 = c.batch;
+        let second = vec![pod("a", PodState::Ready), pod("b", PodState::Pending)];
+        let c = m.update(&second, false, false);
+        assert_eq!(c.fresh, HashSet::from(["b"]));
+        assert_eq!(c.now_ready, HashSet::from(["a"]));
+        assert_ne!(c.batch, b1, "a change restarts the animation");
+        let c = m.update(&second, false, false);
+        assert!(c.fresh.is_empty() && c.now_ready.is_empty());
+    }
+
+    #[test]
+    fn still_grids_animate_nothing_and_the_next_big_render_grows_nothing_in() {
+        let mut m = Motion::default();
+        let many: Vec<PodView> = (0..60)
+            .map(|i| pod(&format!("p{i:02}"), PodState::Available))
+            .collect();
+        let c = m.update(&many, true, true);
+        assert!(c.batch.is_none() && c.fresh.is_empty());
+        let c = m.update(&many[..40], false, false);
+        assert!(
+            c.fresh.is_empty(),
+            "no burst of 40 new pods after being small"
+        );
+        let more = [&many[..40], &[pod("q", PodState::Pending)]].concat();
+        let c = m.update(&more, false, false);
+        assert_eq!(c.fresh, HashSet::from(["q"]));
+    }
+
+    #[test]
+    fn ghosts_stay_where_they_were_among_their_neighbours() {
+        let pods = vec![pod("a", PodState::Available), pod("c", PodState::Available)];
+        let items = with_ghosts(
+            &pods,
+            &["b".to_string(), "d".to_string()],
+            |p| html! { <i key={p.name.clone()} /> },
+        );
+        let keys: Vec<String> = items
+            .iter()
+            .map(|h| match h {
+                yew::virtual_dom::VNode::VTag(t) => {
+                    t.key.as_ref().map(|k| k.to_string()).unwrap_or_default()
+                }
+                _ => String::new(),
+            })
+            .collect();
+        assert_eq!(keys, ["a", "gone/b", "c", "gone/d"]);
+    }
+}
