@@ -838,7 +838,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                             <button type="button" class="btn btn-small" data-testid="plan-reset" onclick={reset}>{ "Use the settings" }</button>
                         }
                     </div>
-                    <p class="panel-sub" id="plan-model">{ model_line }</p>
+                    <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model_json(&model).to_string()}>{ model_line }</p>
                 </div>
                 <div class="plan-col">
                     { forecast_panel(out, *ms) }
