@@ -169,7 +169,8 @@ mod tests {
         let (s, _) = read_subject("rolling-basic", &ClusterModel::default()).unwrap();
         assert!(matches!(s, Subject::Scenario(_)));
         let (m, notes) = read_subject(
-            "kind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  template:\n    spec:\n      containers: [{name: web, image: 'nginx:1.14.2'}]\n",
+            r#"{"kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":2,
+                "template":{"spec":{"containers":[{"name":"web","image":"nginx:1.14.2"}]}}}}"#,
             &ClusterModel::default(),
         )
         .unwrap();
