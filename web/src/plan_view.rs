@@ -453,7 +453,7 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                     data-peak-pods={f.peak_pods.to_string()}
                     data-min-available={opt_attr(f.min_available)}
                     data-deadline-exceeded-round={opt_attr(f.deadline_exceeded_round)}
-                    data-ms={format!("{ms:.1}")}>
+                    data-ms={crate::chart::fmt(ms)}>
                     <dl class="plan-figures">
                         <div class="plan-figure"><dt>{ "Rollout takes" }</dt><dd>{ duration }</dd></div>
                         <div class="plan-figure"><dt>{ "Peak pods" }</dt><dd>{ f.peak_pods }</dd></div>
@@ -485,6 +485,7 @@ fn heat_map(
     size: i32,
     current: Option<(i32, i32)>,
     on_pick: &Callback<(i32, i32)>,
+    on_read: &Callback<String>,
 ) -> Html {
     let range = value_range(rows, figure);
     let n = (size + 1) as usize;
@@ -518,6 +519,15 @@ fn heat_map(
             let on_pick = on_pick.clone();
             Callback::from(move |_: MouseEvent| on_pick.emit((su, un)))
         };
+        // Hover or focus reads the cell out below the map.
+        let read = on_read.reform({
+            let t = title.clone();
+            move |_: MouseEvent| t.clone()
+        });
+        let read_focus = on_read.reform({
+            let t = title.clone();
+            move |_: FocusEvent| t.clone()
+        });
         html! {
             <button type="button" role="gridcell" class={classes!("sweep-cell", (!class.is_empty()).then_some(class), is_current.then_some("is-current"))}
                 style={style} title={title.clone()} aria-label={title}
@@ -526,7 +536,7 @@ fn heat_map(
                 data-refused={row.refused.is_some().then_some("true")}
                 aria-current={is_current.then_some("true")}
                 disabled={row.refused.is_some()}
-                onclick={pick}>{ text }</button>
+                onclick={pick} onmouseenter={read} onfocus={read_focus}>{ text }</button>
         }
     };
     // Rows of the heat map: maxUnavailable down the side (0 at the top), maxSurge across.
@@ -800,6 +810,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         })
     };
 
+    let readout = use_state(|| None::<String>);
+    let on_read = {
+        let readout = readout.clone();
+        Callback::from(move |t: String| readout.set(Some(t)))
+    };
     let s = &*sweep;
     let fig = *figure;
     let stale = s.heat.is_some() && s.manifest != *text;
@@ -829,7 +844,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                 <div class="plan-col">
                     <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
                     <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
-                        value={(*text).clone()} oninput={on_input} rows="16" aria-describedby="plan-model" />
+                        value={(*text).clone()} oninput={on_input} rows={text.lines().count().clamp(10, 28).to_string()} aria-describedby="plan-model" />
                     <div class="plan-source">
                         <span class="panel-sub" data-testid="plan-follows">{
                             if *follows { "Follows the settings panel; edit it to try anything else." } else { "Edited here; the settings panel no longer changes it." }
@@ -876,7 +891,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                             aria-label="Sweep progress" />
                         <span class="panel-sub" data-testid="sweep-status">{
                             if s.running { format!("{} of {} combinations, in a worker…", s.done, s.total) }
-                            else { s.ms.map_or(String::new(), |ms| format!("{} combinations in {:.0} ms (worker).", s.total, ms)) }
+                            else { s.ms.map_or(String::new(), |ms| format!("{} combinations in {} ms (worker).", s.total, ms.round() as i64)) }
                         }</span>
                     </div>
                 }
@@ -890,7 +905,10 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(rows) = &s.heat {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} by maxSurge (across) and maxUnavailable (down); the outlined cell is the manifest's; click a cell to load it.", fig.label()) }</figcaption>
-                            { heat_map(rows, fig, s.size, current, &on_pick) }
+                            { heat_map(rows, fig, s.size, current, &on_pick, &on_read) }
+                            <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
+                                (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
+                            }</p>
                             <p class="heat-legend panel-sub" aria-hidden="true"><span class="heat-swatch best" />{ "best" }<span class="heat-swatch worst" />{ "worst" }<span class="heat-swatch never">{ "∞" }</span>{ "never completes" }<span class="heat-swatch refused">{ "×" }</span>{ "refused by the API" }</p>
                         </figure>
                     }

@@ -205,6 +205,9 @@ describe('Plan view', () => {
     assert.equal(peak, String(rows.find((x) => x.settings.maxSurge === 3 && x.settings.maxUnavailable === 2).forecast.peakPods));
     // The line chart over replicas has a point per value.
     assert.ok((await page.locator(byTestId('line-point')).count()) >= 10);
+    // Focus (or hover) reads a cell out.
+    await page.locator(`${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`).focus();
+    assert.match(await page.locator(byTestId('sweep-readout')).textContent(), new RegExp(`^maxSurge 3, maxUnavailable 2: .*peak ${peak} pods`));
     // A click loads the cell: the settings panel's fields, the manifest and the marked cell.
     await page.locator(`${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`).click();
     assert.equal(await page.locator(byTestId('max-surge-input')).inputValue(), '3');
