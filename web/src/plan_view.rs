@@ -909,7 +909,12 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                             <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
                                 (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
                             }</p>
-                            <p class="heat-legend panel-sub" aria-hidden="true"><span class="heat-swatch best" />{ "best" }<span class="heat-swatch worst" />{ "worst" }<span class="heat-swatch never">{ "∞" }</span>{ "never completes" }<span class="heat-swatch refused">{ "×" }</span>{ "refused by the API" }</p>
+                            <p class="heat-legend panel-sub" aria-hidden="true">
+                                <span class="heat-key"><span class="heat-swatch best" />{ "best" }</span>
+                                <span class="heat-key"><span class="heat-swatch worst" />{ "worst" }</span>
+                                <span class="heat-key"><span class="heat-swatch never">{ "∞" }</span>{ "never completes" }</span>
+                                <span class="heat-key"><span class="heat-swatch refused">{ "×" }</span>{ "refused by the API" }</span>
+                            </p>
                         </figure>
                     }
                     if let Some(rows) = &s.line {
