@@ -799,10 +799,14 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             sweep.dispatch(WorkerMsg::Cancel);
         })
     };
+    // The manifest as typed, for the heat map's (memoised) click handler.
+    let text_now = use_mut_ref(String::new);
+    text_now.borrow_mut().clone_from(&text);
     let on_pick = {
-        let (text, on_msg) = (text.clone(), props.on_msg.clone());
+        let (text, on_msg, text_now) = (text.clone(), props.on_msg.clone(), text_now.clone());
         Callback::from(move |(su, un): (i32, i32)| {
-            if let Ok(t) = with_surge(&text, &IntOrString::Int(su), &IntOrString::Int(un)) {
+            let typed = text_now.borrow().clone();
+            if let Ok(t) = with_surge(&typed, &IntOrString::Int(su), &IntOrString::Int(un)) {
                 text.set(t);
             }
             on_msg.emit(Msg::Edit(Field::MaxSurge, su.to_string()));
@@ -817,6 +821,18 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     };
     let s = &*sweep;
     let fig = *figure;
+    // The heat map is drawn again only when its rows, figure or marked cell change, not on
+    // every keystroke in the manifest (441 cells at 21 × 21).
+    let heat = {
+        let (on_pick, on_read) = (on_pick.clone(), on_read.clone());
+        use_memo(
+            (s.heat.clone(), fig, s.size, current),
+            move |(rows, fig, size, current)| {
+                rows.as_ref()
+                    .map(|rows| heat_map(rows, *fig, *size, *current, &on_pick, &on_read))
+            },
+        )
+    };
     let stale = s.heat.is_some() && s.manifest != *text;
     let model_line = format!(
         "Cluster model from the settings: pods ready {} s after creation, {} s rounds (settled), {} nodes, terminating {} s{}.",
@@ -902,10 +918,10 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     <p class="panel-sub">{ "The manifest changed since this sweep; run it again to update." }</p>
                 }
                 <div class="plan-grid">
-                    if let Some(rows) = &s.heat {
+                    if let Some(map) = (*heat).clone() {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} by maxSurge (across) and maxUnavailable (down); the outlined cell is the manifest's; click a cell to load it.", fig.label()) }</figcaption>
-                            { heat_map(rows, fig, s.size, current, &on_pick, &on_read) }
+                            { map }
                             <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
                                 (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
                             }</p>
