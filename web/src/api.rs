@@ -953,10 +953,7 @@ fn plain(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
 }
 
 fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsError> {
-    match plain(value, "the options")? {
-        serde_json::Value::Null => Ok(Default::default()),
-        v => serde_json::from_value(v).map_err(|e| error(format!("Invalid plan options: {e}"))),
-    }
+    crate::plan_api::ModelOptions::from_value(plain(value, "the options")?).map_err(error)
 }
 
 /// Forecasts a rollout without a cluster: `input` is a preset id, a scenario (its last

@@ -16,28 +16,24 @@ use rollout_core::plan::input::{plan_subject, read_subject, PlanOutput};
 use rollout_core::plan::manifest::ClusterModel;
 use rollout_core::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_core::plan::Subject;
-use serde::Deserialize;
+
+/// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
+pub const OPTION_NAMES: [&str; 7] = [
+    "readyAfter",
+    "secondsPerRound",
+    "nodes",
+    "termination",
+    "image",
+    "badImage",
+    "podQuota",
+];
 
 /// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
-/// them: durations as `"30s"`, `"1m30s"` or a number of seconds.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ModelOptions {
-    /// `--ready-after`.
-    pub ready_after: Option<serde_json::Value>,
-    /// `--seconds-per-round`.
-    pub seconds_per_round: Option<serde_json::Value>,
-    /// `--nodes`.
-    pub nodes: Option<serde_json::Value>,
-    /// `--termination`.
-    pub termination: Option<serde_json::Value>,
-    /// `--image`.
-    pub image: Option<String>,
-    /// `--bad-image`.
-    pub bad_image: Option<bool>,
-    /// `--pod-quota`.
-    pub pod_quota: Option<serde_json::Value>,
-}
+/// them: a plain object such as `{readyAfter: "30s", nodes: 3, badImage: true}`, durations as
+/// `"30s"`, `"1m30s"` or a number of seconds. Kept as the object itself: it goes to the
+/// worker as it is.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ModelOptions(serde_json::Map<String, serde_json::Value>);
 
 fn text_of(v: &serde_json::Value) -> String {
     match v {
@@ -50,30 +46,50 @@ fn whole(name: &str, v: &serde_json::Value, min: i64) -> Result<i64, String> {
     match text_of(v).trim().parse::<i64>() {
         Ok(n) if n >= min && n <= i64::from(i32::MAX) => Ok(n),
         _ => Err(format!(
-            "{name} {}: expected a whole number of at least {min}",
-            v
+            "{name} {v}: expected a whole number of at least {min}"
         )),
     }
 }
 
 impl ModelOptions {
-    /// The options given, by name (a scenario takes none: it has its own model).
-    pub fn given(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        for (name, on) in [
-            ("readyAfter", self.ready_after.is_some()),
-            ("secondsPerRound", self.seconds_per_round.is_some()),
-            ("nodes", self.nodes.is_some()),
-            ("termination", self.termination.is_some()),
-            ("image", self.image.is_some()),
-            ("badImage", self.bad_image.is_some()),
-            ("podQuota", self.pod_quota.is_some()),
-        ] {
-            if on {
-                out.push(name);
+    /// Reads the options object (`null`: none); an unknown name is refused with the list.
+    pub fn from_value(v: serde_json::Value) -> Result<ModelOptions, String> {
+        match v {
+            serde_json::Value::Null => Ok(ModelOptions::default()),
+            serde_json::Value::Object(map) => {
+                if let Some(k) = map.keys().find(|k| !OPTION_NAMES.contains(&k.as_str())) {
+                    return Err(format!(
+                        "Invalid plan options: unknown option `{k}`, expected one of {}",
+                        OPTION_NAMES.join(", ")
+                    ));
+                }
+                Ok(ModelOptions(map))
             }
+            other => Err(format!(
+                "Invalid plan options: expected an object, not {other}"
+            )),
         }
-        out
+    }
+
+    /// These options with `name` set to `value`.
+    pub fn with(mut self, name: &str, value: serde_json::Value) -> ModelOptions {
+        self.0.insert(name.to_string(), value);
+        self
+    }
+
+    /// An option's value, if given.
+    pub fn get(&self, name: &str) -> Option<&serde_json::Value> {
+        self.0.get(name)
+    }
+
+    /// The options as the plain object JavaScript gives.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::Value::Object(self.0.clone())
+    }
+
+    /// The options given, by name (a scenario takes none: it has its own model).
+    pub fn given(&self) -> Vec<&str> {
+        self.0.keys().map(String::as_str).collect()
     }
 
     /// The cluster model with the defaults of `rollout plan`; errors name the option.
@@ -82,26 +98,30 @@ impl ModelOptions {
             rollout_core::plan::input::parse_duration(name, &text_of(v))
         };
         let mut m = ClusterModel::default();
-        if let Some(v) = &self.ready_after {
+        if let Some(v) = self.get("readyAfter") {
             m.ready_after_seconds = duration("readyAfter", v)?;
         }
-        if let Some(v) = &self.seconds_per_round {
+        if let Some(v) = self.get("secondsPerRound") {
             m.seconds_per_round = whole("secondsPerRound", v, 1)?;
         }
-        if let Some(v) = &self.nodes {
+        if let Some(v) = self.get("nodes") {
             m.nodes = whole("nodes", v, 1)? as u32;
         }
-        if let Some(v) = &self.termination {
+        if let Some(v) = self.get("termination") {
             m.termination_seconds = Some(duration("termination", v)?);
         }
-        if let Some(i) = &self.image {
-            if i.trim().is_empty() {
-                return Err("image: needs an image name".into());
+        if let Some(v) = self.get("image") {
+            match v.as_str().map(str::trim) {
+                Some(i) if !i.is_empty() => m.image = Some(i.to_string()),
+                _ => return Err(format!("image {v}: expected an image name")),
             }
-            m.image = Some(i.trim().to_string());
         }
-        m.bad_image = self.bad_image.unwrap_or(false);
-        if let Some(v) = &self.pod_quota {
+        if let Some(v) = self.get("badImage") {
+            m.bad_image = v
+                .as_bool()
+                .ok_or_else(|| format!("badImage {v}: expected true or false"))?;
+        }
+        if let Some(v) = self.get("podQuota") {
             m.pod_quota = Some(whole("podQuota", v, 0)? as i32);
         }
         Ok(m)
@@ -230,18 +250,21 @@ mod tests {
 
     #[test]
     fn options_are_the_cli_flags() {
-        let o: ModelOptions = serde_json::from_value(json!({"readyAfter": "1m", "nodes": 2,
+        let o = ModelOptions::from_value(json!({"readyAfter": "1m", "nodes": 2,
             "termination": 0, "badImage": true}))
         .unwrap();
         let m = o.model().unwrap();
         assert_eq!((m.ready_after_seconds, m.nodes), (60, 2));
         assert_eq!(m.termination_seconds, Some(0));
         assert!(m.bad_image);
-        let bad: ModelOptions = serde_json::from_value(json!({"readyAfter": "soon"})).unwrap();
+        let bad = ModelOptions::from_value(json!({"readyAfter": "soon"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("readyAfter \"soon\""));
-        let bad: ModelOptions = serde_json::from_value(json!({"nodes": 0})).unwrap();
+        let bad = ModelOptions::from_value(json!({"nodes": 0})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("nodes 0"));
-        assert!(serde_json::from_value::<ModelOptions>(json!({"frobnicate": 1})).is_err());
+        let e = ModelOptions::from_value(json!({"frobnicate": 1})).unwrap_err();
+        assert!(e.contains("unknown option `frobnicate`"), "{e}");
+        let bad = ModelOptions::from_value(json!({"badImage": "yes"})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("badImage"));
     }
 
     #[test]
@@ -249,10 +272,7 @@ mod tests {
         let out = plan(&json!(MANIFEST), &ModelOptions::default()).unwrap();
         assert_eq!(out.forecast.start_round, 31);
         assert!(out.forecast.complete_round.is_some());
-        let o = ModelOptions {
-            nodes: Some(json!(2)),
-            ..ModelOptions::default()
-        };
+        let o = ModelOptions::default().with("nodes", json!(2));
         let e = plan(&json!("rolling-basic"), &o).unwrap_err();
         assert!(
             e.starts_with("nodes describes the cluster of a manifest"),

@@ -156,15 +156,15 @@ pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
         _ => None,
     })?;
     let spr = s.seconds_per_round.max(1);
-    let model = ModelOptions {
-        ready_after: Some(json!(i64::from(s.ready_after_rounds) * spr)),
-        seconds_per_round: Some(json!(spr)),
-        nodes: Some(json!(s.nodes.max(1))),
-        termination: Some(json!(i64::from(s.termination_rounds) * spr)),
-        bad_image: Some(!s.never_ready_images.is_empty()),
-        pod_quota: s.pod_quota.map(|q| json!(q)),
-        image: None,
-    };
+    let mut model = ModelOptions::default()
+        .with("readyAfter", json!(i64::from(s.ready_after_rounds) * spr))
+        .with("secondsPerRound", json!(spr))
+        .with("nodes", json!(s.nodes.max(1)))
+        .with("termination", json!(i64::from(s.termination_rounds) * spr))
+        .with("badImage", json!(!s.never_ready_images.is_empty()));
+    if let Some(q) = s.pod_quota {
+        model = model.with("podQuota", json!(q));
+    }
     Some((manifest_of(d), model))
 }
 
@@ -772,11 +772,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             let line = Prepared::new(&input, &line_axes, &model);
             let mut jobs = Vec::new();
             match &heat {
-                Ok(p) => jobs.push(json!({"key": "heat", "input": input, "axes": heat_axes, "options": model_json(&model), "size": p.len()})),
+                Ok(p) => jobs.push(json!({"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": p.len()})),
                 Err(e) => fresh.message = Some(e.clone()),
             }
             match &line {
-                Ok(p) => jobs.push(json!({"key": "line", "input": input, "axes": line_axes, "options": model_json(&model), "size": p.len()})),
+                Ok(p) => jobs.push(json!({"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": p.len()})),
                 Err(e) => fresh.message = fresh.message.or(Some(e.clone())),
             }
             fresh.total = jobs.iter().filter_map(|j| j["size"].as_u64()).sum::<u64>() as u32;
@@ -836,11 +836,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let stale = s.heat.is_some() && s.manifest != *text;
     let model_line = format!(
         "Cluster model from the settings: pods ready {} s after creation, {} s rounds (settled), {} nodes, terminating {} s{}.",
-        model.ready_after.as_ref().map_or("30".into(), |v| v.to_string()),
-        model.seconds_per_round.as_ref().map_or("1".into(), |v| v.to_string()),
-        model.nodes.as_ref().map_or("3".into(), |v| v.to_string()),
-        model.termination.as_ref().map_or("30".into(), |v| v.to_string()),
-        if model.bad_image == Some(true) { ", the new image never becomes ready" } else { "" },
+        model.get("readyAfter").map_or("30".into(), |v| v.to_string()),
+        model.get("secondsPerRound").map_or("1".into(), |v| v.to_string()),
+        model.get("nodes").map_or("3".into(), |v| v.to_string()),
+        model.get("termination").map_or("30".into(), |v| v.to_string()),
+        if model.get("badImage") == Some(&json!(true)) { ", the new image never becomes ready" } else { "" },
     );
     let current_line = deployment
         .as_ref()
@@ -869,7 +869,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                             <button type="button" class="btn btn-small" data-testid="plan-reset" onclick={reset}>{ "Use the settings" }</button>
                         }
                     </div>
-                    <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model_json(&model).to_string()}>{ model_line }</p>
+                    <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model.to_value().to_string()}>{ model_line }</p>
                 </div>
                 <div class="plan-col">
                     { forecast_panel(out, *ms) }
@@ -943,27 +943,6 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             </div>
         </section>
     }
-}
-
-fn model_json(m: &ModelOptions) -> Value {
-    let mut o = serde_json::Map::new();
-    let mut put = |k: &str, v: &Option<Value>| {
-        if let Some(v) = v {
-            o.insert(k.into(), v.clone());
-        }
-    };
-    put("readyAfter", &m.ready_after);
-    put("secondsPerRound", &m.seconds_per_round);
-    put("nodes", &m.nodes);
-    put("termination", &m.termination);
-    put("podQuota", &m.pod_quota);
-    if let Some(b) = m.bad_image {
-        o.insert("badImage".into(), json!(b));
-    }
-    if let Some(i) = &m.image {
-        o.insert("image".into(), json!(i));
-    }
-    Value::Object(o)
 }
 
 #[cfg(test)]
