@@ -939,6 +939,10 @@ export interface SweepSettings { replicas?: number; maxSurge?: number | string; 
 export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; }
 /** Called after each combination. */
 export type SweepProgress = (done: number, total: number) => void;
+/** Forecasts a rollout without a cluster: what `rollout plan --json` prints. Throws the API server's message or one naming the option. */
+export function plan(input: PlanInput, options?: PlanOptions): PlanResult;
+/** Forecasts every combination of `axes`: what `rollout plan --sweep … --json` prints. Runs on the calling thread. */
+export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress | (PlanOptions & { onProgress?: SweepProgress })): SweepRow[];
 "#;
 
 /// Plain data of a JS value (JSON text stays text: it may be a manifest or a preset id).
@@ -960,11 +964,10 @@ fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsErro
 /// `setImage`) or a Deployment manifest, planned in the cluster model of `options`. Returns
 /// what `rollout plan --json` prints; throws the API server's message or one naming the
 /// option.
-#[wasm_bindgen(unchecked_return_type = "PlanResult")]
-pub fn plan(
-    #[wasm_bindgen(unchecked_param_type = "PlanInput")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PlanOptions | undefined")] options: JsValue,
-) -> Result<JsValue, JsError> {
+/// (Its TypeScript declaration is in `PLAN_TYPES`, where `options` can be optional.)
+#[wasm_bindgen(skip_typescript)]
+pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let input = plain(input, "the scenario or manifest")?;
     let out = crate::plan_api::plan(&input, &model_options(options)?).map_err(error)?;
     js_of(&out)
@@ -974,15 +977,9 @@ pub fn plan(
 /// progress callback, or `{onProgress, ...PlanOptions}`) after each; returns what
 /// `rollout plan --sweep … --json` prints. Runs on the calling thread: the app runs it in a
 /// Web Worker (`plan-worker.js`).
-#[wasm_bindgen(unchecked_return_type = "SweepRow[]")]
-pub fn sweep(
-    #[wasm_bindgen(unchecked_param_type = "PlanInput")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SweepAxes")] axes: JsValue,
-    #[wasm_bindgen(
-        unchecked_param_type = "SweepProgress | (PlanOptions & { onProgress?: SweepProgress }) | undefined"
-    )]
-    options: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(skip_typescript)]
+pub fn sweep(input: JsValue, axes: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let (progress, options) = match options.dyn_ref::<js_sys::Function>() {
         Some(f) => (Some(f.clone()), JsValue::UNDEFINED),
         None if options.is_object() => {
