@@ -910,3 +910,134 @@ pub fn mount_page() -> Result<(), JsError> {
     crate::share::reload_on_new_links();
     Ok(())
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const PLAN_TYPES: &'static str = r#"
+/** The cluster model a manifest is planned in (the `rollout plan` flags; scenarios take none). */
+export interface PlanOptions {
+  /** Pod creation to Ready: "30s", "1m30s" or seconds (default 30 s). */
+  readyAfter?: string | number;
+  /** Simulated seconds per settled round (default 1). */
+  secondsPerRound?: number;
+  /** Nodes the pods are spread over (default 3). */
+  nodes?: number;
+  /** Graceful termination (default: the manifest's terminationGracePeriodSeconds, else 30 s). */
+  termination?: string | number;
+  /** The new image (default: the next version of the current one). */
+  image?: string;
+  /** The new image never becomes ready. */
+  badImage?: boolean;
+  /** A pods ResourceQuota in the namespace. */
+  podQuota?: number;
+}
+/** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). */
+export type PlanInput = string | object;
+/** The forecast figures (README, "rollout plan"); null where there is nothing to say. */
+export interface Forecast {
+  startRound: number;
+  completeRound: number | null;
+  durationSeconds: number | null;
+  peakPods: number;
+  minAvailable: number | null;
+  deadlineExceededRound: number | null;
+}
+/** What `rollout plan --json` prints. */
+export interface PlanResult extends Forecast {
+  deployment: string;
+  secondsPerRound: number;
+  settle: boolean;
+  warnings: string[];
+  /** A manifest's cluster model, defaults filled in. */
+  model?: {
+    readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
+    terminationFrom: string; oldImage: string; newImage: string; badImage: boolean;
+    podQuota: number | null; notes: string[];
+  };
+}
+/** A sweep's axes: {maxSurge: "0..10", maxUnavailable: [0, 1, "25%"]} (also replicas, minReadySeconds), or the CLI's ["maxSurge=0..10", …]. */
+export type SweepAxes = Partial<Record<"maxSurge" | "maxUnavailable" | "replicas" | "minReadySeconds", string | number | (string | number)[]>> | string[];
+/** The values a combination gives the Deployment. */
+export interface SweepSettings { replicas?: number; maxSurge?: number | string; maxUnavailable?: number | string; minReadySeconds?: number; }
+/** One combination, as `rollout plan --sweep … --json` lists it. */
+export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; }
+/** Called after each combination. */
+export type SweepProgress = (done: number, total: number) => void;
+/** Forecasts a rollout without a cluster: what `rollout plan --json` prints. Throws the API server's message or one naming the option. */
+export function plan(input: PlanInput, options?: PlanOptions): PlanResult;
+/** Forecasts every combination of `axes`: what `rollout plan --sweep … --json` prints. Runs on the calling thread. */
+export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress | (PlanOptions & { onProgress?: SweepProgress })): SweepRow[];
+"#;
+
+/// Plain data of a JS value (JSON text stays text: it may be a manifest or a preset id).
+fn plain(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    if let Some(text) = value.as_string() {
+        return Ok(serde_json::Value::String(text));
+    }
+    if value.is_undefined() || value.is_null() {
+        return Ok(serde_json::Value::Null);
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| error(format!("{what}: {e}")))
+}
+
+fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsError> {
+    crate::plan_api::ModelOptions::from_value(plain(value, "the options")?).map_err(error)
+}
+
+/// Forecasts a rollout without a cluster: `input` is a preset id, a scenario (its last
+/// `setImage`) or a Deployment manifest, planned in the cluster model of `options`. Returns
+/// what `rollout plan --json` prints; throws the API server's message or one naming the
+/// option.
+/// (Its TypeScript declaration is in `PLAN_TYPES`, where `options` can be optional.)
+#[wasm_bindgen(skip_typescript)]
+pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let input = plain(input, "the scenario or manifest")?;
+    let out = crate::plan_api::plan(&input, &model_options(options)?).map_err(error)?;
+    js_of(&out)
+}
+
+/// Forecasts every combination of `axes` for `input` (as [`plan`]), calling `options` (a
+/// progress callback, or `{onProgress, ...PlanOptions}`) after each; returns what
+/// `rollout plan --sweep … --json` prints. Runs on the calling thread: the app runs it in a
+/// Web Worker (`plan-worker.js`).
+#[wasm_bindgen(skip_typescript)]
+pub fn sweep(input: JsValue, axes: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let (progress, options) = match options.dyn_ref::<js_sys::Function>() {
+        Some(f) => (Some(f.clone()), JsValue::UNDEFINED),
+        None if options.is_object() => {
+            let copy = js_sys::Object::assign(&js_sys::Object::new(), options.unchecked_ref());
+            let f = js_sys::Reflect::get(&copy, &"onProgress".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+            js_sys::Reflect::delete_property(&copy, &"onProgress".into()).ok();
+            (f, copy.into())
+        }
+        None => (None, options),
+    };
+    let input = plain(input, "the scenario or manifest")?;
+    let axes = plain(axes, "the axes")?;
+    let prepared =
+        crate::plan_api::Prepared::new(&input, &axes, &model_options(options)?).map_err(error)?;
+    let total = prepared.len();
+    let mut rows = Vec::with_capacity(total);
+    for i in 0..total {
+        rows.push(prepared.row(i));
+        if let Some(f) = &progress {
+            f.call2(
+                &JsValue::NULL,
+                &((i + 1) as u32).into(),
+                &(total as u32).into(),
+            )
+            .map_err(|e| error(format!("onProgress threw: {}", js_text(&e))))?;
+        }
+    }
+    js_of(&rows)
+}
+
+fn js_text(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "an error".into())
+}

@@ -348,6 +348,14 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
     let present = presenting.0;
+    // The Plan view forecasts the settings' Deployment (the last valid settings while typing).
+    let plan_source = {
+        let (settings, base) = (lab.settings.clone(), lab.base.clone());
+        (*use_memo((settings, base), |(s, b)| {
+            crate::state::build_scenario(s, b).ok().map(Rc::new)
+        }))
+        .clone()
+    };
     let toggle_present = {
         let p = presenting.dispatcher();
         Callback::from(move |_: MouseEvent| p.dispatch(None))
@@ -400,6 +408,8 @@ pub fn app(props: &AppProps) -> Html {
                                 options={preset_options} on_change={on_preset} />
                         </div>
                         <LessonsMenu />
+                        <button type="button" class="btn" data-testid="plan-open" onclick={crate::plan_view::reveal_plan()}
+                            title="Forecast this rollout: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
                         { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
@@ -530,6 +540,7 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             }
             if !present {
+                <crate::plan_view::PlanView source={plan_source} on_msg={on_msg.clone()} />
                 { inside_section((*inside).clone(), &on_msg) }
             }
             if let Some(open) = &*share {

@@ -24,6 +24,8 @@ pub mod files;
 pub mod images;
 pub mod inside;
 pub mod lesson;
+pub mod plan_api;
+pub mod plan_view;
 pub mod settings;
 pub mod share;
 pub mod share_dialog;

@@ -2,10 +2,11 @@
 //! in a cluster model given by flags, once or swept over settings on every core.
 
 use crate::show::table;
-use rollout_core::plan::manifest::{self, ClusterModel, ResolvedModel};
-use rollout_core::plan::report::{rollout_events, samples, warnings, Sample};
+use rollout_core::plan::input::{plan_subject, read_subject};
+use rollout_core::plan::manifest::{ClusterModel, ResolvedModel};
+use rollout_core::plan::report::{rollout_events, samples, Sample};
 use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
-use rollout_core::plan::{simulate, Forecast, Subject};
+use rollout_core::plan::Subject;
 use rollout_core::scenario::Scenario;
 use rollout_core::view::age;
 use std::fmt::Write;
@@ -47,48 +48,7 @@ struct Args {
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
 pub fn parse_seconds(flag: &str, text: &str) -> Result<i64, String> {
-    let bad = || {
-        format!(
-            "{flag} {text:?}: expected a duration such as 30s, 2m, 1m30s or a number of seconds"
-        )
-    };
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(bad());
-    }
-    if let Ok(n) = t.parse::<i64>() {
-        return if n >= 0 { Ok(n) } else { Err(bad()) };
-    }
-    let mut total: i64 = 0;
-    let mut digits = String::new();
-    let mut last_unit = None;
-    for c in t.chars() {
-        match c {
-            '0'..='9' => digits.push(c),
-            'h' | 'm' | 's' => {
-                let n: i64 = digits.parse().map_err(|_| bad())?;
-                digits.clear();
-                let (rank, mult) = match c {
-                    'h' => (0, 3600),
-                    'm' => (1, 60),
-                    _ => (2, 1),
-                };
-                if last_unit.is_some_and(|r| r >= rank) {
-                    return Err(bad());
-                }
-                last_unit = Some(rank);
-                total = n
-                    .checked_mul(mult)
-                    .and_then(|x| total.checked_add(x))
-                    .ok_or_else(bad)?;
-            }
-            _ => return Err(bad()),
-        }
-    }
-    if !digits.is_empty() || total > 10_000_000 {
-        return Err(bad());
-    }
-    Ok(total)
+    rollout_core::plan::input::parse_duration(flag, text)
 }
 
 fn parse_number<T>(flag: &str, text: &str, min: T) -> Result<T, String>
@@ -185,31 +145,22 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
 
 /// What FILE holds: a scenario (an object with `actions`, or a preset id) or a manifest.
 fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
-    if let Some(p) = rollout_core::presets::preset(&args.file) {
-        return scenario_subject(args, p.scenario);
+    let text = match rollout_core::presets::preset(&args.file) {
+        Some(_) => args.file.clone(),
+        None => std::fs::read_to_string(&args.file)
+            .map_err(|e| format!("cannot read {}: {e}", args.file))?,
+    };
+    let (subject, notes) = read_subject(&text, &args.model).map_err(|e| {
+        if rollout_core::presets::preset(&args.file).is_some() {
+            e
+        } else {
+            format!("{}: {e}", args.file)
+        }
+    })?;
+    match subject {
+        Subject::Scenario(s) => scenario_subject(args, s),
+        manifest => Ok((manifest, notes)),
     }
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file))?;
-    let json: Option<serde_json::Value> = serde_json::from_str(&text).ok();
-    if json.as_ref().is_some_and(|v| v.get("actions").is_some()) {
-        let s = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", args.file))?;
-        return scenario_subject(args, s);
-    }
-    let m = manifest::read_manifest(&text).map_err(|e| format!("{}: {e}", args.file))?;
-    let model = manifest::resolve(&m, &args.model);
-    let mut notes: Vec<String> = m
-        .unsupported
-        .iter()
-        .map(|u| format!("not modelled: {u}"))
-        .collect();
-    notes.extend(model.notes.iter().cloned());
-    Ok((
-        Subject::Manifest {
-            manifest: Box::new(m),
-            model,
-        },
-        notes,
-    ))
 }
 
 fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
@@ -490,14 +441,13 @@ fn clock(seconds: i64) -> String {
 }
 
 fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let scenario = subject.scenario(&sweep::Settings::default())?;
-    let (forecast, sim) = simulate(&scenario)?;
-    let target = rollout_core::plan::rollout_target(&scenario)?;
-    let mut warns: Vec<String> = notes.to_vec();
-    warns.extend(warnings(&sim, &target, &forecast));
+    let (output, scenario, sim) = plan_subject(subject, notes)?;
     if args.format == Format::Json {
-        return Ok(json(subject, &scenario, &target.deployment, &forecast, &warns) + "\n");
+        return Ok(serde_json::to_string(&output).expect("a plan serialises") + "\n");
     }
+    let forecast = &output.forecast;
+    let warns = &output.warnings;
+    let target = rollout_core::plan::rollout_target(&scenario)?;
     if args.format == Format::Csv {
         return Err("--csv lists a sweep; add --sweep, or use --json for one forecast".into());
     }
@@ -623,7 +573,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
     }
     if !warns.is_empty() {
         out.push_str("\nWarnings:\n");
-        for w in &warns {
+        for w in warns {
             let _ = writeln!(out, "  ! {w}");
         }
     }
@@ -679,28 +629,6 @@ fn chart(points: &[Sample]) -> String {
         ]);
     }
     table(&rows)
-}
-
-fn json(
-    subject: &Subject,
-    scenario: &Scenario,
-    deployment: &str,
-    forecast: &Forecast,
-    warnings: &[String],
-) -> String {
-    let mut v = serde_json::to_value(forecast).expect("a forecast serialises");
-    let obj = v.as_object_mut().expect("a forecast is an object");
-    obj.insert("deployment".into(), deployment.into());
-    obj.insert("secondsPerRound".into(), scenario.seconds_per_round.into());
-    obj.insert("settle".into(), scenario.settle.into());
-    obj.insert("warnings".into(), warnings.into());
-    if let Subject::Manifest { model, .. } = subject {
-        obj.insert(
-            "model".into(),
-            serde_json::to_value(model).expect("a model serialises"),
-        );
-    }
-    serde_json::to_string(&v).expect("serialises")
 }
 
 #[cfg(test)]

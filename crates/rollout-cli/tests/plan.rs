@@ -241,3 +241,36 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
     ]));
     assert!(e.contains("uses the Recreate strategy"), "{e}");
 }
+
+/// The README's table of the presets' forecasts is what `rollout plan PRESET --json` prints.
+#[test]
+fn the_readme_preset_table_is_the_cli_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let rows: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| preset | startRound"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(rows.len() >= 8, "the README has the preset table");
+    for row in rows {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let id = cells[0].split(' ').next().unwrap();
+        let out = rollout(&["plan", id, "--json"]);
+        assert!(out.status.success(), "{id}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let want: Vec<String> = [
+            "startRound",
+            "completeRound",
+            "durationSeconds",
+            "peakPods",
+            "minAvailable",
+            "deadlineExceededRound",
+        ]
+        .iter()
+        .map(|k| json[k].to_string())
+        .collect();
+        assert_eq!(cells[1..].to_vec(), want, "README row of {id}");
+    }
+}

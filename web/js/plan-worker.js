@@ -1,0 +1,48 @@
+// The Plan view's sweeps, off the main thread: this worker loads the page's one wasm module
+// (./rollout-lab.js, the same file the page runs) and calls its sweep() for each job it is
+// sent, posting progress as it goes. The page cancels a sweep by terminating the worker.
+//
+// In:  {jobs: [{key, input, axes, options}]}
+// Out: {type: "progress", done, total} (over all the jobs), {type: "rows", key, rows},
+//      {type: "error", key, message}, then {type: "done", ms}.
+
+// The module also carries the <rollout-lab> element's script, which defines a class extending
+// HTMLElement when it is imported; a worker has no DOM, so it gets inert stand-ins (nothing
+// here draws an element).
+globalThis.HTMLElement ??= class {};
+globalThis.customElements ??= { get: () => true, define() {} };
+
+const ready = import("./rollout-lab.js").then(async (module) => {
+  await module.default();
+  return module;
+});
+
+self.onmessage = async (event) => {
+  const { sweep } = await ready;
+  const jobs = event.data.jobs;
+  const started = performance.now();
+  const total = jobs.reduce((n, j) => n + (j.size ?? 0), 0);
+  let before = 0;
+  let last = 0;
+  for (const job of jobs) {
+    try {
+      const rows = sweep(job.input, job.axes, {
+        ...job.options,
+        onProgress: (done) => {
+          const now = performance.now();
+          // At most one message per 30 ms: enough for a smooth bar, few enough to be cheap.
+          if (now - last >= 30) {
+            last = now;
+            self.postMessage({ type: "progress", done: before + done, total });
+          }
+        },
+      });
+      before += rows.length;
+      self.postMessage({ type: "progress", done: before, total });
+      self.postMessage({ type: "rows", key: job.key, rows });
+    } catch (e) {
+      self.postMessage({ type: "error", key: job.key, message: String(e?.message ?? e) });
+    }
+  }
+  self.postMessage({ type: "done", ms: performance.now() - started });
+};

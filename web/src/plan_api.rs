@@ -1,0 +1,313 @@
+//! The JavaScript API's planner, behind `plan()` and `sweep()` (`crate::api`): the same objects
+//! as `rollout plan --json` and `rollout plan --sweep … --json`, for a preset id, a scenario
+//! (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object), a manifest
+//! planned in the cluster model the options give (the CLI's flags, in camelCase).
+//!
+//! ```js
+//! plan(manifestYaml, { readyAfter: "30s", nodes: 3 })   // {startRound, completeRound, …}
+//! sweep(manifestYaml, { maxSurge: "0..10", maxUnavailable: [0, 1, "25%"] },
+//!       (done, total) => bar.value = done / total)      // [{settings, forecast, refused?}]
+//! ```
+//!
+//! Bad input throws an `Error` with the API server's message or one naming the option; the
+//! planner itself never panics on input.
+
+use rollout_core::plan::input::{plan_subject, read_subject, PlanOutput};
+use rollout_core::plan::manifest::ClusterModel;
+use rollout_core::plan::sweep::{parse_axis, Sweep, SweepRow};
+use rollout_core::plan::Subject;
+
+/// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
+pub const OPTION_NAMES: [&str; 7] = [
+    "readyAfter",
+    "secondsPerRound",
+    "nodes",
+    "termination",
+    "image",
+    "badImage",
+    "podQuota",
+];
+
+/// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
+/// them: a plain object such as `{readyAfter: "30s", nodes: 3, badImage: true}`, durations as
+/// `"30s"`, `"1m30s"` or a number of seconds. Kept as the object itself: it goes to the
+/// worker as it is.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ModelOptions(serde_json::Map<String, serde_json::Value>);
+
+fn text_of(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn whole(name: &str, v: &serde_json::Value, min: i64) -> Result<i64, String> {
+    match text_of(v).trim().parse::<i64>() {
+        Ok(n) if n >= min && n <= i64::from(i32::MAX) => Ok(n),
+        _ => Err(format!(
+            "{name} {v}: expected a whole number of at least {min}"
+        )),
+    }
+}
+
+impl ModelOptions {
+    /// Reads the options object (`null`: none); an unknown name is refused with the list.
+    pub fn from_value(v: serde_json::Value) -> Result<ModelOptions, String> {
+        match v {
+            serde_json::Value::Null => Ok(ModelOptions::default()),
+            serde_json::Value::Object(map) => {
+                if let Some(k) = map.keys().find(|k| !OPTION_NAMES.contains(&k.as_str())) {
+                    return Err(format!(
+                        "Invalid plan options: unknown option `{k}`, expected one of {}",
+                        OPTION_NAMES.join(", ")
+                    ));
+                }
+                Ok(ModelOptions(map))
+            }
+            other => Err(format!(
+                "Invalid plan options: expected an object, not {other}"
+            )),
+        }
+    }
+
+    /// These options with `name` set to `value`.
+    pub fn with(mut self, name: &str, value: serde_json::Value) -> ModelOptions {
+        self.0.insert(name.to_string(), value);
+        self
+    }
+
+    /// An option's value, if given.
+    pub fn get(&self, name: &str) -> Option<&serde_json::Value> {
+        self.0.get(name)
+    }
+
+    /// The options as the plain object JavaScript gives.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::Value::Object(self.0.clone())
+    }
+
+    /// The options given, by name (a scenario takes none: it has its own model).
+    pub fn given(&self) -> Vec<&str> {
+        self.0.keys().map(String::as_str).collect()
+    }
+
+    /// The cluster model with the defaults of `rollout plan`; errors name the option.
+    pub fn model(&self) -> Result<ClusterModel, String> {
+        let duration = |name: &str, v: &serde_json::Value| {
+            rollout_core::plan::input::parse_duration(name, &text_of(v))
+        };
+        let mut m = ClusterModel::default();
+        if let Some(v) = self.get("readyAfter") {
+            m.ready_after_seconds = duration("readyAfter", v)?;
+        }
+        if let Some(v) = self.get("secondsPerRound") {
+            m.seconds_per_round = whole("secondsPerRound", v, 1)?;
+        }
+        if let Some(v) = self.get("nodes") {
+            m.nodes = whole("nodes", v, 1)? as u32;
+        }
+        if let Some(v) = self.get("termination") {
+            m.termination_seconds = Some(duration("termination", v)?);
+        }
+        if let Some(v) = self.get("image") {
+            match v.as_str().map(str::trim) {
+                Some(i) if !i.is_empty() => m.image = Some(i.to_string()),
+                _ => return Err(format!("image {v}: expected an image name")),
+            }
+        }
+        if let Some(v) = self.get("badImage") {
+            m.bad_image = v
+                .as_bool()
+                .ok_or_else(|| format!("badImage {v}: expected true or false"))?;
+        }
+        if let Some(v) = self.get("podQuota") {
+            m.pod_quota = Some(whole("podQuota", v, 0)? as i32);
+        }
+        Ok(m)
+    }
+}
+
+/// What is planned: `input` as text (a preset id, scenario JSON, a manifest in YAML or JSON)
+/// or as a JSON value (a scenario or a manifest object), with the report's notes.
+pub fn subject_of(
+    input: &serde_json::Value,
+    options: &ModelOptions,
+) -> Result<(Subject, Vec<String>), String> {
+    let model = options.model()?;
+    let text = match input {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(_) => input.to_string(),
+        serde_json::Value::Null => return Err("the scenario or manifest is missing".into()),
+        other => {
+            return Err(format!(
+                "expected a scenario, a manifest or a preset id, not {other}"
+            ))
+        }
+    };
+    let (subject, notes) = read_subject(&text, &model)?;
+    if let (Subject::Scenario(s), Some(name)) = (&subject, options.given().first()) {
+        return Err(format!(
+            "{name} describes the cluster of a manifest; scenario {:?} has its own model (edit its fields instead)",
+            s.name
+        ));
+    }
+    if let Subject::Scenario(s) = &subject {
+        rollout_core::limits::check_scenario(s).map_err(|e| format!("Invalid scenario: {e}"))?;
+    }
+    Ok((subject, notes))
+}
+
+/// `plan(input, options)`: the object `rollout plan --json` prints.
+pub fn plan(input: &serde_json::Value, options: &ModelOptions) -> Result<PlanOutput, String> {
+    let (subject, notes) = subject_of(input, options)?;
+    plan_subject(&subject, &notes).map(|(out, _, _)| out)
+}
+
+/// The axes of a sweep, as `sweep()` takes them: `{maxSurge: "0..10", maxUnavailable: [0, 1,
+/// "25%"]}` (an object, in the order given) or `["maxSurge=0..10", …]` (the CLI's values).
+pub fn axes_of(axes: &serde_json::Value) -> Result<Vec<String>, String> {
+    let item = |v: &serde_json::Value| match v {
+        serde_json::Value::Array(items) => items.iter().map(text_of).collect::<Vec<_>>().join(","),
+        other => text_of(other),
+    };
+    match axes {
+        serde_json::Value::Object(map) => Ok(map
+            .iter()
+            .map(|(name, values)| format!("{name}={}", item(values)))
+            .collect()),
+        serde_json::Value::Array(list) => Ok(list.iter().map(text_of).collect()),
+        serde_json::Value::String(s) => Ok(vec![s.clone()]),
+        _ => Err(
+            "axes: expected an object such as {maxSurge: \"0..10\", maxUnavailable: [0, 1, \"25%\"]}"
+                .into(),
+        ),
+    }
+}
+
+/// A sweep ready to run: its subject and combinations.
+pub struct Prepared {
+    subject: Subject,
+    sweep: Sweep,
+}
+
+impl Prepared {
+    /// Checks the input and the axes (at most 10,000 combinations …) before anything runs.
+    pub fn new(
+        input: &serde_json::Value,
+        axes: &serde_json::Value,
+        options: &ModelOptions,
+    ) -> Result<Prepared, String> {
+        let (subject, _) = subject_of(input, options)?;
+        let specs = axes_of(axes)?
+            .iter()
+            .map(|a| parse_axis(a).map_err(|e| e.replacen("--sweep ", "sweep axis ", 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let deployment = subject.deployment()?;
+        let sweep =
+            Sweep::new(specs, &deployment).map_err(|e| e.replacen("--sweep", "sweep", 1))?;
+        Ok(Prepared { subject, sweep })
+    }
+
+    /// How many combinations.
+    pub fn len(&self) -> usize {
+        self.sweep.len()
+    }
+
+    /// Whether there are none (never).
+    pub fn is_empty(&self) -> bool {
+        self.sweep.is_empty()
+    }
+
+    /// The `index`th combination's row (refused with the API's message, or forecast).
+    pub fn row(&self, index: usize) -> SweepRow {
+        let settings = self.sweep.settings(index);
+        match self
+            .subject
+            .scenario(&settings)
+            .and_then(|s| rollout_core::plan::forecast(&s))
+        {
+            Ok(f) => SweepRow {
+                settings,
+                forecast: Some(f),
+                refused: None,
+            },
+            Err(e) => SweepRow {
+                settings,
+                forecast: None,
+                refused: Some(e),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const MANIFEST: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 4\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.14.2\n";
+
+    #[test]
+    fn options_are_the_cli_flags() {
+        let o = ModelOptions::from_value(json!({"readyAfter": "1m", "nodes": 2,
+            "termination": 0, "badImage": true}))
+        .unwrap();
+        let m = o.model().unwrap();
+        assert_eq!((m.ready_after_seconds, m.nodes), (60, 2));
+        assert_eq!(m.termination_seconds, Some(0));
+        assert!(m.bad_image);
+        let bad = ModelOptions::from_value(json!({"readyAfter": "soon"})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("readyAfter \"soon\""));
+        let bad = ModelOptions::from_value(json!({"nodes": 0})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("nodes 0"));
+        let e = ModelOptions::from_value(json!({"frobnicate": 1})).unwrap_err();
+        assert!(e.contains("unknown option `frobnicate`"), "{e}");
+        let bad = ModelOptions::from_value(json!({"badImage": "yes"})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("badImage"));
+    }
+
+    #[test]
+    fn a_manifest_is_planned_in_the_model_and_a_scenario_takes_no_model() {
+        let out = plan(&json!(MANIFEST), &ModelOptions::default()).unwrap();
+        assert_eq!(out.forecast.start_round, 31);
+        assert!(out.forecast.complete_round.is_some());
+        let o = ModelOptions::default().with("nodes", json!(2));
+        let e = plan(&json!("rolling-basic"), &o).unwrap_err();
+        assert!(
+            e.starts_with("nodes describes the cluster of a manifest"),
+            "{e}"
+        );
+        let e = plan(
+            &json!("kind: Deployment\nspec: {replicas: -1}"),
+            &ModelOptions::default(),
+        )
+        .unwrap_err();
+        assert!(!e.is_empty());
+    }
+
+    #[test]
+    fn sweeps_refuse_both_zero_with_the_api_message_and_malformed_axes_by_name() {
+        let p = Prepared::new(
+            &json!(MANIFEST),
+            &json!({"maxSurge": "0..1", "maxUnavailable": [0, "25%"]}),
+            &ModelOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(p.len(), 4);
+        let first = p.row(0);
+        assert!(first
+            .refused
+            .unwrap()
+            .contains("may not be 0 when `maxSurge` is 0"));
+        assert!(p.row(3).forecast.is_some());
+        let e = Prepared::new(
+            &json!(MANIFEST),
+            &json!({"maxSurge": "1..x"}),
+            &ModelOptions::default(),
+        )
+        .err()
+        .unwrap();
+        assert!(e.starts_with("sweep axis maxSurge=1..x"), "{e}");
+    }
+}

@@ -1,0 +1,991 @@
+//! The Plan view: what `kubectl set image` will do to the Deployment in the manifest, before
+//! it is applied. The manifest starts as the settings panel's Deployment and follows it until
+//! edited; every keystroke re-forecasts it (the core's planner, as `rollout plan` and `plan()`);
+//! a sweep over maxSurge × maxUnavailable (a heat map) and over replicas or minReadySeconds (a
+//! line chart) runs in a Web Worker on the same wasm module (`plan-worker.js`), with a
+//! progress bar and a Cancel button, so the page never waits for it.
+//!
+//! The cluster model is the settings panel's: with pods ready after 1 round of 5 s, the
+//! manifest is planned with `readyAfter: 5`, `secondsPerRound: 5`, in settled rounds (the
+//! controllers react at once, as in a real cluster).
+
+use crate::plan_api::{ModelOptions, Prepared};
+use crate::settings::Field;
+use crate::state::Msg;
+use rollout_core::api::IntOrString;
+use rollout_core::plan::input::PlanOutput;
+use rollout_core::plan::sweep::SweepRow;
+use rollout_core::plan::Forecast;
+use rollout_core::scenario::{ActionKind, DeploymentInput, Scenario};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// A figure the sweeps are coloured and charted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// `durationSeconds` (lower is better; never completing is worst).
+    Duration,
+    /// `peakPods` (lower is better: capacity).
+    Peak,
+    /// `minAvailable` (higher is better).
+    MinAvailable,
+}
+
+impl Figure {
+    /// All, in menu order.
+    pub const ALL: [Figure; 3] = [Figure::Duration, Figure::Peak, Figure::MinAvailable];
+
+    /// The `<select>` value.
+    pub fn key(self) -> &'static str {
+        match self {
+            Figure::Duration => "duration",
+            Figure::Peak => "peak",
+            Figure::MinAvailable => "min-available",
+        }
+    }
+
+    /// Menu text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Figure::Duration => "Duration (s)",
+            Figure::Peak => "Peak pods",
+            Figure::MinAvailable => "Lowest availability",
+        }
+    }
+
+    fn of_key(key: &str) -> Figure {
+        Figure::ALL
+            .into_iter()
+            .find(|f| f.key() == key)
+            .unwrap_or(Figure::Duration)
+    }
+
+    /// The figure of a forecast (`None`: the rollout never completes, or nothing to say).
+    pub fn value(self, f: &Forecast) -> Option<i64> {
+        match self {
+            Figure::Duration => f.duration_seconds,
+            Figure::Peak => Some(i64::from(f.peak_pods)),
+            Figure::MinAvailable => f.min_available.map(i64::from),
+        }
+    }
+
+    /// Whether a larger value is better.
+    fn higher_is_better(self) -> bool {
+        self == Figure::MinAvailable
+    }
+}
+
+/// 0 for the best value of a sweep, 1 for the worst: 10 replicas, durations 60 s … 300 s,
+/// a cell of 120 s is (120 − 60) / 240 = 0.25.
+pub fn badness(figure: Figure, value: i64, (low, high): (i64, i64)) -> f64 {
+    if high <= low {
+        return 0.0;
+    }
+    let t = (value - low) as f64 / (high - low) as f64;
+    if figure.higher_is_better() {
+        1.0 - t
+    } else {
+        t
+    }
+}
+
+/// The least and greatest value of `figure` over the rows.
+pub fn value_range(rows: &[SweepRow], figure: Figure) -> Option<(i64, i64)> {
+    let values = rows
+        .iter()
+        .filter_map(|r| r.forecast.as_ref().and_then(|f| figure.value(f)));
+    values.fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((a, b)) => Some((a.min(v), b.max(v))),
+    })
+}
+
+fn strategy_value(d: &DeploymentInput) -> Value {
+    let s = d.strategy.clone().unwrap_or_default();
+    let kind = s.type_.clone().unwrap_or_else(|| "RollingUpdate".into());
+    if kind == "Recreate" {
+        return json!({"type": "Recreate"});
+    }
+    let v = |x: Option<IntOrString>| match x.unwrap_or_else(|| IntOrString::from("25%")) {
+        IntOrString::Int(n) => json!(n),
+        IntOrString::String(s) => json!(s),
+    };
+    json!({"type": kind, "rollingUpdate": {"maxSurge": v(s.max_surge), "maxUnavailable": v(s.max_unavailable)}})
+}
+
+/// The Deployment as a manifest (`kubectl apply -f` input) in YAML: 3 replicas of
+/// nginx:1.14.2 with 25% / 25% give `replicas: 3`, `maxSurge: 25%`, `image: nginx:1.14.2`.
+pub fn manifest_of(d: &DeploymentInput) -> String {
+    let labels = d
+        .template_labels
+        .clone()
+        .map(|l| serde_json::to_value(l).unwrap_or(Value::Null))
+        .unwrap_or_else(|| json!({"app": d.name}));
+    let mut spec = json!({
+        "replicas": d.replicas.unwrap_or(1),
+        "selector": {"matchLabels": d.selector.clone().map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or_else(|| labels.clone())},
+        "strategy": strategy_value(d),
+    });
+    if let Some(m) = d.min_ready_seconds {
+        spec["minReadySeconds"] = json!(m);
+    }
+    if let Some(p) = d.progress_deadline_seconds {
+        spec["progressDeadlineSeconds"] = json!(p);
+    }
+    spec["template"] = json!({
+        "metadata": {"labels": labels},
+        "spec": {"containers": [{"name": d.name, "image": d.image}]},
+    });
+    let v = json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": d.name},
+        "spec": spec,
+    });
+    rollout_core::yaml::text(&rollout_core::yaml::lines(&v))
+}
+
+/// The settings' Deployment and cluster model, as the Plan view plans them.
+pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
+    let d = s.actions.iter().find_map(|a| match &a.kind {
+        ActionKind::Create { deployment } => Some(deployment),
+        _ => None,
+    })?;
+    let spr = s.seconds_per_round.max(1);
+    let mut model = ModelOptions::default()
+        .with("readyAfter", json!(i64::from(s.ready_after_rounds) * spr))
+        .with("secondsPerRound", json!(spr))
+        .with("nodes", json!(s.nodes.max(1)))
+        .with("termination", json!(i64::from(s.termination_rounds) * spr))
+        .with("badImage", json!(!s.never_ready_images.is_empty()));
+    if let Some(q) = s.pod_quota {
+        model = model.with("podQuota", json!(q));
+    }
+    Some((manifest_of(d), model))
+}
+
+/// The manifest with its rolling update's maxSurge and maxUnavailable set (a heat map cell
+/// loaded); `Err` when the text is not a manifest.
+pub fn with_surge(
+    text: &str,
+    surge: &IntOrString,
+    unavailable: &IntOrString,
+) -> Result<String, String> {
+    let mut v = rollout_core::import::parse_manifest(text)?;
+    let int_or = |x: &IntOrString| match x {
+        IntOrString::Int(n) => json!(n),
+        IntOrString::String(s) => json!(s),
+    };
+    let spec = v
+        .get_mut("spec")
+        .and_then(Value::as_object_mut)
+        .ok_or("the manifest has no spec")?;
+    spec.insert(
+        "strategy".into(),
+        json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": int_or(surge), "maxUnavailable": int_or(unavailable)}}),
+    );
+    Ok(rollout_core::yaml::text(&rollout_core::yaml::lines(&v)))
+}
+
+/// The line chart's values of an axis around the Deployment's own: replicas from 1 to twice
+/// the current (at least 10) in at most 21 steps; minReadySeconds 0 … 60 s by 5.
+pub fn line_values(axis: &str, replicas: i32) -> Vec<i32> {
+    if axis == "minReadySeconds" {
+        return (0..=60).step_by(5).collect();
+    }
+    let top = (replicas.saturating_mul(2)).clamp(10, 2_000);
+    let step = ((top - 1) / 20 + 1).max(1);
+    let mut v: Vec<i32> = (1..=top).step_by(step as usize).collect();
+    if v.last() != Some(&top) {
+        v.push(top);
+    }
+    v
+}
+
+/// The deployment's maxSurge and maxUnavailable as counts (`ResolveFenceposts`): 25% / 25% of
+/// 3 replicas is 1 and 0.
+pub fn current_cell(d: &DeploymentInput) -> Option<(i32, i32)> {
+    let s = d.strategy.clone().unwrap_or_default();
+    if s.type_.as_deref() == Some("Recreate") {
+        return None;
+    }
+    let quarter = IntOrString::from("25%");
+    rollout_core::deployment::util::resolve_fenceposts(
+        Some(s.max_surge.as_ref().unwrap_or(&quarter)),
+        Some(s.max_unavailable.as_ref().unwrap_or(&quarter)),
+        d.replicas.unwrap_or(1),
+    )
+    .ok()
+    .map(|(su, un)| {
+        // ResolveFenceposts turns 0 / 0 into 0 / 1; the cell is the settings as written.
+        let written = |x: &Option<IntOrString>| matches!(x, Some(IntOrString::Int(0)));
+        if su == 0 && un == 1 && written(&s.max_unavailable) {
+            (0, 0)
+        } else {
+            (su, un)
+        }
+    })
+}
+
+fn int_of(v: &Option<IntOrString>) -> Option<i32> {
+    match v {
+        Some(IntOrString::Int(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// A sweep in the worker: what it has sent so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SweepState {
+    /// Combinations done, of `total`.
+    pub done: u32,
+    /// Combinations in all.
+    pub total: u32,
+    /// Still running.
+    pub running: bool,
+    /// The heat map's rows.
+    pub heat: Option<Rc<Vec<SweepRow>>>,
+    /// The line chart's rows.
+    pub line: Option<Rc<Vec<SweepRow>>>,
+    /// The axis of the line chart.
+    pub line_axis: String,
+    /// The largest maxSurge and maxUnavailable of the heat map.
+    pub size: i32,
+    /// What went wrong, or that it was cancelled.
+    pub message: Option<String>,
+    /// Milliseconds the worker took.
+    pub ms: Option<f64>,
+    /// The manifest the sweep is of.
+    pub manifest: String,
+}
+
+/// A message from the worker.
+pub enum WorkerMsg {
+    /// Progress.
+    Progress(u32, u32),
+    /// A job's rows.
+    Rows(String, Vec<SweepRow>),
+    /// A job's error.
+    Error(String),
+    /// All jobs done.
+    Done(f64),
+    /// Start (fresh state).
+    Start(Box<SweepState>),
+    /// Cancelled.
+    Cancel,
+}
+
+impl Reducible for SweepState {
+    type Action = WorkerMsg;
+    fn reduce(self: Rc<Self>, action: WorkerMsg) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            WorkerMsg::Progress(done, total) => {
+                if !s.running {
+                    return self;
+                }
+                s.done = done;
+                s.total = total;
+            }
+            WorkerMsg::Rows(key, rows) => {
+                if key == "heat" {
+                    s.heat = Some(Rc::new(rows));
+                } else {
+                    s.line = Some(Rc::new(rows));
+                }
+            }
+            WorkerMsg::Error(m) => s.message = Some(m),
+            WorkerMsg::Done(ms) => {
+                s.running = false;
+                s.ms = Some(ms);
+                s.done = s.total;
+            }
+            WorkerMsg::Start(fresh) => return Rc::new(*fresh),
+            WorkerMsg::Cancel => {
+                if !s.running {
+                    return self;
+                }
+                s.running = false;
+                s.message = Some(format!(
+                    "Sweep cancelled after {} of {} combinations.",
+                    s.done, s.total
+                ));
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+/// The worker running a sweep (terminated on cancel, on a new sweep and when the view goes).
+#[derive(Default)]
+struct Running {
+    worker: Option<web_sys::Worker>,
+    _on_message: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+}
+
+impl Running {
+    fn stop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.terminate();
+        }
+        self._on_message = None;
+    }
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
+    let kind = get(data, "type").as_string()?;
+    let num = |k: &str| get(data, k).as_f64().unwrap_or(0.0);
+    Some(match kind.as_str() {
+        "progress" => WorkerMsg::Progress(num("done") as u32, num("total") as u32),
+        "rows" => WorkerMsg::Rows(
+            get(data, "key").as_string().unwrap_or_default(),
+            serde_wasm_bindgen::from_value(get(data, "rows")).ok()?,
+        ),
+        "error" => WorkerMsg::Error(get(data, "message").as_string().unwrap_or_default()),
+        "done" => WorkerMsg::Done(num("ms")),
+        _ => return None,
+    })
+}
+
+fn js(v: &Value) -> JsValue {
+    use serde::Serialize;
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Starts the worker on `jobs`; its messages go to `state`.
+fn start_worker(
+    running: &Rc<RefCell<Running>>,
+    jobs: Value,
+    state: UseReducerDispatcher<SweepState>,
+) -> Result<(), String> {
+    running.borrow_mut().stop();
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options("./plan-worker.js", &options)
+        .map_err(|_| "This browser cannot start the sweep's worker.".to_string())?;
+    let weak = Rc::downgrade(running);
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            if let Some(m) = worker_msg(&e.data()) {
+                let done = matches!(m, WorkerMsg::Done(_));
+                state.dispatch(m);
+                if done {
+                    if let Some(r) = weak.upgrade() {
+                        // Not from inside this closure's own call: drop it in a moment.
+                        let r = r.clone();
+                        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop())
+                            .forget();
+                    }
+                }
+            }
+        });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker
+        .post_message(&js(&jobs))
+        .map_err(|_| "The sweep could not be sent to its worker.".to_string())?;
+    *running.borrow_mut() = Running {
+        worker: Some(worker),
+        _on_message: Some(on_message),
+    };
+    Ok(())
+}
+
+/// The header's "Plan" button: scrolls the Plan view into view and focuses its manifest.
+pub fn reveal_plan() -> Callback<MouseEvent> {
+    Callback::from(|_: MouseEvent| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let Some(el) = doc.get_element_by_id("plan") {
+            el.scroll_into_view();
+        }
+        if let Some(area) = doc
+            .get_element_by_id("plan-manifest")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            area.focus().ok();
+        }
+    })
+}
+
+/// Props of [`PlanView`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlanViewProps {
+    /// The scenario the settings panel describes (its first create is the Deployment).
+    pub source: Option<Rc<Scenario>>,
+    /// To load a heat map cell's settings into the settings panel.
+    pub on_msg: Callback<Msg>,
+}
+
+fn fig_text(v: Option<impl std::fmt::Display>, unit: &str) -> String {
+    v.map_or_else(|| "—".to_string(), |v| format!("{v}{unit}"))
+}
+
+fn opt_attr(v: Option<impl std::fmt::Display>) -> String {
+    v.map_or_else(|| "null".to_string(), |v| v.to_string())
+}
+
+fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
+    match out {
+        Err(e) => html! {
+            <div class="plan-error" role="alert" data-testid="plan-error">{ e.clone() }</div>
+        },
+        Ok(o) => {
+            let f = &o.forecast;
+            let duration = match f.duration_seconds {
+                Some(s) => format!("{s} s"),
+                None => "never completes".to_string(),
+            };
+            html! {
+                <div class="plan-forecast" data-testid="forecast"
+                    data-start-round={f.start_round.to_string()}
+                    data-complete-round={opt_attr(f.complete_round)}
+                    data-duration-seconds={opt_attr(f.duration_seconds)}
+                    data-peak-pods={f.peak_pods.to_string()}
+                    data-min-available={opt_attr(f.min_available)}
+                    data-deadline-exceeded-round={opt_attr(f.deadline_exceeded_round)}
+                    data-ms={crate::chart::fmt(ms)}>
+                    <dl class="plan-figures">
+                        <div class="plan-figure"><dt>{ "Rollout takes" }</dt><dd>{ duration }</dd></div>
+                        <div class="plan-figure"><dt>{ "Peak pods" }</dt><dd>{ f.peak_pods }</dd></div>
+                        <div class="plan-figure"><dt>{ "Lowest availability" }</dt><dd>{ fig_text(f.min_available, "") }</dd></div>
+                        <div class="plan-figure"><dt>{ "Deadline exceeded" }</dt><dd>{
+                            f.deadline_exceeded_round.map_or("no".to_string(), |r| format!("round {r}"))
+                        }</dd></div>
+                    </dl>
+                    <p class="panel-sub plan-rounds">{ format!(
+                        "Image set in round {}; {}; {} s rounds, settled.",
+                        f.start_round,
+                        f.complete_round.map_or("never complete".to_string(), |r| format!("complete in round {r}")),
+                        o.seconds_per_round
+                    ) }</p>
+                    if !o.warnings.is_empty() {
+                        <ul class="plan-warnings">
+                            { for o.warnings.iter().map(|w| html! { <li>{ w.clone() }</li> }) }
+                        </ul>
+                    }
+                </div>
+            }
+        }
+    }
+}
+
+fn heat_map(
+    rows: &[SweepRow],
+    figure: Figure,
+    size: i32,
+    current: Option<(i32, i32)>,
+    on_pick: &Callback<(i32, i32)>,
+    on_read: &Callback<String>,
+) -> Html {
+    let range = value_range(rows, figure);
+    let n = (size + 1) as usize;
+    let cell = |row: &SweepRow| {
+        let su = int_of(&row.settings.max_surge).unwrap_or(0);
+        let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
+        let value = row.forecast.as_ref().and_then(|f| figure.value(f));
+        let (class, style, text) = match (&row.forecast, value, range) {
+            (None, _, _) => ("refused", String::new(), "×".to_string()),
+            (Some(_), None, _) => ("never", String::new(), "∞".to_string()),
+            (Some(_), Some(v), Some(r)) => (
+                "",
+                format!("--t:{}", crate::chart::fmt(badness(figure, v, r))),
+                v.to_string(),
+            ),
+            (Some(_), Some(v), None) => ("", String::new(), v.to_string()),
+        };
+        let title = match (&row.forecast, &row.refused) {
+            (_, Some(why)) => format!("maxSurge {su}, maxUnavailable {un}: refused: {why}"),
+            (Some(f), _) => format!(
+                "maxSurge {su}, maxUnavailable {un}: {}, peak {} pods, lowest availability {}",
+                f.duration_seconds
+                    .map_or("never completes".into(), |s| format!("{s} s")),
+                f.peak_pods,
+                fig_text(f.min_available, "")
+            ),
+            _ => String::new(),
+        };
+        let is_current = current == Some((su, un));
+        let pick = {
+            let on_pick = on_pick.clone();
+            Callback::from(move |_: MouseEvent| on_pick.emit((su, un)))
+        };
+        // Hover or focus reads the cell out below the map.
+        let read = on_read.reform({
+            let t = title.clone();
+            move |_: MouseEvent| t.clone()
+        });
+        let read_focus = on_read.reform({
+            let t = title.clone();
+            move |_: FocusEvent| t.clone()
+        });
+        html! {
+            <button type="button" role="gridcell" class={classes!("sweep-cell", (!class.is_empty()).then_some(class), is_current.then_some("is-current"))}
+                style={style} title={title.clone()} aria-label={title}
+                data-testid="sweep-cell" data-max-surge={su.to_string()} data-max-unavailable={un.to_string()}
+                data-value={value.map_or("null".to_string(), |v| v.to_string())}
+                data-refused={row.refused.is_some().then_some("true")}
+                aria-current={is_current.then_some("true")}
+                disabled={row.refused.is_some()}
+                onclick={pick} onmouseenter={read} onfocus={read_focus}>{ text }</button>
+        }
+    };
+    // Rows of the heat map: maxUnavailable down the side (0 at the top), maxSurge across.
+    html! {
+        <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{n}")}
+            aria-label={format!("{} by maxSurge (across) and maxUnavailable (down)", figure.label())}>
+            <div class="heat-corner" aria-hidden="true">{ "U \\ S" }</div>
+            { for (0..n).map(|s| html! { <div class="heat-head" aria-hidden="true">{ s }</div> }) }
+            { for (0..n).map(|u| html! {
+                <>
+                    <div class="heat-head" aria-hidden="true">{ u }</div>
+                    { for (0..n).filter_map(|s| rows.get(s * n + u)).map(&cell) }
+                </>
+            }) }
+        </div>
+    }
+}
+
+fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> Html {
+    use crate::chart::fmt;
+    let pts: Vec<(i64, Option<i64>)> = rows
+        .iter()
+        .map(|r| {
+            let x = match axis {
+                "minReadySeconds" => r.settings.min_ready_seconds,
+                _ => r.settings.replicas,
+            }
+            .unwrap_or(0);
+            (
+                i64::from(x),
+                r.forecast.as_ref().and_then(|f| figure.value(f)),
+            )
+        })
+        .collect();
+    let (w, h, l, r, t, b) = (440.0, 200.0, 44.0, 12.0, 12.0, 34.0);
+    let x_max = pts.iter().map(|p| p.0).max().unwrap_or(1).max(1) as f64;
+    let x_min = pts.iter().map(|p| p.0).min().unwrap_or(0) as f64;
+    let y_top = pts.iter().filter_map(|p| p.1).max().unwrap_or(1).max(1) as f64;
+    let step = {
+        let raw = (y_top / 4.0).max(1.0);
+        let mut mag = 1.0;
+        while mag * 10.0 <= raw {
+            mag *= 10.0;
+        }
+        [1.0, 2.0, 5.0, 10.0]
+            .into_iter()
+            .map(|m| m * mag)
+            .find(|s| raw <= *s)
+            .unwrap_or(10.0 * mag)
+    };
+    let y_max = (y_top / step).ceil() * step;
+    let span = (x_max - x_min).max(1.0);
+    let xp = |x: i64| l + (w - l - r) * (x as f64 - x_min) / span;
+    let yp = |y: i64| (h - b) - (h - b - t) * y as f64 / y_max;
+    // Runs of points with a value (a rollout that never completes breaks the line).
+    let mut segments: Vec<Vec<String>> = vec![Vec::new()];
+    for (x, y) in &pts {
+        match y {
+            Some(y) => segments.last_mut().expect("one segment").push(format!(
+                "{},{}",
+                fmt(xp(*x)),
+                fmt(yp(*y))
+            )),
+            None => segments.push(Vec::new()),
+        }
+    }
+    let mut y_ticks = Vec::new();
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        y_ticks.push(v as i64);
+        v += step;
+    }
+    let label = if axis == "minReadySeconds" {
+        "minReadySeconds"
+    } else {
+        "replicas"
+    };
+    let x_ticks: Vec<i64> = {
+        let every = (pts.len() / 6).max(1);
+        pts.iter().step_by(every).map(|p| p.0).collect()
+    };
+    html! {
+        <svg class="chart-svg plan-line" viewBox={format!("0 0 {w} {h}")} role="img" data-testid="sweep-line"
+            aria-label={format!("{} against {label}", figure.label())}>
+            { for y_ticks.iter().map(|v| html! {
+                <g class="grid">
+                    <line x1={fmt(l)} x2={fmt(w - r)} y1={fmt(yp(*v))} y2={fmt(yp(*v))} />
+                    <text x={fmt(l - 6.0)} y={fmt(yp(*v) + 4.0)} text-anchor="end">{ v }</text>
+                </g>
+            }) }
+            { for x_ticks.iter().map(|x| html! {
+                <text class="axis-label" x={fmt(xp(*x))} y={fmt(h - b + 16.0)} text-anchor="middle">{ x }</text>
+            }) }
+            <text class="axis-title" x={fmt((l + w - r) / 2.0)} y={fmt(h - 4.0)} text-anchor="middle">{ label }</text>
+            <line class="axis" x1={fmt(l)} x2={fmt(w - r)} y1={fmt(h - b)} y2={fmt(h - b)} />
+            if let Some(c) = current {
+                <line class="plan-line-current" x1={fmt(xp(i64::from(c)))} x2={fmt(xp(i64::from(c)))} y1={fmt(t)} y2={fmt(h - b)} />
+            }
+            { for segments.iter().filter(|s| !s.is_empty()).map(|s| html! {
+                <polyline class="series series-new" points={s.join(" ")} />
+            }) }
+            { for pts.iter().map(|(x, y)| match y {
+                Some(y) => html! { <circle class="plan-point" cx={fmt(xp(*x))} cy={fmt(yp(*y))} r="3"
+                    data-testid="line-point" data-x={x.to_string()} data-value={y.to_string()}><title>{ format!("{label} {x}: {y}") }</title></circle> },
+                None => html! { <text class="plan-never" x={fmt(xp(*x))} y={fmt(t + 10.0)} text-anchor="middle"
+                    data-testid="line-point" data-x={x.to_string()} data-value="null">{ "∞" }<title>{ format!("{label} {x}: never completes") }</title></text> },
+            }) }
+        </svg>
+    }
+}
+
+/// The Plan view.
+#[function_component(PlanView)]
+pub fn plan_view(props: &PlanViewProps) -> Html {
+    use_effect_with((), |_| {
+        crate::load_stylesheet("rollout-plan-css", "plan.css")
+    });
+    let source = use_memo(props.source.clone(), |s| {
+        s.as_ref().and_then(|s| source_of(s))
+    });
+    let generated = source
+        .as_ref()
+        .as_ref()
+        .map(|(m, _)| m.clone())
+        .unwrap_or_default();
+    let model = source
+        .as_ref()
+        .as_ref()
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default();
+    // The manifest as typed, and whether it still follows the settings.
+    let text = use_state(|| generated.clone());
+    let follows = use_state(|| true);
+    {
+        let (text, follows) = (text.clone(), follows.clone());
+        use_effect_with(generated.clone(), move |g| {
+            if *follows && !g.is_empty() {
+                text.set(g.clone());
+            }
+        });
+    }
+    let figure = use_state(|| Figure::Duration);
+    let size = use_state(|| 10i32);
+    let line_axis = use_state(|| "replicas".to_string());
+    let sweep = use_reducer(SweepState::default);
+    let running = use_mut_ref(Running::default);
+    {
+        let running = running.clone();
+        use_effect_with((), move |_| move || running.borrow_mut().stop());
+    }
+
+    // The forecast of the manifest as typed: on every keystroke, on this thread.
+    let planned = use_memo(((*text).clone(), model.clone()), |(text, model)| {
+        let t0 = crate::state::now_ms();
+        let out = crate::plan_api::plan(&Value::String(text.clone()), model);
+        (out, crate::state::now_ms() - t0)
+    });
+    let (out, ms) = &*planned;
+    let deployment = use_memo(((*text).clone(), model.clone()), |(text, model)| {
+        crate::plan_api::subject_of(&Value::String(text.clone()), model)
+            .and_then(|(s, _)| s.deployment())
+            .ok()
+    });
+    let current = deployment.as_ref().as_ref().and_then(current_cell);
+
+    let on_input = {
+        let (text, follows) = (text.clone(), follows.clone());
+        Callback::from(move |e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            follows.set(false);
+            text.set(area.value());
+        })
+    };
+    let reset = {
+        let (text, follows, generated) = (text.clone(), follows.clone(), generated.clone());
+        Callback::from(move |_: MouseEvent| {
+            follows.set(true);
+            text.set(generated.clone());
+        })
+    };
+    let on_figure = {
+        let figure = figure.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            figure.set(Figure::of_key(&s.value()));
+        })
+    };
+    let on_size = {
+        let size = size.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            size.set(s.value().parse().unwrap_or(10));
+        })
+    };
+    let on_axis = {
+        let axis = line_axis.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            axis.set(s.value());
+        })
+    };
+    let run = {
+        let (text, model, size, axis, sweep, running) = (
+            text.clone(),
+            model.clone(),
+            size.clone(),
+            line_axis.clone(),
+            sweep.clone(),
+            running.clone(),
+        );
+        let deployment = deployment.clone();
+        Callback::from(move |_: MouseEvent| {
+            let n = *size;
+            let input = Value::String((*text).clone());
+            let heat_axes =
+                json!({"maxSurge": format!("0..{n}"), "maxUnavailable": format!("0..{n}")});
+            let replicas = deployment
+                .as_ref()
+                .as_ref()
+                .and_then(|d| d.replicas)
+                .unwrap_or(1);
+            let values = line_values(&axis, replicas);
+            let line_axes = json!({ axis.as_str(): values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",") });
+            let mut fresh = SweepState {
+                running: true,
+                size: n,
+                line_axis: (*axis).clone(),
+                manifest: (*text).clone(),
+                ..SweepState::default()
+            };
+            // Checked here first, so a bad manifest or a Recreate Deployment says why at once.
+            let heat = Prepared::new(&input, &heat_axes, &model);
+            let line = Prepared::new(&input, &line_axes, &model);
+            let mut jobs = Vec::new();
+            match &heat {
+                Ok(p) => jobs.push(json!({"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": p.len()})),
+                Err(e) => fresh.message = Some(e.clone()),
+            }
+            match &line {
+                Ok(p) => jobs.push(json!({"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": p.len()})),
+                Err(e) => fresh.message = fresh.message.or(Some(e.clone())),
+            }
+            fresh.total = jobs.iter().filter_map(|j| j["size"].as_u64()).sum::<u64>() as u32;
+            if jobs.is_empty() {
+                fresh.running = false;
+                sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
+                return;
+            }
+            sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
+            if let Err(e) = start_worker(&running, json!({ "jobs": jobs }), sweep.dispatcher()) {
+                sweep.dispatch(WorkerMsg::Error(e));
+                sweep.dispatch(WorkerMsg::Done(0.0));
+            }
+        })
+    };
+    let cancel = {
+        let (sweep, running) = (sweep.clone(), running.clone());
+        Callback::from(move |_: MouseEvent| {
+            running.borrow_mut().stop();
+            sweep.dispatch(WorkerMsg::Cancel);
+        })
+    };
+    // The manifest as typed, for the heat map's (memoised) click handler.
+    let text_now = use_mut_ref(String::new);
+    text_now.borrow_mut().clone_from(&text);
+    let on_pick = {
+        let (text, on_msg, text_now) = (text.clone(), props.on_msg.clone(), text_now.clone());
+        Callback::from(move |(su, un): (i32, i32)| {
+            let typed = text_now.borrow().clone();
+            if let Ok(t) = with_surge(&typed, &IntOrString::Int(su), &IntOrString::Int(un)) {
+                text.set(t);
+            }
+            on_msg.emit(Msg::Edit(Field::MaxSurge, su.to_string()));
+            on_msg.emit(Msg::Edit(Field::MaxUnavailable, un.to_string()));
+        })
+    };
+
+    let readout = use_state(|| None::<String>);
+    let on_read = {
+        let readout = readout.clone();
+        Callback::from(move |t: String| readout.set(Some(t)))
+    };
+    let s = &*sweep;
+    let fig = *figure;
+    // The heat map is drawn again only when its rows, figure or marked cell change, not on
+    // every keystroke in the manifest (441 cells at 21 × 21).
+    let heat = {
+        let (on_pick, on_read) = (on_pick.clone(), on_read.clone());
+        use_memo(
+            (s.heat.clone(), fig, s.size, current),
+            move |(rows, fig, size, current)| {
+                rows.as_ref()
+                    .map(|rows| heat_map(rows, *fig, *size, *current, &on_pick, &on_read))
+            },
+        )
+    };
+    let stale = s.heat.is_some() && s.manifest != *text;
+    let model_line = format!(
+        "Cluster model from the settings: pods ready {} s after creation, {} s rounds (settled), {} nodes, terminating {} s{}.",
+        model.get("readyAfter").map_or("30".into(), |v| v.to_string()),
+        model.get("secondsPerRound").map_or("1".into(), |v| v.to_string()),
+        model.get("nodes").map_or("3".into(), |v| v.to_string()),
+        model.get("termination").map_or("30".into(), |v| v.to_string()),
+        if model.get("badImage") == Some(&json!(true)) { ", the new image never becomes ready" } else { "" },
+    );
+    let current_line = deployment
+        .as_ref()
+        .as_ref()
+        .and_then(|d| match s.line_axis.as_str() {
+            "minReadySeconds" => Some(d.min_ready_seconds.unwrap_or(0)),
+            _ => d.replicas,
+        });
+
+    html! {
+        <section class="panel plan-view" id="plan" aria-labelledby="plan-title" data-testid="plan-view">
+            <div class="panel-head">
+                <h2 class="panel-title" id="plan-title">{ "Plan: what will this rollout do?" }</h2>
+                <p class="panel-sub">{ "The forecast of kubectl set image for the manifest below, worked out by the same controllers before you apply it." }</p>
+            </div>
+            <div class="plan-grid">
+                <div class="plan-col">
+                    <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
+                    <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
+                        value={(*text).clone()} oninput={on_input} rows={text.lines().count().clamp(10, 28).to_string()} aria-describedby="plan-model" />
+                    <div class="plan-source">
+                        <span class="panel-sub" data-testid="plan-follows">{
+                            if *follows { "Follows the settings panel; edit it to try anything else." } else { "Edited here; the settings panel no longer changes it." }
+                        }</span>
+                        if !*follows {
+                            <button type="button" class="btn btn-small" data-testid="plan-reset" onclick={reset}>{ "Use the settings" }</button>
+                        }
+                    </div>
+                    <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model.to_value().to_string()}>{ model_line }</p>
+                </div>
+                <div class="plan-col">
+                    { forecast_panel(out, *ms) }
+                </div>
+            </div>
+            <div class="plan-sweep">
+                <div class="plan-controls">
+                    <label class="field-label">{ "Colour by " }
+                        <select data-testid="plan-figure" onchange={on_figure}>
+                            { for Figure::ALL.iter().map(|f| html! { <option value={f.key()} selected={*f == fig}>{ f.label() }</option> }) }
+                        </select>
+                    </label>
+                    <label class="field-label">{ "maxSurge × maxUnavailable " }
+                        <select data-testid="plan-size" onchange={on_size}>
+                            <option value="10" selected={*size == 10}>{ "0…10 (11 × 11)" }</option>
+                            <option value="20" selected={*size == 20}>{ "0…20 (21 × 21)" }</option>
+                        </select>
+                    </label>
+                    <label class="field-label">{ "Line chart over " }
+                        <select data-testid="plan-axis" onchange={on_axis}>
+                            <option value="replicas" selected={*line_axis == "replicas"}>{ "replicas" }</option>
+                            <option value="minReadySeconds" selected={*line_axis == "minReadySeconds"}>{ "minReadySeconds" }</option>
+                        </select>
+                    </label>
+                    <button type="button" class="btn btn-primary" data-testid="sweep-run" onclick={run} disabled={s.running}>{ "Run sweep" }</button>
+                    if s.running {
+                        <button type="button" class="btn" data-testid="sweep-cancel" onclick={cancel}>{ "Cancel" }</button>
+                    }
+                </div>
+                if s.running || s.total > 0 {
+                    <div class="sweep-status">
+                        <progress data-testid="sweep-progress" max={s.total.max(1).to_string()} value={s.done.to_string()}
+                            data-done={s.done.to_string()} data-total={s.total.to_string()}
+                            data-state={if s.running { "running" } else if s.message.is_some() && s.heat.is_none() { "stopped" } else { "done" }}
+                            aria-label="Sweep progress" />
+                        <span class="panel-sub" data-testid="sweep-status">{
+                            if s.running { format!("{} of {} combinations, in a worker…", s.done, s.total) }
+                            else { s.ms.map_or(String::new(), |ms| format!("{} combinations in {} ms (worker).", s.total, ms.round() as i64)) }
+                        }</span>
+                    </div>
+                }
+                if let Some(m) = &s.message {
+                    <p class="plan-error" role="alert" data-testid="sweep-message">{ m.clone() }</p>
+                }
+                if stale {
+                    <p class="panel-sub">{ "The manifest changed since this sweep; run it again to update." }</p>
+                }
+                <div class="plan-grid">
+                    if let Some(map) = (*heat).clone() {
+                        <figure class="plan-figure-box">
+                            <figcaption class="panel-sub">{ format!("{} by maxSurge (across) and maxUnavailable (down); the outlined cell is the manifest's; click a cell to load it.", fig.label()) }</figcaption>
+                            { map }
+                            <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
+                                (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
+                            }</p>
+                            <p class="heat-legend panel-sub" aria-hidden="true">
+                                <span class="heat-key"><span class="heat-swatch best" />{ "best" }</span>
+                                <span class="heat-key"><span class="heat-swatch worst" />{ "worst" }</span>
+                                <span class="heat-key"><span class="heat-swatch never">{ "∞" }</span>{ "never completes" }</span>
+                                <span class="heat-key"><span class="heat-swatch refused">{ "×" }</span>{ "refused by the API" }</span>
+                            </p>
+                        </figure>
+                    }
+                    if let Some(rows) = &s.line {
+                        <figure class="plan-figure-box">
+                            <figcaption class="panel-sub">{ format!("{} against {}", fig.label(), s.line_axis) }</figcaption>
+                            { line_chart(rows, fig, &s.line_axis, current_line) }
+                        </figure>
+                    }
+                </div>
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_become_a_manifest_the_planner_reads() {
+        let s = crate::state::default_scenario();
+        let (text, model) = source_of(&s).unwrap();
+        assert!(text.contains("maxSurge: 25%"), "{text}");
+        let out = crate::plan_api::plan(&Value::String(text.clone()), &model).unwrap();
+        // 3 replicas, pods ready after 5 s in 5 s rounds: available in round 1, image set in 2.
+        assert_eq!(out.forecast.start_round, 2);
+        assert!(out.forecast.complete_round.is_some());
+        let loaded = with_surge(&text, &IntOrString::Int(2), &IntOrString::Int(0)).unwrap();
+        let (subject, _) = crate::plan_api::subject_of(&Value::String(loaded), &model).unwrap();
+        assert_eq!(current_cell(&subject.deployment().unwrap()), Some((2, 0)));
+    }
+
+    #[test]
+    fn the_current_cell_is_the_settings_as_counts() {
+        let (text, model) = source_of(&crate::state::default_scenario()).unwrap();
+        let (subject, _) = crate::plan_api::subject_of(&Value::String(text), &model).unwrap();
+        // 25% of 3: surge rounds up to 1, unavailable down to 0.
+        assert_eq!(current_cell(&subject.deployment().unwrap()), Some((1, 0)));
+    }
+
+    #[test]
+    fn badness_runs_from_the_best_to_the_worst() {
+        assert_eq!(badness(Figure::Duration, 120, (60, 300)), 0.25);
+        assert_eq!(badness(Figure::MinAvailable, 10, (0, 10)), 0.0);
+        assert_eq!(badness(Figure::Peak, 5, (5, 5)), 0.0);
+    }
+
+    #[test]
+    fn line_values_span_the_setting() {
+        assert_eq!(line_values("replicas", 3), (1..=10).collect::<Vec<_>>());
+        let v = line_values("replicas", 100);
+        assert!(
+            v.len() <= 22 && v[0] == 1 && *v.last().unwrap() == 200,
+            "{v:?}"
+        );
+        assert_eq!(line_values("minReadySeconds", 3).len(), 13);
+    }
+}
