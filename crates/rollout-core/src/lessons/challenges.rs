@@ -65,7 +65,7 @@ const CHALLENGES: &[Challenge] = &[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2"}},
             {"round":10,"type":"setImage","image":"nginx:1.16.1"}]}"#,
         ),
-        goals: &[Goal::Completes(Some(10)), Goal::MinAvailable(9)],
+        goals: &[Goal::Completes(Some(5)), Goal::MinAvailable(9)],
         solution: r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":"100%","maxUnavailable":1}}}"#,
         failing: Some(r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":1}}}"#),
     },

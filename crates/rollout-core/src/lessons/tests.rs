@@ -11,7 +11,7 @@ use crate::sim::{Simulation, StepKind};
 /// Checks, on a copy of `sim`, that the simulation does what `expected` says, by watching the
 /// API server rather than re-running the question's own computation where possible.
 fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
-    let mut s = sim.clone().without_history();
+    let mut s = sim.clone_without_history();
     let before = s.api().clone();
     let take = |s: &mut Simulation, n: usize| {
         for i in 0..n {
@@ -99,7 +99,7 @@ fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
             for (i, o) in options.iter().enumerate() {
                 let patch: serde_json::Value = serde_json::from_str(o.patch).unwrap();
                 let strategy = serde_json::from_value(patch["strategy"].clone()).unwrap();
-                let mut t = sim.clone().without_history();
+                let mut t = sim.clone_without_history();
                 let round = t.push_action(ActionKind::SetStrategy {
                     name: None,
                     strategy,
@@ -299,7 +299,7 @@ fn stories_say_what_the_situation_is() {
     );
     assert!(
         story("fast-and-safe").contains(
-            "a pod is ready 5 s after it is created. Finish within 10 s of `kubectl set image`"
+            "a pod is ready 5 s after it is created. Finish within 5 s of `kubectl set image`"
         ),
         "{}",
         story("fast-and-safe")
