@@ -220,7 +220,7 @@ impl<'a> ReplicaSetController<'a> {
                         events.push((
                             "Normal",
                             "SuccessfulCreate",
-                            format!("Created pod: {}", pod.metadata.name),
+                            ["Created pod: ", &pod.metadata.name].concat(),
                             pod.metadata.name.clone(),
                         ));
                         Ok(())
@@ -312,7 +312,7 @@ impl<'a> ReplicaSetController<'a> {
                     Ok(()) => events.push((
                         "Normal",
                         "SuccessfulDelete",
-                        format!("Deleted pod: {}", p.name),
+                        ["Deleted pod: ", &p.name].concat(),
                         p.name.clone(),
                     )),
                     Err(e) if e.code == 404 => {}
