@@ -188,12 +188,10 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
     if let Some(p) = rollout_core::presets::preset(&args.file) {
         return scenario_subject(args, p.scenario);
     }
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    let text = crate::read(&args.file)?;
     let json: Option<serde_json::Value> = serde_json::from_str(&text).ok();
     if json.as_ref().is_some_and(|v| v.get("actions").is_some()) {
-        let s = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", args.file))?;
-        return scenario_subject(args, s);
+        return scenario_subject(args, crate::scenario_of(&args.file, &text)?);
     }
     let m = manifest::read_manifest(&text).map_err(|e| format!("{}: {e}", args.file))?;
     let model = manifest::resolve(&m, &args.model);
@@ -314,15 +312,8 @@ fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
     let axes: Vec<Axis> = sweep.axes().collect();
     let mut out = String::new();
     let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
-    header.extend([
-        "startRound",
-        "completeRound",
-        "durationSeconds",
-        "peakPods",
-        "minAvailable",
-        "deadlineExceededRound",
-        "refused",
-    ]);
+    header.extend(rollout_core::plan::FIGURES);
+    header.push("refused");
     out.push_str(&header.join(","));
     out.push('\n');
     let opt = |v: Option<String>| v.unwrap_or_default();

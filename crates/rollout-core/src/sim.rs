@@ -522,13 +522,7 @@ impl Simulation {
                     self.state.pass = 1;
                     self.state.acc = RoundAcc::default();
                     if self.scenario.settle {
-                        let names: Vec<String> = self
-                            .state
-                            .api
-                            .deployments()
-                            .map(|d| d.metadata.name.clone())
-                            .collect();
-                        for name in &names {
+                        for name in &self.deployment_names() {
                             self.sample_peak_pods(name);
                         }
                     }
@@ -667,14 +661,18 @@ impl Simulation {
         }
     }
 
-    /// Starts a pass: the Deployment controller's queue is every Deployment, by name.
-    fn start_pass(&mut self) {
-        let names: Vec<String> = self
-            .state
+    /// Every Deployment's name, in the API server's (name) order.
+    fn deployment_names(&self) -> Vec<String> {
+        self.state
             .api
             .deployments()
             .map(|d| d.metadata.name.clone())
-            .collect();
+            .collect()
+    }
+
+    /// Starts a pass: the Deployment controller's queue is every Deployment, by name.
+    fn start_pass(&mut self) {
+        let names = self.deployment_names();
         self.state.acc.pass_start_version = self.state.api.content_version();
         if self.state.pass == 1 {
             self.state.acc.start_version = self.state.acc.pass_start_version;

@@ -13,9 +13,10 @@
 
 use super::question::merge;
 use super::ScenarioSource;
+use crate::plan::rollout_complete as rollout_done;
 use crate::scenario::{Action, ActionKind, Scenario};
 use crate::sim::{Simulation, StepKind};
-use crate::trace::{TraceDeployment, TraceRound};
+use crate::trace::TraceRound;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -325,14 +326,6 @@ pub struct RolloutFigures {
     pub min_available: (i64, u32),
     /// The first round whose Progressing condition is `ProgressDeadlineExceeded`.
     pub deadline_exceeded_round: Option<u32>,
-}
-
-/// `rollout_done` of plan_metrics.py: what `kubectl rollout status` calls success.
-pub fn rollout_done(d: &TraceDeployment) -> bool {
-    d.generation <= d.observed_generation
-        && d.updated_replicas >= d.spec_replicas
-        && d.replicas <= d.updated_replicas
-        && d.available_replicas >= d.updated_replicas
 }
 
 /// The rollout figures of a run (the first Deployment by name); `None` without a `setImage`
