@@ -710,6 +710,7 @@ impl Simulation {
         result: Result<(), String>,
     ) {
         let pass = self.scenario.settle.then_some(self.state.pass);
+        self.state.acc.events.reserve(rec.events.len());
         for e in &rec.events {
             self.state.acc.events.push(TraceEvent::of(phase, e, pass));
             self.state.events.push_back(Arc::new(LoggedEvent {

@@ -137,12 +137,14 @@ impl<'a> ReplicaSetController<'a> {
             return Ok(());
         };
         let now = self.api.now();
-        let filtered: Vec<Arc<Pod>> = self
-            .api
-            .pods_of_iter(&rs)
-            .filter(|p| p.is_active())
-            .cloned()
-            .collect();
+        // Sized by the API server's pod count, so 5,000 pods are collected without regrowing.
+        let mut filtered: Vec<Arc<Pod>> = Vec::with_capacity(self.api.pod_count_of(&rs));
+        filtered.extend(
+            self.api
+                .pods_of_iter(&rs)
+                .filter(|p| p.is_active())
+                .cloned(),
+        );
         self.rec.decide(
             "syncReplicaSet",
             format!(

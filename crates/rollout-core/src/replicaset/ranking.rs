@@ -274,7 +274,7 @@ pub fn active_pods_per_node<'a>(
     let mut counts = NodeCounts(Vec::new());
     for (node, active) in related.into_iter().filter(|(_, active)| *active) {
         let _ = active;
-        match counts.0.iter_mut().find(|(n, _)| *n == node) {
+        match counts.0.iter_mut().find(|(n, _)| same_node(n, node)) {
             Some((_, c)) => *c += 1,
             None => counts.0.push((node, 1)),
         }
@@ -291,9 +291,17 @@ impl NodeCounts<'_> {
     pub fn get(&self, node: &str) -> usize {
         self.0
             .iter()
-            .find(|(n, _)| *n == node)
+            .find(|(n, _)| same_node(n, node))
             .map_or(0, |(_, c)| *c)
     }
+}
+
+/// `a == b` for node names, looking at the length and the last byte first: names such as
+/// `node-3` and `node-7` differ there, so the full comparison (a `memcmp` call) runs about
+/// once per lookup instead of once per node (10,000 related pods × 10 nodes per scale-down
+/// of the 5,000-replica benchmark).
+fn same_node(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b
 }
 
 /// `getPodsToDelete`: the first `diff` pods after ranking (unsorted when all go). Each pod's
