@@ -365,7 +365,8 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
             </div>
         }
     };
-    let b_can_step = c.session.as_ref().is_some_and(|s| s.borrow().can_step());
+    // Probing B's next change clones its simulation: only once A is done.
+    let b_can_step = props.a_done && c.session.as_ref().is_some_and(|s| s.borrow().can_step());
     let on_strategy = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: Event| {
