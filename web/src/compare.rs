@@ -117,7 +117,7 @@ fn figures(s: &Scenario) -> Figures {
 }
 
 /// Compare: on or off, B's settings, B's session and both sides' figures.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Compare {
     /// Showing the second stage.
     pub on: bool,
@@ -143,21 +143,6 @@ impl PartialEq for Compare {
             && self.version == other.version
             && self.variant == other.variant
             && self.problem == other.problem
-    }
-}
-
-impl Default for Compare {
-    fn default() -> Self {
-        Compare {
-            on: false,
-            variant: Settings::default(),
-            problem: None,
-            session: None,
-            from: None,
-            figures: None,
-            version: 0,
-            caption: None,
-        }
     }
 }
 

@@ -203,7 +203,7 @@ impl InsideFrame {
                 reason: rollout_core::view::waiting_reason(
                     p,
                     &sim.scenario().never_ready_images,
-                    i64::from(sim.scenario().seconds_per_round),
+                    sim.scenario().seconds_per_round,
                     sim.now(),
                 ),
             });
