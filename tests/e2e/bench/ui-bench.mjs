@@ -133,11 +133,14 @@ async function stepLatency(context, url, steps = 40) {
     const times = [];
     for (let i = 0; i < steps; i++) {
       await painted();
-      const before = document.querySelector('[data-testid="round"]').textContent;
+      const button = document.querySelector('[data-testid="step-button"]');
+      if (button.disabled) break; // nothing more will happen
+      // A step goes to the next change: data-steps (single syncs taken) moves on.
+      const before = document.querySelector('[data-testid="round"]').dataset.steps;
       const t0 = performance.now();
-      document.querySelector('[data-testid="step-button"]').click();
+      button.click();
       await new Promise((resolve) => {
-        const check = () => (document.querySelector('[data-testid="round"]').textContent !== before ? resolve() : setTimeout(check, 0));
+        const check = () => (document.querySelector('[data-testid="round"]').dataset.steps !== before ? resolve() : setTimeout(check, 0));
         check();
       });
       await painted();
