@@ -150,7 +150,7 @@ impl PartialEq for Compare {
 #[derive(Clone, Debug)]
 pub enum CompareMsg {
     /// Show it, with B starting as this variant (or as A's settings).
-    Open(Option<Settings>),
+    Open(Option<Box<Settings>>),
     /// Hide it.
     Close,
     /// B's field changed.
@@ -199,7 +199,7 @@ impl Reducible for Compare {
             CompareMsg::Open(variant) => {
                 next.on = true;
                 if let Some(v) = variant {
-                    next.variant = v;
+                    next.variant = *v;
                 }
                 // Built on the next Follow (the app sends one when Compare opens).
                 next.from = None;
@@ -486,7 +486,7 @@ pub fn toggle(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
             d.dispatch(if on {
                 CompareMsg::Close
             } else {
-                CompareMsg::Open(Some(a.clone()))
+                CompareMsg::Open(Some(Box::new(a.clone())))
             })
         })
     };
@@ -565,10 +565,12 @@ mod tests {
 
     #[test]
     fn the_permalink_value_round_trips() {
-        let mut v = Settings::default();
-        v.max_surge = "1".into();
-        v.max_unavailable = "25%".into();
-        v.replicas = "10".into();
+        let v = Settings {
+            max_surge: "1".into(),
+            max_unavailable: "25%".into(),
+            replicas: "10".into(),
+            ..Settings::default()
+        };
         let text = encode(&v);
         assert_eq!(text, "RollingUpdate,1,25%25,10,0");
         assert_eq!(decode(&text, &Settings::default()), Some(v));
