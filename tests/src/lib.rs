@@ -1,6 +1,6 @@
 //! Workspace-level test helpers: where the conformance fixtures are, and reading them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The conformance fixture directory: `$ROLLOUT_CONFORMANCE_DIR`, else
 /// `<repo root>/../shared/conformance`. Panics when it does not exist, so a suite that needs
@@ -17,6 +17,25 @@ pub fn conformance_dir() -> PathBuf {
         dir.display()
     );
     dir
+}
+
+/// The `.json` files directly in `dir`, sorted by name (panics when it cannot be listed).
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Reads a scenario file (conformance format).
+pub fn read_scenario(path: &Path) -> Result<rollout_core::scenario::Scenario, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    rollout_core::scenario::Scenario::from_json(&text).map_err(|e| format!("scenario: {e}"))
 }
 
 /// Parses the JSON file at `rel` under [`conformance_dir`], panicking with the path on failure.

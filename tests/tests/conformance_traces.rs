@@ -2,9 +2,8 @@
 //! real Kubernetes v1.28.4 controllers produced (compared as `compare.py` does: every round,
 //! every field, `*Raw` fields ignored).
 
-use rollout_core::scenario::Scenario;
 use rollout_core::sim::run_trace;
-use rollout_tests::{conformance_dir, first_difference};
+use rollout_tests::{conformance_dir, first_difference, json_files, read_scenario};
 use std::path::Path;
 
 /// Fixtures this implementation does not pass yet. The list may only shrink: a listed
@@ -15,13 +14,7 @@ fn check_dir(sub: &str) -> (usize, Vec<String>) {
     let dir = conformance_dir();
     let scenarios = dir.join("scenarios").join(sub);
     let traces = dir.join("traces").join(sub);
-    let mut names: Vec<_> = std::fs::read_dir(&scenarios)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", scenarios.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    names.sort();
+    let names = json_files(&scenarios);
     let mut failures = Vec::new();
     for path in &names {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
@@ -41,8 +34,7 @@ fn check_dir(sub: &str) -> (usize, Vec<String>) {
 }
 
 fn compare_one(scenario_path: &Path, trace_path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(scenario_path).map_err(|e| e.to_string())?;
-    let scenario = Scenario::from_json(&text).map_err(|e| format!("scenario: {e}"))?;
+    let scenario = read_scenario(scenario_path)?;
     let ours = serde_json::to_value(run_trace(scenario)).map_err(|e| e.to_string())?;
     let expected: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(trace_path).map_err(|e| e.to_string())?)

@@ -2,18 +2,10 @@
 //! reference script `../shared/plan/plan_metrics.py` computes from the real Kubernetes trace
 //! of every conformance scenario that has a `setImage` action: all six of them.
 
-use rollout_core::scenario::Scenario;
-use rollout_tests::conformance_dir;
+use rollout_tests::{conformance_dir, json_files, read_scenario};
 use std::process::Command;
 
-const FIGURES: [&str; 6] = [
-    "startRound",
-    "completeRound",
-    "durationSeconds",
-    "peakPods",
-    "minAvailable",
-    "deadlineExceededRound",
-];
+use rollout_core::plan::FIGURES;
 
 /// Runs the reference script over every trace of `traces/<sub>`; one (file, figures) per
 /// trace with a setImage action.
@@ -26,13 +18,7 @@ fn reference(sub: &str) -> Vec<(String, serde_json::Value)> {
         script.display()
     );
     let traces = dir.join("traces").join(sub);
-    let mut files: Vec<_> = std::fs::read_dir(&traces)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", traces.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let files = json_files(&traces);
     let out = Command::new("python3")
         .arg(&script)
         .args(&files)
@@ -60,9 +46,7 @@ fn check(sub: &str) -> usize {
     let mut failures = Vec::new();
     for (file, want) in &expected {
         let path = conformance_dir().join("scenarios").join(sub).join(file);
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let scenario = read_scenario(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
         let got = match rollout_core::plan::forecast(&scenario) {
             Ok(f) => serde_json::to_value(f).unwrap(),
             Err(e) => {

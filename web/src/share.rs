@@ -36,25 +36,37 @@ pub fn link_of(lab: &Lab) -> String {
         step: sim.steps_taken(),
         preset: Some(lab.preset.clone()).filter(|p| p != "custom"),
     });
-    // A lesson's link reopens the lesson at its step (`&lesson=ID&step=N`, N 1-based).
+    with_lesson(link, lesson_of(lab))
+}
+
+/// The lesson a session follows and the step shown (0-based), if any.
+pub fn lesson_of(lab: &Lab) -> Option<(&'static str, usize)> {
     match lab.guide.as_ref().map(|g| &g.guide) {
-        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
-            format!("{link}&lesson={}&step={}", lesson.id, step + 1)
-        }
-        _ => link,
+        Some(crate::lesson::Guide::Lesson { lesson, step }) => Some((lesson.id, *step)),
+        _ => None,
+    }
+}
+
+/// A permalink fragment that also reopens `lesson` at its step: `&lesson=ID&step=N`, N
+/// 1-based, as [`lab_from_query`] reads it.
+pub fn with_lesson(fragment: String, lesson: Option<(&str, usize)>) -> String {
+    match lesson {
+        Some((id, step)) => format!("{fragment}&lesson={id}&step={}", step + 1),
+        None => fragment,
     }
 }
 
 /// What the share dialog needs of a session: its scenario as JSON (`json`, the Export text),
-/// the steps taken, the preset it started from and a title (the dialog, in the rollout-lab
-/// module, makes the link).
-pub fn session_of(lab: &Lab, json: String) -> (String, usize, String, String) {
-    (
+/// the steps taken, the preset it started from, a title and the lesson followed (the dialog,
+/// in the rollout-lab module, makes the link).
+pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession {
+    crate::share_dialog::ShareSession {
         json,
-        lab.sim().steps_taken(),
-        lab.preset.clone(),
-        title_of(lab),
-    )
+        steps: lab.sim().steps_taken(),
+        preset: lab.preset.clone(),
+        title: title_of(lab),
+        lesson: lesson_of(lab),
+    }
 }
 
 /// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
@@ -441,6 +453,30 @@ mod tests {
             .is_some());
         assert!(lab_from_query("?lesson=nope").is_none());
         assert!(lab_from_query("p=rolling-basic&at=3").is_none());
+    }
+
+    /// The share dialog's link (made from the Export text, as the app makes it) carries the
+    /// lesson and its step too, and opens where the session was.
+    #[test]
+    fn the_share_dialog_link_carries_the_lesson_and_step() {
+        let mut lab = lab_from_query("?lesson=proportional-scaling&step=2").unwrap();
+        lab.update(Msg::LessonNext);
+        let json = serde_json::to_string_pretty(lab.sim().scenario()).unwrap();
+        let session = session_of(&lab, json.clone());
+        assert_eq!(session.lesson, Some(("proportional-scaling", 2)));
+        let fragment = crate::share_dialog::fragment_of(&session).unwrap();
+        assert!(
+            fragment.ends_with("&lesson=proportional-scaling&step=3"),
+            "{fragment}"
+        );
+        assert_eq!(fragment, link_of(&lab));
+        let back = lab_from_query(&fragment).unwrap();
+        assert_eq!(back.guide, lab.guide);
+        assert_eq!(back.sim().steps_taken(), lab.sim().steps_taken());
+        // Outside a lesson, no lesson in the link.
+        let plain = Lab::from_preset("rolling-basic").unwrap();
+        let fragment = crate::share_dialog::fragment_of(&session_of(&plain, json)).unwrap();
+        assert!(!fragment.contains("lesson="), "{fragment}");
     }
     use crate::settings::Field;
     use crate::state::{Frame, Msg};

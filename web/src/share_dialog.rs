@@ -202,23 +202,43 @@ impl ShareOpen {
     }
 }
 
-/// Prepares the dialog for a session under `anchor` (the button pressed): `scenario_json` run
-/// for `steps` steps, started from `preset`. The link dialog also puts the link in the address
-/// bar.
+/// A session as the share dialog needs it, taken when a button is pressed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareSession {
+    /// Its scenario as JSON (the Export text).
+    pub json: String,
+    /// The steps taken.
+    pub steps: usize,
+    /// The preset it started from.
+    pub preset: String,
+    /// A title for an embed.
+    pub title: String,
+    /// The lesson followed and its step (0-based): the link reopens it there.
+    pub lesson: Option<(&'static str, usize)>,
+}
+
+/// The permalink fragment (without `#`) of a session: its scenario run for its steps, the
+/// preset it started from, and `&lesson=ID&step=N` when it follows a lesson.
+pub fn fragment_of(session: &ShareSession) -> Result<String, String> {
+    let scenario = Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
+    let preset = Some(session.preset.clone()).filter(|p| !p.is_empty() && p != "custom");
+    let link = encode_link(&Link {
+        scenario,
+        step: session.steps,
+        preset,
+    });
+    Ok(crate::share::with_lesson(link, session.lesson))
+}
+
+/// Prepares the dialog for `session` under `anchor` (the button pressed). The link dialog
+/// also puts the link in the address bar.
 pub fn open_share(
     which: Which,
     anchor: &Element,
-    scenario_json: &str,
-    steps: usize,
-    preset: &str,
-    title: &str,
+    session: &ShareSession,
 ) -> Result<ShareOpen, String> {
-    let scenario = Scenario::from_json(scenario_json).map_err(|e| e.to_string())?;
-    let fragment = encode_link(&Link {
-        scenario,
-        step: steps,
-        preset: Some(preset.to_string()).filter(|p| !p.is_empty() && p != "custom"),
-    });
+    let fragment = fragment_of(session)?;
+    let title = session.title.as_str();
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
     let page = app_address(&window.location().href().unwrap_or_default());

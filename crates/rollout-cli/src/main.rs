@@ -28,12 +28,22 @@ const USAGE: &str = "usage:
   rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario
 ";
 
+/// A preset by id, else the scenario file `arg`.
 fn load(arg: &str) -> Result<Scenario, String> {
     if let Some(p) = rollout_core::presets::preset(arg) {
         return Ok(p.scenario);
     }
-    let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
-    Scenario::from_json(&text).map_err(|e| format!("{arg}: {e}"))
+    scenario_of(arg, &read(arg)?)
+}
+
+/// The text of the file `path`, or a message naming it.
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// The scenario `text` of the file `path`, or its parse error naming the file.
+fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
+    Scenario::from_json(text).map_err(|e| format!("{path}: {e}"))
 }
 
 fn main() -> ExitCode {

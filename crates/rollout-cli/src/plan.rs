@@ -147,8 +147,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
 fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
     let text = match rollout_core::presets::preset(&args.file) {
         Some(_) => args.file.clone(),
-        None => std::fs::read_to_string(&args.file)
-            .map_err(|e| format!("cannot read {}: {e}", args.file))?,
+        None => crate::read(&args.file)?,
     };
     let (subject, notes) = read_subject(&text, &args.model).map_err(|e| {
         if rollout_core::presets::preset(&args.file).is_some() {
@@ -265,15 +264,8 @@ fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
     let axes: Vec<Axis> = sweep.axes().collect();
     let mut out = String::new();
     let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
-    header.extend([
-        "startRound",
-        "completeRound",
-        "durationSeconds",
-        "peakPods",
-        "minAvailable",
-        "deadlineExceededRound",
-        "refused",
-    ]);
+    header.extend(rollout_core::plan::FIGURES);
+    header.push("refused");
     out.push_str(&header.join(","));
     out.push('\n');
     let opt = |v: Option<String>| v.unwrap_or_default();

@@ -122,6 +122,9 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
     let mut removed = Vec::new();
     // (name, schedule to node, become ready)
     let mut updates: Vec<(String, Option<String>, bool)> = Vec::new();
+    // The scheduler's node names, made once per pass rather than once per pod scheduled.
+    let nodes = model.nodes.max(1);
+    let node_names: Vec<String> = (0..nodes).map(|i| format!("node-{i}")).collect();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
@@ -136,7 +139,7 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
         let node = pod
             .node_name
             .is_empty()
-            .then(|| format!("node-{}", pod.serial % model.nodes.max(1)));
+            .then(|| node_names[(pod.serial % nodes) as usize].clone());
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
             && rounds_between(pod.started_at, now, model.seconds_per_round)

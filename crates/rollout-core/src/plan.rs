@@ -112,6 +112,17 @@ pub struct Forecast {
     pub deadline_exceeded_round: Option<u32>,
 }
 
+/// The figures' keys in a forecast's JSON (`rollout plan --json`, plan_metrics.py), in
+/// order.
+pub const FIGURES: [&str; 6] = [
+    "startRound",
+    "completeRound",
+    "durationSeconds",
+    "peakPods",
+    "minAvailable",
+    "deadlineExceededRound",
+];
+
 /// What `kubectl rollout status` waits for (`DeploymentStatusViewer.Status` returning done),
 /// read from a snapshot: the controller has seen the latest spec, every replica is updated, no
 /// old pod is left and every updated pod is available. For 3 replicas, status {replicas 4,

@@ -500,7 +500,7 @@ impl Session {
                 {
                     return Some(self.judge(false));
                 }
-                let mut probe = self.sim.clone().without_history();
+                let mut probe = self.sim.clone_without_history();
                 match stepping::scan(&mut probe, |_, _| {}) {
                     Scan::Changed { .. } => None,
                     Scan::Quiet { .. } => Some(self.judge(false)),

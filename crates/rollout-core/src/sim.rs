@@ -205,6 +205,19 @@ impl Simulation {
         self
     }
 
+    /// A copy of the simulation as it is now, without its history and not keeping any: for
+    /// probes that run ahead and are thrown away (`Session::can_step`, a lesson's question).
+    /// `clone().without_history()` would first copy the history, one state per step taken.
+    pub fn clone_without_history(&self) -> Simulation {
+        Simulation {
+            scenario: self.scenario.clone(),
+            model: self.model.clone(),
+            state: self.state.clone(),
+            history: Vec::new(),
+            keep_history: false,
+        }
+    }
+
     /// The scenario, including actions added while running.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
@@ -509,13 +522,7 @@ impl Simulation {
                     self.state.pass = 1;
                     self.state.acc = RoundAcc::default();
                     if self.scenario.settle {
-                        let names: Vec<String> = self
-                            .state
-                            .api
-                            .deployments()
-                            .map(|d| d.metadata.name.clone())
-                            .collect();
-                        for name in &names {
+                        for name in &self.deployment_names() {
                             self.sample_peak_pods(name);
                         }
                     }
@@ -654,14 +661,18 @@ impl Simulation {
         }
     }
 
-    /// Starts a pass: the Deployment controller's queue is every Deployment, by name.
-    fn start_pass(&mut self) {
-        let names: Vec<String> = self
-            .state
+    /// Every Deployment's name, in the API server's (name) order.
+    fn deployment_names(&self) -> Vec<String> {
+        self.state
             .api
             .deployments()
             .map(|d| d.metadata.name.clone())
-            .collect();
+            .collect()
+    }
+
+    /// Starts a pass: the Deployment controller's queue is every Deployment, by name.
+    fn start_pass(&mut self) {
+        let names = self.deployment_names();
         self.state.acc.pass_start_version = self.state.api.content_version();
         if self.state.pass == 1 {
             self.state.acc.start_version = self.state.acc.pass_start_version;
@@ -699,6 +710,7 @@ impl Simulation {
         result: Result<(), String>,
     ) {
         let pass = self.scenario.settle.then_some(self.state.pass);
+        self.state.acc.events.reserve(rec.events.len());
         for e in &rec.events {
             self.state.acc.events.push(TraceEvent::of(phase, e, pass));
             self.state.events.push_back(Arc::new(LoggedEvent {
@@ -906,6 +918,31 @@ mod tests {
                 {actions}]}}"#
         ))
         .unwrap()
+    }
+
+    /// A probe's copy has the state but not the steps behind it, keeps none, and runs on
+    /// exactly as the original does.
+    #[test]
+    fn a_history_less_clone_runs_on_like_the_original() {
+        let mut sim = Simulation::new(scenario(r#",{"round":2,"type":"setImage","image":"b"}"#));
+        for _ in 0..12 {
+            sim.step();
+        }
+        let mut probe = sim.clone_without_history();
+        assert_eq!(probe.steps_taken(), sim.steps_taken());
+        assert_eq!(probe.round(), sim.round());
+        assert!(probe.history.is_empty() && !probe.keep_history);
+        assert_eq!(sim.history.len(), 12, "the original keeps its own");
+        while probe.step().is_some() {
+            sim.step();
+        }
+        assert!(sim.step().is_none());
+        assert!(probe.history.is_empty());
+        assert!(!probe.step_back());
+        assert_eq!(
+            serde_json::to_string(&probe.trace_rounds().collect::<Vec<_>>()).unwrap(),
+            serde_json::to_string(&sim.trace_rounds().collect::<Vec<_>>()).unwrap()
+        );
     }
 
     #[test]

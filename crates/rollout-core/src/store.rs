@@ -355,14 +355,17 @@ impl ApiServer {
     /// `podControl.CreatePods` as the API server sees it: the pod gets its name first (a
     /// refused create still uses up a serial), then the quota is checked.
     pub fn create_pod_for(&mut self, rs: &ReplicaSet) -> Result<Arc<Pod>, ApiError> {
-        let serial = self
-            .pod_serials
-            .get(&rs.metadata.name)
-            .copied()
-            .unwrap_or(0)
-            + 1;
-        self.pod_serials.insert(rs.metadata.name.clone(), serial);
-        let name = format!("{}-{:05}", rs.metadata.name, serial);
+        let serial = match self.pod_serials.get_mut(&rs.metadata.name) {
+            Some(s) => {
+                *s += 1;
+                *s
+            }
+            None => {
+                self.pod_serials.insert(rs.metadata.name.clone(), 1);
+                1
+            }
+        };
+        let name = pod_name(&rs.metadata.name, serial);
         if let Some(quota) = self.pod_quota {
             let used = self
                 .pods
@@ -428,17 +431,23 @@ impl ApiServer {
         Ok(())
     }
 
-    /// Stores a changed copy of a pod unless the change leaves it as it was (copy-on-write: a
-    /// snapshot that still holds the old pod keeps it). `NotFound` when there is no such pod.
-    fn write_pod(&mut self, name: &str, change: impl FnOnce(&mut Pod)) -> Result<(), ApiError> {
-        let Some(old) = self.pods.get(name) else {
+    /// Changes a pod in place; `change` says whether it changed anything, and only then is
+    /// the write a write (a new resourceVersion, [`ApiServer::content_version`] moved). The
+    /// pod is copied only when a snapshot still holds it (copy-on-write: `Arc::make_mut`), and
+    /// the map only along the path to it. `NotFound` when there is no such pod.
+    fn write_pod(
+        &mut self,
+        name: &str,
+        change: impl FnOnce(&mut Pod) -> bool,
+    ) -> Result<(), ApiError> {
+        let rv = self.next_resource_version + 1;
+        let Some(slot) = self.pods.get_mut(name) else {
             return Err(ApiError::not_found("pods", name));
         };
-        let mut pod = (**old).clone();
-        change(&mut pod);
-        if pod != **old {
-            pod.metadata.resource_version = self.next_rv();
-            self.pods.insert(name.to_string(), Arc::new(pod));
+        let pod = Arc::make_mut(slot);
+        if change(pod) {
+            pod.metadata.resource_version = rv;
+            self.next_resource_version = rv;
             self.changed();
         }
         Ok(())
@@ -448,14 +457,18 @@ impl ApiServer {
     pub fn schedule_pod(&mut self, name: &str, node: &str) -> Result<(), ApiError> {
         let now = self.now;
         self.write_pod(name, |p| {
-            p.node_name = node.to_string();
+            let mut changed = p.node_name != node || p.phase != PodPhase::Pending;
+            if p.node_name != node {
+                p.node_name = node.to_string();
+            }
             p.phase = PodPhase::Pending;
-            set_pod_condition(
+            changed |= set_pod_condition(
                 p,
                 PodConditionType::PodScheduled,
                 ConditionStatus::True,
                 now,
             );
+            changed
         })
     }
 
@@ -465,6 +478,7 @@ impl ApiServer {
     pub fn mark_pod_ready(&mut self, name: &str) -> Result<(), ApiError> {
         let now = self.now;
         self.write_pod(name, |p| {
+            let mut changed = p.phase != PodPhase::Running;
             p.phase = PodPhase::Running;
             for c in [
                 PodConditionType::PodScheduled,
@@ -472,8 +486,9 @@ impl ApiServer {
                 PodConditionType::ContainersReady,
                 PodConditionType::Ready,
             ] {
-                set_pod_condition(p, c, ConditionStatus::True, now);
+                changed |= set_pod_condition(p, c, ConditionStatus::True, now);
             }
+            changed
         })
     }
 
@@ -487,6 +502,7 @@ impl ApiServer {
             for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
                 set_pod_condition(p, c, ConditionStatus::False, now);
             }
+            true
         })
     }
 
@@ -495,13 +511,18 @@ impl ApiServer {
     pub fn set_pod_deletion_cost(&mut self, name: &str, cost: Option<i32>) -> Result<(), ApiError> {
         self.write_pod(name, |p| match cost {
             Some(v) => {
-                p.metadata
+                let v = v.to_string();
+                let old = p
+                    .metadata
                     .annotations
-                    .insert(POD_DELETION_COST_ANNOTATION.to_string(), v.to_string());
+                    .insert(POD_DELETION_COST_ANNOTATION.to_string(), v.clone());
+                old.as_ref() != Some(&v)
             }
-            None => {
-                p.metadata.annotations.remove(POD_DELETION_COST_ANNOTATION);
-            }
+            None => p
+                .metadata
+                .annotations
+                .remove(POD_DELETION_COST_ANNOTATION)
+                .is_some(),
         })
     }
 
@@ -514,16 +535,51 @@ impl ApiServer {
     }
 }
 
-/// Sets a pod condition's status, its transition time `now` (added when missing).
-fn set_pod_condition(pod: &mut Pod, type_: PodConditionType, status: ConditionStatus, now: Time) {
+/// `<rs>-NNNNN`: the ReplicaSet's name and the serial zero-padded to five digits
+/// (`web-rev1-00003`), as `format!("{rs}-{serial:05}")` writes it, without the formatting
+/// machinery (one per pod created).
+fn pod_name(rs: &str, serial: u32) -> String {
+    let mut digits = [b'0'; 10];
+    let (mut n, mut start) = (serial, digits.len());
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let start = start.min(digits.len() - 5);
+    let mut name = String::with_capacity(rs.len() + 1 + digits.len() - start);
+    name.push_str(rs);
+    name.push('-');
+    name.extend(digits[start..].iter().map(|&d| char::from(d)));
+    name
+}
+
+/// Sets a pod condition's status, its transition time `now` (added when missing); whether
+/// that changed the condition.
+fn set_pod_condition(
+    pod: &mut Pod,
+    type_: PodConditionType,
+    status: ConditionStatus,
+    now: Time,
+) -> bool {
     let c = PodCondition {
         type_,
         status,
         last_transition_time: now,
     };
     match pod.conditions.iter_mut().find(|c| c.type_ == type_) {
-        Some(existing) => *existing = c,
-        None => pod.conditions.push(c),
+        Some(existing) if *existing == c => false,
+        Some(existing) => {
+            *existing = c;
+            true
+        }
+        None => {
+            pod.conditions.push(c);
+            true
+        }
     }
 }
 
@@ -540,6 +596,16 @@ mod tests {
             ..Default::default()
         }
         .to_deployment()
+    }
+
+    #[test]
+    fn pod_names_pad_the_serial_to_five_digits() {
+        for serial in [0, 1, 42, 99_999, 100_000, 1_234_567, u32::MAX] {
+            assert_eq!(
+                pod_name("web-rev1", serial),
+                format!("web-rev1-{serial:05}")
+            );
+        }
     }
 
     #[test]

@@ -85,8 +85,10 @@ pub fn normalise_pod_names(message: &str, pod: Option<&str>) -> String {
         Some(pod) if !pod.is_empty() => match pod.rsplit_once('-') {
             // Pod events end with the pod's name ("Created pod: web-rev1-00003").
             Some((rs, _)) => match message.strip_suffix(pod) {
-                Some(head) if !head.contains(pod) => format!("{head}{rs}-pod"),
-                _ => message.replace(pod, &format!("{rs}-pod")),
+                // Concatenated rather than formatted: one event per pod created or deleted
+                // (10,000 in the 5,000-replica benchmark).
+                Some(head) if !head.contains(pod) => [head, rs, "-pod"].concat(),
+                _ => message.replace(pod, &[rs, "-pod"].concat()),
             },
             None => message.to_string(),
         },

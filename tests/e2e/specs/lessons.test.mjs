@@ -5,7 +5,7 @@
 // survives a reload (localStorage).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, fill, openApp } from '../lib/app.mjs';
+import { byTestId, fill, openApp, roundInfo } from '../lib/app.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
@@ -110,6 +110,98 @@ describe('lessons', () => {
     await page.close();
   });
 
+  test('a link shared from a lesson reopens the lesson at its step', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?lesson=proportional-scaling&step=3`);
+    await panel(page).waitFor();
+    await page.locator(byTestId('lesson-next')).click();
+    await page.locator(`${byTestId('lesson-panel')}[data-step="3"]`).waitFor();
+    const text = await page.locator(byTestId('lesson-text')).textContent();
+    await page.locator(byTestId('copy-link-button')).click();
+    const link = await page.locator(byTestId('share-link')).inputValue();
+    assert.match(link, /#.*&lesson=proportional-scaling&step=4$/);
+    const again = await openApp(app.browser.context, link);
+    await again.locator(`${byTestId('lesson-panel')}[data-lesson="proportional-scaling"][data-step="3"]`).waitFor();
+    assert.equal(await again.locator(byTestId('lesson-text')).textContent(), text);
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(again.errors, []);
+    await page.close();
+    await again.close();
+  });
+
+  test('the bad-image lesson rolls back with kubectl rollout undo', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?lesson=bad-image&step=3`);
+    await panel(page).waitFor();
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /ProgressDeadlineExceeded/);
+    await page.locator(byTestId('lesson-next')).click();
+    await page.locator(`${byTestId('lesson-panel')}[data-step="3"]`).waitFor();
+    // The lesson's scenario takes the undo action (not a setImage back to the old image): the
+    // Deployment's template is the old one again, as revision 1's template said.
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(),
+      /`kubectl rollout undo` wrote the previous revision's template \(nginx:1\.14\.2\)/);
+    // The step is the user's action, and the explanation (highlighted) names its command.
+    const explanation = page.locator(byTestId('explanation'));
+    assert.match(await explanation.textContent(), /kubectl rollout undo deployment\/web/);
+    assert.doesNotMatch(await explanation.textContent(), /kubectl set image/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('fast and safe: its story and limit in seconds come from the core; failed, then solved', async () => {
+    const shots = [[1280, 720, 'light'], [1280, 720, 'dark'], [390, 844, 'dark']];
+    for (const [w, h, scheme] of shots) {
+      const page = await openApp(app.browser.context, `${app.server.url}?challenge=fast-and-safe`);
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      const story = await page.locator(byTestId('challenge-story')).textContent();
+      // Numbers filled from the scenario (5 s to Ready) and the goal (5 s), none typed.
+      assert.match(story, /10 replicas of web roll out nginx:1\.16\.1; a pod is ready 5 s after it is created\. Finish within 5 s of `kubectl set image`/);
+      const goals = page.locator(byTestId('challenge-goal'));
+      const check = async () => {
+        await page.locator(byTestId('challenge-check')).click();
+        await page.locator(`${byTestId('challenge-goal')}[data-met]`).first().waitFor();
+      };
+      // As it comes (25% / 25%): two waves of a 5 s wait, and 8 available.
+      await check();
+      assert.equal(await goals.nth(0).getAttribute('data-met'), 'false');
+      const [, took] = /complete in round \d+, (\d+) s \(/.exec(await goals.nth(0).textContent());
+      assert.ok(Number(took) > 5, `${took} s`);
+      assert.equal(await goals.nth(1).getAttribute('data-met'), 'false');
+      assert.match(await goals.nth(1).textContent(), /broken in round 10: 8 available/);
+      // maxSurge 100%: every new pod at once, one wait for Ready.
+      await fill(page, 'max-surge-input', '100%');
+      await fill(page, 'max-unavailable-input', '1');
+      await page.locator(byTestId('challenge-check')).click();
+      await page.locator(`${byTestId('challenge-goal')}[data-met="false"]`).waitFor({ state: 'detached' });
+      const met = /met: complete in round \d+, (\d+) s/.exec(await goals.nth(0).textContent());
+      assert.ok(met && Number(met[1]) === 5, await goals.nth(0).textContent());
+      await page.locator(byTestId('challenge')).scrollIntoViewIfNeeded();
+      await screenshot(page, `challenge-result-${scheme}-${w}x${h}`, { fullPage: false });
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
+  test('roll back before the deadline with the Undo button', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?challenge=undo-before-deadline`);
+    await page.locator(byTestId('challenge-story')).waitFor();
+    assert.match(await page.locator(byTestId('challenge-story')).textContent(),
+      /A rollout to nginx:1\.161 \(a typo\) starts in round 4; progressDeadlineSeconds is 30\./);
+    // Past the bad rollout's start, well before its deadline: kubectl rollout undo.
+    for (let i = 0; i < 10 && (await roundInfo(page)).round < 6; i++) {
+      await page.locator(byTestId('step-round-button')).click();
+    }
+    assert.equal((await roundInfo(page)).round, 6);
+    await page.locator(byTestId('undo-button')).click();
+    await page.locator(byTestId('challenge-check')).click();
+    await page.locator(`${byTestId('challenge-goal')}[data-met]`).first().waitFor();
+    const goals = page.locator(byTestId('challenge-goal'));
+    for (let i = 0; i < await goals.count(); i++) {
+      assert.equal(await goals.nth(i).getAttribute('data-met'), 'true', await goals.nth(i).textContent());
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('two challenges solved, one failed with the breaking round; progress survives a reload', async () => {
     // tight-band as it comes: 25% / 25% of 10 breaks both limits in the rollout's first round.
     let page = await openApp(app.browser.context, `${app.server.url}?challenge=tight-band`);
@@ -203,6 +295,12 @@ describe('lessons', () => {
     await el.waitFor();
     assert.equal(await el.getAttribute('data-lesson'), 'rolling-update');
     assert.equal(await el.getAttribute('data-step'), '1');
+    // The step's highlight reaches inside the element's shadow root (the page's document
+    // queries do not): the new ReplicaSet's lane, and nothing marked outside the element.
+    const lit = page.locator('#l').locator('.lesson-highlight');
+    await lit.first().waitFor();
+    assert.match(await lit.first().getAttribute('data-testid'), /^rs-(lane|card)$/);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.lesson-highlight').length), 0);
     await page.locator('#l').locator(byTestId('lesson-next')).click();
     await page.locator('#l').locator(`${byTestId('lesson-panel')}[data-step="2"]`).waitFor();
     const framed = page.frameLocator('#f').locator(byTestId('lesson-panel'));

@@ -101,33 +101,46 @@ fn selectors(t: &Target) -> String {
     }
 }
 
-/// Marks what a step points at with the `lesson-highlight` class (and clears the last one).
-fn highlight(target: Option<&Target>) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+/// The part of the page one app draws into: the `.app` around the panel (inside a
+/// `<rollout-lab>` element's shadow root, where the document's queries do not reach, or on
+/// the page), else the whole document.
+fn app_root(panel: &NodeRef) -> Option<web_sys::Element> {
+    panel
+        .cast::<web_sys::Element>()
+        .and_then(|el| el.closest(".app").ok().flatten())
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+        })
+}
+
+/// Marks what a step points at with the `lesson-highlight` class (and clears the last one),
+/// within `root`.
+fn highlight(root: Option<&web_sys::Element>, target: Option<&Target>) {
+    let Some(root) = root else {
         return;
     };
-    if let Ok(old) = doc.query_selector_all(".lesson-highlight") {
-        for i in 0..old.length() {
-            if let Some(el) = old
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                let _ = el.class_list().remove_1("lesson-highlight");
+    let each = |selector: &str, limit: Option<u32>, f: &dyn Fn(&web_sys::Element)| {
+        if let Ok(found) = root.query_selector_all(selector) {
+            for i in 0..limit.unwrap_or(u32::MAX).min(found.length()) {
+                if let Some(el) = found
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    f(&el);
+                }
             }
         }
-    }
+    };
+    each(".lesson-highlight", None, &|el| {
+        let _ = el.class_list().remove_1("lesson-highlight");
+    });
     let Some(t) = target else { return };
-    if let Ok(found) = doc.query_selector_all(&selectors(t)) {
-        let limit = if t.part == "event" { 1 } else { found.length() };
-        for i in 0..limit {
-            if let Some(el) = found
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                let _ = el.class_list().add_1("lesson-highlight");
-            }
-        }
-    }
+    let limit = (t.part == "event").then_some(1);
+    each(&selectors(t), limit, &|el| {
+        let _ = el.class_list().add_1("lesson-highlight");
+    });
 }
 
 /// The lesson or challenge panel.
@@ -140,15 +153,26 @@ pub fn guide_panel(props: &GuideProps) -> Html {
         (Guide::Lesson { lesson, step }, Some(v)) => Some((lesson.id, *step, v.target.clone())),
         _ => None,
     };
-    use_effect_with((props.version, step), |(_, step)| {
-        if let Some((id, step, target)) = step.clone() {
-            gloo_timers::callback::Timeout::new(0, move || highlight(target.as_ref())).forget();
-            save_progress(|p| {
-                let best = p["lessons"][id].as_u64().unwrap_or(0).max(step as u64);
-                p["lessons"][id] = serde_json::json!(best);
-            });
+    let panel = use_node_ref();
+    use_effect_with((props.version, step), {
+        let panel = panel.clone();
+        move |(_, step)| {
+            // Found now, while the panel is in the page, and kept for the clean-up (which
+            // may run once the panel is gone).
+            let root = app_root(&panel);
+            if let Some((id, step, target)) = step.clone() {
+                let root = root.clone();
+                gloo_timers::callback::Timeout::new(0, move || {
+                    highlight(root.as_ref(), target.as_ref())
+                })
+                .forget();
+                save_progress(|p| {
+                    let best = p["lessons"][id].as_u64().unwrap_or(0).max(step as u64);
+                    p["lessons"][id] = serde_json::json!(best);
+                });
+            }
+            move || highlight(root.as_ref(), None)
         }
-        || highlight(None)
     });
     // A challenge whose goals are all met is remembered as solved.
     let solved = match &props.guide.guide {
@@ -166,7 +190,7 @@ pub fn guide_panel(props: &GuideProps) -> Html {
     });
     match &props.guide.guide {
         Guide::Lesson { lesson, step } => match &props.view {
-            Some(view) => lesson_panel(props, lesson, *step, view),
+            Some(view) => lesson_panel(props, lesson, *step, view, panel),
             None => html! {},
         },
         Guide::Challenge {
@@ -182,6 +206,7 @@ fn lesson_panel(
     lesson: &'static rollout_core::lessons::Lesson,
     step: usize,
     view: &StepView,
+    panel: NodeRef,
 ) -> Html {
     let msg = |m: Msg| {
         let on = props.on_msg.clone();
@@ -253,7 +278,7 @@ fn lesson_panel(
         }
     });
     html! {
-        <section class="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id}
+        <section ref={panel} class="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id}
             data-step={step.to_string()} aria-label={format!("Lesson: {}", lesson.title)}>
             <div class="lesson-head">
                 <h2 class="lesson-title">{ lesson.title }</h2>
@@ -322,8 +347,8 @@ fn challenge_panel(
                 <h2 class="lesson-title">{ format!("Challenge {}: {}", challenge.level, challenge.title) }</h2>
                 <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={close}>{ "Close" }</button>
             </div>
-            <p class="lesson-text">{ challenge.story }</p>
-            <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint }</p>
+            <p class="lesson-text" data-testid="challenge-story">{ challenge.story_text().unwrap_or_else(|e| e) }</p>
+            <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint_text().unwrap_or_else(|e| e) }</p>
             <ul class="challenge-goals">
                 { for challenge.goals.iter().enumerate().map(|(i, goal)| {
                     let result = results.and_then(|r| r.get(i));

@@ -2,13 +2,13 @@
 //! to the clipboard and put in the address bar, or the `<iframe>` snippet with its controls)
 //! under the button pressed; the app draws the open dialog.
 
-use crate::share_dialog::{open_share, ShareOpen, Which};
+use crate::share_dialog::{open_share, ShareOpen, ShareSession, Which};
 use crate::state::Msg;
 use yew::prelude::*;
 
-/// The session as the share dialog needs it: its scenario as JSON, the steps taken, the preset
-/// it started from, and a title for an embed; computed when a button is pressed.
-pub type Session = Callback<(), (String, usize, String, String)>;
+/// The session as the share dialog needs it (its scenario, steps, preset, title and lesson),
+/// computed when a button is pressed.
+pub type Session = Callback<(), ShareSession>;
 
 /// The two buttons; `on_open` receives the dialog to draw. (A plain function rather than a
 /// component: it has no state.)
@@ -20,7 +20,7 @@ pub fn share_buttons(
     let open = |which: Which| {
         let (session, on_open, on_msg) = (session.clone(), on_open.clone(), on_msg.clone());
         Callback::from(move |e: MouseEvent| {
-            let (json, steps, preset, title) = session.emit(());
+            let session = session.emit(());
             // The button (Yew delegates events, so the current target is not the button).
             let Some(anchor) = e
                 .target_dyn_into::<web_sys::Element>()
@@ -28,7 +28,7 @@ pub fn share_buttons(
             else {
                 return;
             };
-            match open_share(which, &anchor, &json, steps, &preset, &title) {
+            match open_share(which, &anchor, &session) {
                 Ok(open) => on_open.emit(open),
                 Err(e) => on_msg.emit(Msg::Notice(format!("Could not open that: {e}"))),
             }

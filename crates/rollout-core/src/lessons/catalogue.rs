@@ -84,7 +84,7 @@ const BASICS: Lesson = Lesson {
 const ROLLING: Lesson = Lesson {
     id: "rolling-update",
     title: "A rolling update, step by step",
-    teaches: "How maxSurge and maxUnavailable of 25% become 1 extra pod and 0 unavailable with 3 replicas, and how the two controllers replace pods one by one.",
+    teaches: "How maxSurge {surgeSpec} and maxUnavailable {unavailableSpec} become {maxSurge} extra pod and {maxUnavailable} unavailable with {replicas} replicas, and how the two controllers replace pods one by one.",
     doc: DocRef {
         title: "Deployments › Updating a Deployment",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#updating-a-deployment",
@@ -158,7 +158,7 @@ const REFUSED: &[SettingOption] = &[
 const SURGE: Lesson = Lesson {
     id: "max-surge-max-unavailable",
     title: "maxSurge and maxUnavailable",
-    teaches: "Counts and percentages, how percentages round (maxSurge up, maxUnavailable down), and why the API refuses both at 0.",
+    teaches: "Counts and percentages, how percentages round (maxSurge up, maxUnavailable down), and why the API refuses both at zero (nothing could move).",
     doc: DocRef {
         title: "Deployments › Rolling Update Deployment (Max Surge, Max Unavailable)",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-surge",
@@ -268,7 +268,7 @@ const BAD_IMAGE: Lesson = Lesson {
         {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
          "progressDeadlineSeconds":30}},
         {"round":4,"type":"setImage","image":"nginx:1.161"},
-        {"round":16,"type":"setImage","image":"nginx:1.14.2"}]}"#,
+        {"round":16,"type":"undo"}]}"#,
     ),
     steps: &[
         lit(
@@ -295,7 +295,7 @@ const BAD_IMAGE: Lesson = Lesson {
             "No progress for more than {progressDeadline} s: Progressing is now {progressing}. `kubectl rollout status` gives up: {status}. The controller does not roll back by itself, and the old pods keep serving. `kubectl rollout undo` would answer: {undo}.",
         ),
         lit(
-            Moment::Action("setImage"),
+            Moment::Action("undo"),
             Highlight::Explanation,
             "`kubectl rollout undo` wrote the previous revision's template ({image}) back into the Deployment: an ordinary template change, so the controller rolls out again.",
         ),
@@ -447,7 +447,7 @@ const PAUSE: Lesson = Lesson {
 const RECREATE: Lesson = Lesson {
     id: "recreate",
     title: "Recreate and its barrier",
-    teaches: "strategy Recreate scales every old ReplicaSet to 0 and waits until no old pod runs, terminating ones included, before creating the new ReplicaSet: no two versions ever run together.",
+    teaches: "strategy Recreate scales every old ReplicaSet down to zero and waits until no old pod runs, terminating ones included, before creating the new ReplicaSet: no two versions ever run together.",
     doc: DocRef {
         title: "Deployments › Recreate Deployment",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#recreate-deployment",
@@ -487,7 +487,7 @@ const RECREATE: Lesson = Lesson {
 const HISTORY: Lesson = Lesson {
     id: "revision-history",
     title: "Revision history and clean-up",
-    teaches: "Every template gets a ReplicaSet and a revision number; old ReplicaSets are kept at 0 replicas for `kubectl rollout undo`, and revisionHistoryLimit decides how many.",
+    teaches: "Every template gets a ReplicaSet and a revision number; old ReplicaSets are kept, scaled to zero, for `kubectl rollout undo`, and revisionHistoryLimit decides how many.",
     doc: DocRef {
         title: "Deployments › Clean up Policy",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#clean-up-policy",

@@ -13,9 +13,10 @@
 
 use super::question::merge;
 use super::ScenarioSource;
+use crate::plan::rollout_complete as rollout_done;
 use crate::scenario::{Action, ActionKind, Scenario};
 use crate::sim::{Simulation, StepKind};
-use crate::trace::{TraceDeployment, TraceRound};
+use crate::trace::TraceRound;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -23,8 +24,9 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "goal", content = "value", rename_all = "camelCase")]
 pub enum Goal {
-    /// The rollout completes (`kubectl rollout status` success), within this many rounds of
-    /// its start if given.
+    /// The rollout completes (`kubectl rollout status` success), within this many seconds
+    /// of its start if given (plan_metrics.py's durationSeconds: rounds × secondsPerRound, so
+    /// the limit means the same in settled and lock-step rounds of any length).
     Completes(Option<u32>),
     /// Never fewer available pods than this during the rollout.
     MinAvailable(i32),
@@ -60,7 +62,7 @@ impl Goal {
     pub fn describe(&self) -> String {
         match self {
             Goal::Completes(None) => "the rollout completes".into(),
-            Goal::Completes(Some(n)) => format!("the rollout completes within {n} rounds"),
+            Goal::Completes(Some(n)) => format!("the rollout completes within {n} s"),
             Goal::MinAvailable(n) => format!("never fewer than {n} available pods"),
             Goal::MaxPods(n) => format!("never more than {n} pods"),
             Goal::NoDeadlineExceeded => "the progress deadline is never exceeded".into(),
@@ -73,6 +75,21 @@ impl Goal {
             Goal::PredictAfterScale { rs, .. } => format!(
                 "predict how many replicas ReplicaSet number {rs} asks for right after the scale"
             ),
+        }
+    }
+}
+
+impl Goal {
+    /// The number or name the goal sets (`{goal:N}` in a story): `9` for
+    /// `MinAvailable(9)`, the image of `FinalImage`; `None` for a goal without one.
+    pub fn value_text(&self) -> Option<String> {
+        match self {
+            Goal::Completes(n) => n.map(|n| n.to_string()),
+            Goal::MinAvailable(n) | Goal::MaxPods(n) | Goal::Replicas(n) => Some(n.to_string()),
+            Goal::MaxReplicaSetsCreated(n) | Goal::ReplicaSetsAtEnd(n) => Some(n.to_string()),
+            Goal::FinalImage(s) | Goal::FirstDeleted(s) => Some((*s).to_string()),
+            Goal::NoDeadlineExceeded | Goal::NoRefusedCreates => None,
+            Goal::PredictAfterScale { rs, .. } => Some(rs.to_string()),
         }
     }
 }
@@ -176,6 +193,68 @@ impl Challenge {
         Ok(evaluate(self.goals, &scenario, &attempt.answers))
     }
 
+    /// The story with its numbers filled in (see [`Challenge::fill`]).
+    pub fn story_text(&self) -> Result<String, String> {
+        self.fill(self.story)
+    }
+
+    /// The hint with its numbers filled in (see [`Challenge::fill`]).
+    pub fn hint_text(&self) -> Result<String, String> {
+        self.fill(self.hint)
+    }
+
+    /// Fills a challenge's prose from its situation and goals, so that no number in it is
+    /// typed: `{goal:N}` (the number or name goal N sets, 0-based), `{at:N}` (the round of
+    /// the situation's action N, 0-based), `{set:N}` (what that action sets: an image, a
+    /// replica count), `{readyAfter}` (seconds from a pod's creation to Ready),
+    /// `{secondsPerRound}`, `{podQuota}`; anything else as in [`super::text`], on the
+    /// situation's simulation right after its Deployment is created (`{replicas}`,
+    /// `{image}`, `{surgeSpec}`, `{maxTotal}`, `{progressDeadline}` …).
+    pub fn fill(&self, text: &str) -> Result<String, String> {
+        let scenario = self.base()?;
+        let mut sim = Simulation::new(scenario.clone()).without_history();
+        super::moment::run_to(&mut sim, &super::Moment::Action("create"))?;
+        let nth = |arg: Option<&str>| -> Result<usize, String> {
+            arg.and_then(|a| a.parse().ok())
+                .ok_or_else(|| "needs an index".to_string())
+        };
+        super::text::fill_with(text, |key| {
+            let (name, arg) = match key.split_once(':') {
+                Some((n, a)) => (n, Some(a)),
+                None => (key, None),
+            };
+            let action = |arg| {
+                scenario
+                    .actions
+                    .get(nth(arg)?)
+                    .ok_or_else(|| "no such action".to_string())
+            };
+            match name {
+                "goal" => self
+                    .goals
+                    .get(nth(arg)?)
+                    .ok_or("no such goal")?
+                    .value_text()
+                    .ok_or_else(|| "that goal sets no number".into()),
+                "at" => Ok(action(arg)?.round.to_string()),
+                "set" => match &action(arg)?.kind {
+                    ActionKind::SetImage { image, .. } => Ok(image.clone()),
+                    ActionKind::Scale { replicas, .. } => Ok(replicas.to_string()),
+                    _ => Err("that action sets nothing".into()),
+                },
+                "readyAfter" => Ok((i64::from(scenario.ready_after_rounds)
+                    * scenario.seconds_per_round)
+                    .to_string()),
+                "secondsPerRound" => Ok(scenario.seconds_per_round.to_string()),
+                "podQuota" => scenario
+                    .pod_quota
+                    .map(|q| q.to_string())
+                    .ok_or_else(|| "no pod quota".into()),
+                _ => super::text::fill(&format!("{{{key}}}"), &sim),
+            }
+        })
+    }
+
     /// Whether every goal of an attempt is met.
     pub fn solved_by(&self, attempt: &Attempt) -> Result<bool, String> {
         Ok(self.evaluate(attempt)?.iter().all(|g| g.met))
@@ -247,14 +326,6 @@ pub struct RolloutFigures {
     pub min_available: (i64, u32),
     /// The first round whose Progressing condition is `ProgressDeadlineExceeded`.
     pub deadline_exceeded_round: Option<u32>,
-}
-
-/// `rollout_done` of plan_metrics.py: what `kubectl rollout status` calls success.
-pub fn rollout_done(d: &TraceDeployment) -> bool {
-    d.generation <= d.observed_generation
-        && d.updated_replicas >= d.spec_replicas
-        && d.replicas <= d.updated_replicas
-        && d.available_replicas >= d.updated_replicas
 }
 
 /// The rollout figures of a run (the first Deployment by name); `None` without a `setImage`
@@ -344,6 +415,9 @@ pub fn evaluate(goals: &[Goal], scenario: &Scenario, answers: &[i64]) -> Vec<Goa
                     let Some(f) = &figures else {
                         return no_rollout();
                     };
+                    // durationSeconds of plan_metrics.py.
+                    let seconds =
+                        |c: u32| i64::from(c - f.start_round) * scenario.seconds_per_round;
                     match (f.complete_round, within) {
                         (None, _) => result(
                             goal,
@@ -352,15 +426,15 @@ pub fn evaluate(goals: &[Goal], scenario: &Scenario, answers: &[i64]) -> Vec<Goa
                             None,
                             format!("not complete by round {}", last.map_or(0, |r| r.round)),
                         ),
-                        (Some(c), Some(n)) if c - f.start_round > n => result(
+                        (Some(c), Some(n)) if seconds(c) > i64::from(n) => result(
                             goal,
                             false,
                             Some(c),
-                            Some(i64::from(c - f.start_round)),
+                            Some(seconds(c)),
                             format!(
-                                "complete in round {c}, {} ({} s) after it started in round {}",
+                                "complete in round {c}, {} s ({}) after it started in round {}",
+                                seconds(c),
                                 rounds(c - f.start_round),
-                                i64::from(c - f.start_round) * scenario.seconds_per_round,
                                 f.start_round
                             ),
                         ),
@@ -368,11 +442,11 @@ pub fn evaluate(goals: &[Goal], scenario: &Scenario, answers: &[i64]) -> Vec<Goa
                             goal,
                             true,
                             Some(c),
-                            Some(i64::from(c - f.start_round)),
+                            Some(seconds(c)),
                             format!(
-                                "met: complete in round {c}, {} ({} s) after it started",
-                                rounds(c - f.start_round),
-                                i64::from(c - f.start_round) * scenario.seconds_per_round
+                                "met: complete in round {c}, {} s ({}) after it started",
+                                seconds(c),
+                                rounds(c - f.start_round)
                             ),
                         ),
                     }

@@ -9,7 +9,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "first-rollout",
         title: "Your first rollout",
         level: 1,
-        story: "web runs nginx:1.14.2 with 3 replicas. Roll out nginx:1.16.1 and wait until `kubectl rollout status` is happy.",
+        story: "{deployment} runs {image} with {replicas} replicas. Roll out {goal:0} and wait until `kubectl rollout status` is happy.",
         hint: "Roll out a new image (`kubectl set image`), then run until the end.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"first-rollout","rounds":30,"secondsPerRound":5,"readyAfterRounds":1,
@@ -24,7 +24,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "no-capacity-loss",
         title: "Never lose capacity",
         level: 2,
-        story: "web has 4 replicas and maxUnavailable 1, so its rollout to nginx:1.16.1 takes a pod away. Change the strategy so that 4 pods are always available and there are never more than 5 pods.",
+        story: "{deployment} has {replicas} replicas, maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}, so its rollout to {set:1} takes pods away. Change the strategy so that {goal:0} pods are always available and there are never more than {goal:1} pods.",
         hint: "maxSurge adds pods above replicas; maxUnavailable takes them away.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"no-capacity-loss","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
@@ -41,8 +41,8 @@ const CHALLENGES: &[Challenge] = &[
         id: "tight-band",
         title: "A tight band",
         level: 3,
-        story: "10 replicas of web roll out nginx:1.16.1. Never run more than 11 pods, never have fewer than 9 available, and finish.",
-        hint: "The defaults (25% / 25%) allow 13 pods and 8 available. Counts are exact; percentages round.",
+        story: "{replicas} replicas of {deployment} roll out {set:1}. Never run more than {goal:0} pods, never have fewer than {goal:1} available, and finish.",
+        hint: "The defaults ({surgeSpec} / {unavailableSpec}) allow {maxTotal} pods and {minAvailable} available. Counts are exact; percentages round.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"tight-band","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"actions":[
@@ -57,15 +57,15 @@ const CHALLENGES: &[Challenge] = &[
         id: "fast-and-safe",
         title: "Fast and safe",
         level: 4,
-        story: "10 replicas of web roll out nginx:1.16.1; a pod is ready 5 s (one round) after it is created. Finish within 2 rounds of `kubectl set image` without ever having fewer than 9 available pods.",
+        story: "{replicas} replicas of {deployment} roll out {set:1}; a pod is ready {readyAfter} s after it is created. Finish within {goal:0} s of `kubectl set image` (until `kubectl rollout status` succeeds) without ever having fewer than {goal:1} available pods.",
         hint: "Extra pods cost nothing here: how large may maxSurge be?",
         scenario: ScenarioSource::Inline(
-            r#"{"settle":true,"name":"fast-and-safe","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
+            r#"{"settle":true,"name":"fast-and-safe","rounds":120,"secondsPerRound":1,"readyAfterRounds":5,
             "terminationRounds":0,"nodes":3,"actions":[
             {"round":0,"type":"create","deployment":{"name":"web","replicas":10,"image":"nginx:1.14.2"}},
-            {"round":4,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+            {"round":10,"type":"setImage","image":"nginx:1.16.1"}]}"#,
         ),
-        goals: &[Goal::Completes(Some(2)), Goal::MinAvailable(9)],
+        goals: &[Goal::Completes(Some(5)), Goal::MinAvailable(9)],
         solution: r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":"100%","maxUnavailable":1}}}"#,
         failing: Some(r#"{"deployment":{"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":1}}}"#),
     },
@@ -73,8 +73,8 @@ const CHALLENGES: &[Challenge] = &[
         id: "undo-before-deadline",
         title: "Roll back before the deadline",
         level: 5,
-        story: "A rollout to nginx:1.161 (a typo) starts in round 4; progressDeadlineSeconds is 30. Roll back to nginx:1.14.2 before the Deployment reports ProgressDeadlineExceeded.",
-        hint: "`kubectl rollout undo` writes the previous template back: the image nginx:1.14.2.",
+        story: "A rollout to {set:1} (a typo) starts in round {at:1}; progressDeadlineSeconds is {progressDeadline}. Roll back to {goal:1} before the Deployment reports ProgressDeadlineExceeded.",
+        hint: "`kubectl rollout undo` writes the previous template back: the image {image}.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"undo-before-deadline","rounds":40,"secondsPerRound":5,"readyAfterRounds":1,
             "terminationRounds":0,"nodes":3,"neverReadyImages":["nginx:1.161"],"actions":[
@@ -87,14 +87,14 @@ const CHALLENGES: &[Challenge] = &[
             Goal::FinalImage("nginx:1.14.2"),
             Goal::Completes(None),
         ],
-        solution: r#"{"actions":[{"round":7,"type":"setImage","image":"nginx:1.14.2"}]}"#,
-        failing: Some(r#"{"actions":[{"round":20,"type":"setImage","image":"nginx:1.14.2"}]}"#),
+        solution: r#"{"actions":[{"round":7,"type":"undo"}]}"#,
+        failing: Some(r#"{"actions":[{"round":20,"type":"undo"}]}"#),
     },
     Challenge {
         id: "quota-room",
         title: "No room to surge",
         level: 6,
-        story: "A ResourceQuota allows 10 pods in the namespace, and web has 10 replicas. Roll out nginx:1.16.1 without a single refused pod create.",
+        story: "A ResourceQuota allows {podQuota} pods in the namespace, and {deployment} has {replicas} replicas. Roll out {set:1} without a single refused pod create.",
         hint: "Every surge pod would be refused (FailedCreate). Which setting makes room first?",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"quota-room","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
@@ -110,7 +110,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "batch-changes",
         title: "Two changes, one rollout",
         level: 7,
-        story: "Two image changes are coming: app:v2 in round 4 and a fix, app:v3, in round 6. Ship app:v3 creating only one new ReplicaSet.",
+        story: "Image changes are coming: {set:1} in round {at:1} and a fix, {set:2}, in round {at:2}. Ship {goal:1} creating no more than {goal:0} ReplicaSets in all, the first included.",
         hint: "A paused Deployment takes changes without rolling them out.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"batch-changes","rounds":40,"secondsPerRound":5,"readyAfterRounds":2,
@@ -131,7 +131,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "short-history",
         title: "Keep the history short",
         level: 8,
-        story: "web is rolled out three times (app:v2, app:v3, app:v4). Keep at most one old ReplicaSet for rollbacks: no more than 2 ReplicaSets at the end.",
+        story: "{deployment} is rolled out to {set:1}, then {set:2}, then {set:3}. Keep the history short: no more than {goal:0} ReplicaSets at the end, the new one included.",
         hint: "Look for the setting that limits the revision history.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"short-history","rounds":60,"secondsPerRound":5,"readyAfterRounds":1,
@@ -153,7 +153,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "predict-proportional",
         title: "Predict proportional scaling",
         level: 9,
-        story: "10 replicas, maxSurge 3, maxUnavailable 2, a rollout to an image that never becomes ready, then `kubectl scale --replicas=15` in round 8. Predict how many replicas web-rev1 and web-rev2 ask for right after the Deployment controller's next sync.",
+        story: "{replicas} replicas, maxSurge {surgeSpec}, maxUnavailable {unavailableSpec}, a rollout to an image that never becomes ready, then `kubectl scale --replicas={set:2}` in round {at:2}. Predict how many replicas the old and the new ReplicaSet ask for right after the Deployment controller's next sync.",
         hint: "The extra replicas are shared in proportion to each ReplicaSet's size; the largest share is rounded first.",
         scenario: ScenarioSource::Preset("proportional-scaling"),
         goals: &[
@@ -167,7 +167,7 @@ const CHALLENGES: &[Challenge] = &[
         id: "choose-the-victim",
         title: "Choose which pod goes",
         level: 10,
-        story: "web is scaled from 3 to 2 replicas in round 6. Make the ReplicaSet controller delete web-rev1-00003 first, without deleting it yourself.",
+        story: "{deployment} is scaled from {replicas} to {set:1} replicas in round {at:1}. Make the ReplicaSet controller delete {goal:0} first, without deleting it yourself.",
         hint: "The controller.kubernetes.io/pod-deletion-cost annotation ranks pods: lower cost goes first.",
         scenario: ScenarioSource::Inline(
             r#"{"settle":true,"name":"choose-the-victim","rounds":12,"secondsPerRound":5,"readyAfterRounds":1,
@@ -247,6 +247,51 @@ mod tests {
             "never fewer than 9 available pods: broken in round 4: 8 available"
         );
         assert!(results[2].met);
+    }
+
+    /// The fast-and-safe limit is in seconds (durationSeconds of plan_metrics.py), so it means
+    /// the same whatever a round is: settled 1 s rounds as the challenge runs, or lock-step.
+    #[test]
+    fn fast_and_safe_measures_seconds_from_set_image_to_rollout_status() {
+        let c = challenge("fast-and-safe").unwrap();
+        let Goal::Completes(Some(limit)) = c.goals[0] else {
+            panic!("fast-and-safe limits the duration")
+        };
+        let solution = c
+            .evaluate(&Attempt::from_json(c.solution).unwrap())
+            .unwrap();
+        let failing = c
+            .evaluate(&Attempt::from_json(c.failing.unwrap()).unwrap())
+            .unwrap();
+        let scenario = c.base().unwrap();
+        let (start, ready) = (10, i64::from(scenario.ready_after_rounds));
+        assert_eq!(scenario.actions[1].round, start);
+        // maxSurge 100%: every new pod at once; one wait for Ready (in seconds) and done.
+        let took = solution[0].value.unwrap();
+        assert!(
+            took >= ready && took <= i64::from(limit),
+            "{}",
+            solution[0].text
+        );
+        assert_eq!(
+            took,
+            i64::from(solution[0].round.unwrap() - start) * scenario.seconds_per_round
+        );
+        // maxSurge 1, maxUnavailable 1: two pods a wave, five waves of a Ready wait each.
+        assert!(!failing[0].met);
+        assert!(
+            failing[0].value.unwrap() >= 5 * ready,
+            "{}",
+            failing[0].text
+        );
+        assert!(failing[0].text.contains(" s ("), "{}", failing[0].text);
+        // Lock-step rounds take longer (a round per hop), measured the same way.
+        let mut lockstep = c
+            .scenario_of(&Attempt::from_json(c.solution).unwrap())
+            .unwrap();
+        lockstep.settle = false;
+        let slow = super::super::challenge::evaluate(c.goals, &lockstep, &[]);
+        assert!(slow[0].value.unwrap() > took, "{}", slow[0].text);
     }
 
     #[test]

@@ -200,6 +200,21 @@ pub struct Lesson {
     pub steps: &'static [LessonStep],
 }
 
+impl Lesson {
+    /// What it teaches, its placeholders filled at the first of its steps where they all
+    /// fill (the menu and the teacher's page).
+    pub fn summary(&'static self) -> Result<String, String> {
+        let mut run = LessonRun::open(self)?;
+        loop {
+            match text::fill(self.teaches, &run.sim) {
+                Ok(t) => return Ok(t),
+                Err(e) if !run.forward()? => return Err(format!("{}: {e}", self.id)),
+                Err(_) => {}
+            }
+        }
+    }
+}
+
 /// A lesson opened on a simulation: where each step stands.
 #[derive(Clone, Debug)]
 pub struct LessonRun {

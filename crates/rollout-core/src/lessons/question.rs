@@ -245,7 +245,7 @@ fn ended(probe: &Simulation, what: &str) -> String {
 /// The answer the simulation gives to `ask` from where `sim` stands (computed on a clone;
 /// `sim` is unchanged).
 pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
-    let mut probe = sim.clone().without_history();
+    let mut probe = sim.clone_without_history();
     match ask {
         Ask::DesiredAfterNextSync(rs) => {
             let (record, n) = step_until(&mut probe, |_, r| {

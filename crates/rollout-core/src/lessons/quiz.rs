@@ -39,7 +39,7 @@ fn nth(name: &str) -> Option<Rs> {
 
 /// The question to ask before the next step of `sim`, if it is a controller sync.
 pub fn next_question(sim: &Simulation) -> Option<QuizQuestion> {
-    let mut peek = sim.clone().without_history();
+    let mut peek = sim.clone_without_history();
     let kind = peek.step()?.kind.clone();
     let api = sim.api();
     match kind {

@@ -11,14 +11,23 @@ pub fn markdown() -> String {
     for l in lessons() {
         out.push_str(&format!(
             "| {} | [`?lesson={}`](?lesson={}) | [{}]({}) | {} |\n",
-            l.title, l.id, l.id, l.doc.title, l.doc.url, l.teaches
+            l.title,
+            l.id,
+            l.id,
+            l.doc.title,
+            l.doc.url,
+            l.summary().unwrap_or_else(|e| e)
         ));
     }
     out.push_str("\n| level | challenge | link | task |\n| --- | --- | --- | --- |\n");
     for c in challenges() {
         out.push_str(&format!(
             "| {} | {} | [`?challenge={}`](?challenge={}) | {} |\n",
-            c.level, c.title, c.id, c.id, c.story
+            c.level,
+            c.title,
+            c.id,
+            c.id,
+            c.story_text().unwrap_or_else(|e| e)
         ));
     }
     out

@@ -11,7 +11,7 @@ use crate::sim::{Simulation, StepKind};
 /// Checks, on a copy of `sim`, that the simulation does what `expected` says, by watching the
 /// API server rather than re-running the question's own computation where possible.
 fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
-    let mut s = sim.clone().without_history();
+    let mut s = sim.clone_without_history();
     let before = s.api().clone();
     let take = |s: &mut Simulation, n: usize| {
         for i in 0..n {
@@ -99,7 +99,7 @@ fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
             for (i, o) in options.iter().enumerate() {
                 let patch: serde_json::Value = serde_json::from_str(o.patch).unwrap();
                 let strategy = serde_json::from_value(patch["strategy"].clone()).unwrap();
-                let mut t = sim.clone().without_history();
+                let mut t = sim.clone_without_history();
                 let round = t.push_action(ActionKind::SetStrategy {
                     name: None,
                     strategy,
@@ -235,28 +235,85 @@ fn lessons_have_unique_ids_a_doc_section_and_short_steps() {
         assert!(!l.steps.is_empty());
         for s in l.steps {
             assert!(s.text.len() < 600, "{}: a step is too long", l.id);
-            // Numbers come from placeholders: outside them, a lesson's text has no digit
-            // except in names (nginx:1.14.2, --replicas=) given by the scenario.
-            let bare: String = {
-                let mut out = String::new();
-                let mut depth = 0;
-                for c in s.text.chars() {
-                    match c {
-                        '{' => depth += 1,
-                        '}' => depth -= 1,
-                        c if depth == 0 => out.push(c),
-                        _ => {}
-                    }
-                }
-                out
-            };
-            assert!(
-                !bare.chars().any(|c| c.is_ascii_digit()),
-                "{}: a number typed into the text: {bare}",
-                l.id
-            );
+            assert_no_typed_number(l.id, s.text);
+            if let Some(q) = &s.question {
+                assert_no_typed_number(l.id, q.prompt);
+            }
         }
     }
+}
+
+/// The text outside `{placeholders}`.
+fn bare(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Numbers come from placeholders: outside them, lesson prose has no digit (names such as
+/// nginx:1.14.2 or --replicas=15 come from the scenario through placeholders too).
+fn assert_no_typed_number(id: &str, text: &str) {
+    let bare = bare(text);
+    assert!(
+        !bare.chars().any(|c| c.is_ascii_digit()),
+        "{id}: a number typed into the text: {bare}"
+    );
+}
+
+/// Summaries, challenge stories and hints state numbers only through placeholders, and every
+/// one of them fills from the core.
+#[test]
+fn summaries_stories_and_hints_type_no_number_and_fill() {
+    for l in lessons() {
+        for text in [l.title, l.teaches] {
+            assert_no_typed_number(l.id, text);
+        }
+        let summary = l.summary().unwrap();
+        assert!(!summary.contains('{'), "{}: {summary}", l.id);
+    }
+    for c in super::challenges() {
+        for text in [c.title, c.story, c.hint] {
+            assert_no_typed_number(c.id, text);
+        }
+        for t in [c.story_text(), c.hint_text()] {
+            let t = t.unwrap_or_else(|e| panic!("{}: {e}", c.id));
+            assert!(!t.contains('{'), "{}: {t}", c.id);
+        }
+    }
+}
+
+#[test]
+fn stories_say_what_the_situation_is() {
+    let story = |id| super::challenge(id).unwrap().story_text().unwrap();
+    assert_eq!(
+        story("predict-proportional"),
+        "10 replicas, maxSurge 3, maxUnavailable 2, a rollout to an image that never becomes ready, then `kubectl scale --replicas=15` in round 20. Predict how many replicas the old and the new ReplicaSet ask for right after the Deployment controller's next sync."
+    );
+    assert!(
+        story("fast-and-safe").contains(
+            "a pod is ready 5 s after it is created. Finish within 5 s of `kubectl set image`"
+        ),
+        "{}",
+        story("fast-and-safe")
+    );
+    let tight = super::challenge("tight-band").unwrap().hint_text().unwrap();
+    assert!(
+        tight.starts_with("The defaults (25% / 25%) allow 13 pods and 8 available."),
+        "{tight}"
+    );
+    let summary = lesson("rolling-update").unwrap().summary().unwrap();
+    assert!(
+        summary.starts_with("How maxSurge 25% and maxUnavailable 25% become 1 extra pod and 0 unavailable with 3 replicas"),
+        "{summary}"
+    );
 }
 
 #[test]

@@ -31,6 +31,14 @@ use crate::sim::{Simulation, StepRecord};
 /// Fills every placeholder of `text`. `Err` names the first placeholder that cannot be filled
 /// now (unknown, or about something that does not exist yet).
 pub fn fill(text: &str, sim: &Simulation) -> Result<String, String> {
+    fill_with(text, |key| value(key, sim))
+}
+
+/// Fills every placeholder of `text` with `value(key)`. `Err` names the first that fails.
+pub fn fill_with(
+    text: &str,
+    mut value: impl FnMut(&str) -> Result<String, String>,
+) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find('{') {
@@ -40,7 +48,7 @@ pub fn fill(text: &str, sim: &Simulation) -> Result<String, String> {
             .find('}')
             .ok_or_else(|| format!("unclosed placeholder in {text:?}"))?;
         let key = &after[..close];
-        let v = value(key, sim).map_err(|e| format!("{{{key}}}: {e}"))?;
+        let v = value(key).map_err(|e| format!("{{{key}}}: {e}"))?;
         out.push_str(&v);
         rest = &after[close + 1..];
     }

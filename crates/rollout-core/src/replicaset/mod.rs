@@ -137,12 +137,14 @@ impl<'a> ReplicaSetController<'a> {
             return Ok(());
         };
         let now = self.api.now();
-        let filtered: Vec<Arc<Pod>> = self
-            .api
-            .pods_of_iter(&rs)
-            .filter(|p| p.is_active())
-            .cloned()
-            .collect();
+        // Sized by the API server's pod count, so 5,000 pods are collected without regrowing.
+        let mut filtered: Vec<Arc<Pod>> = Vec::with_capacity(self.api.pod_count_of(&rs));
+        filtered.extend(
+            self.api
+                .pods_of_iter(&rs)
+                .filter(|p| p.is_active())
+                .cloned(),
+        );
         self.rec.decide(
             "syncReplicaSet",
             format!(
@@ -220,7 +222,7 @@ impl<'a> ReplicaSetController<'a> {
                         events.push((
                             "Normal",
                             "SuccessfulCreate",
-                            format!("Created pod: {}", pod.metadata.name),
+                            ["Created pod: ", &pod.metadata.name].concat(),
                             pod.metadata.name.clone(),
                         ));
                         Ok(())
@@ -312,7 +314,7 @@ impl<'a> ReplicaSetController<'a> {
                     Ok(()) => events.push((
                         "Normal",
                         "SuccessfulDelete",
-                        format!("Deleted pod: {}", p.name),
+                        ["Deleted pod: ", &p.name].concat(),
                         p.name.clone(),
                     )),
                     Err(e) if e.code == 404 => {}
