@@ -361,11 +361,30 @@ fn js(v: &Value) -> JsValue {
         .unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Starts the worker on `jobs`; its messages go to `state`.
-fn start_worker(
+/// How much a forecast costs, roughly: pods × (waves of the rolling update + 3, for creating
+/// the pods and their first becoming available). 100 replicas with maxSurge 1 and
+/// maxUnavailable 0 is 100 waves, 10,300; it takes about 40 ms in the page.
+pub fn forecast_cost(d: &DeploymentInput) -> i64 {
+    let replicas = i64::from(d.replicas.unwrap_or(1).max(1));
+    let waves = match current_cell(d) {
+        Some((surge, unavailable)) => {
+            let step = i64::from(surge.max(0) + unavailable.max(0)).max(1);
+            (replicas + step - 1) / step
+        }
+        None => 1,
+    };
+    replicas * (waves + 3)
+}
+
+/// Above this cost a forecast runs in the worker, so a keystroke never holds the page (about
+/// 150 ms of work in the page at 100 replicas' pace).
+pub const PAGE_FORECAST_LIMIT: i64 = 40_000;
+
+/// Starts a worker on the plan-worker protocol's `message`; what it posts goes to `on_data`.
+fn spawn_worker(
     running: &Rc<RefCell<Running>>,
-    jobs: Value,
-    state: UseReducerDispatcher<SweepState>,
+    message: Value,
+    mut on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
 ) -> Result<(), String> {
     running.borrow_mut().stop();
     let options = web_sys::WorkerOptions::new();
@@ -375,28 +394,68 @@ fn start_worker(
     let weak = Rc::downgrade(running);
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            if let Some(m) = worker_msg(&e.data()) {
-                let done = matches!(m, WorkerMsg::Done(_));
-                state.dispatch(m);
-                if done {
-                    if let Some(r) = weak.upgrade() {
-                        // Not from inside this closure's own call: drop it in a moment.
-                        let r = r.clone();
-                        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop())
-                            .forget();
-                    }
-                }
-            }
+            on_data(&e.data(), &weak)
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker
-        .post_message(&js(&jobs))
-        .map_err(|_| "The sweep could not be sent to its worker.".to_string())?;
+        .post_message(&js(&message))
+        .map_err(|_| "The job could not be sent to its worker.".to_string())?;
     *running.borrow_mut() = Running {
         worker: Some(worker),
         _on_message: Some(on_message),
     };
     Ok(())
+}
+
+/// Terminates the worker once the current message has been handled.
+fn stop_soon(weak: &std::rc::Weak<RefCell<Running>>) {
+    if let Some(r) = weak.upgrade() {
+        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop()).forget();
+    }
+}
+
+/// Starts the worker on sweep `jobs`; its messages go to `state`.
+fn start_worker(
+    running: &Rc<RefCell<Running>>,
+    jobs: Value,
+    state: UseReducerDispatcher<SweepState>,
+) -> Result<(), String> {
+    spawn_worker(running, jobs, move |data, weak| {
+        if let Some(m) = worker_msg(data) {
+            let done = matches!(m, WorkerMsg::Done(_));
+            state.dispatch(m);
+            if done {
+                stop_soon(weak);
+            }
+        }
+    })
+}
+
+/// A forecast computed in the worker: for which manifest and model, and what came back.
+type Remote = Option<(String, Result<PlanOutput, String>)>;
+
+/// Forecasts `input` in a worker (a big Deployment); the result goes to `remote` under `key`.
+fn start_plan(
+    running: &Rc<RefCell<Running>>,
+    key: String,
+    input: &str,
+    model: &ModelOptions,
+    remote: UseStateHandle<Remote>,
+) {
+    let job = json!({"plan": {"key": key, "input": input, "options": model.to_value()}});
+    let k = key.clone();
+    let started = spawn_worker(running, job, move |data, weak| {
+        let result = match get(data, "error").as_string() {
+            Some(e) => Err(e),
+            None => serde_wasm_bindgen::from_value::<PlanOutput>(get(data, "result"))
+                .map_err(|e| e.to_string()),
+        };
+        remote.set(Some((k.clone(), result)));
+        stop_soon(weak);
+    });
+    if let Err(e) = started {
+        web_sys::console::error_1(&e.into());
+    }
 }
 
 /// The header's "Plan" button: scrolls the Plan view into view and focuses its manifest.
@@ -453,7 +512,7 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                     data-peak-pods={f.peak_pods.to_string()}
                     data-min-available={opt_attr(f.min_available)}
                     data-deadline-exceeded-round={opt_attr(f.deadline_exceeded_round)}
-                    data-ms={crate::chart::fmt(ms)}>
+                    data-ms={if ms < 0.0 { "worker".to_string() } else { crate::chart::fmt(ms) }}>
                     <dl class="plan-figures">
                         <div class="plan-figure"><dt>{ "Rollout takes" }</dt><dd>{ duration }</dd></div>
                         <div class="plan-figure"><dt>{ "Peak pods" }</dt><dd>{ f.peak_pods }</dd></div>
@@ -689,17 +748,51 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     }
 
     // The forecast of the manifest as typed: on every keystroke, on this thread.
-    let planned = use_memo(((*text).clone(), model.clone()), |(text, model)| {
-        let t0 = crate::state::now_ms();
-        let out = crate::plan_api::plan(&Value::String(text.clone()), model);
-        (out, crate::state::now_ms() - t0)
-    });
-    let (out, ms) = &*planned;
     let deployment = use_memo(((*text).clone(), model.clone()), |(text, model)| {
         crate::plan_api::subject_of(&Value::String(text.clone()), model)
             .and_then(|(s, _)| s.deployment())
             .ok()
     });
+    // A big Deployment is forecast in the worker, so that typing never holds the page.
+    let heavy = deployment
+        .as_ref()
+        .as_ref()
+        .is_some_and(|d| forecast_cost(d) > PAGE_FORECAST_LIMIT);
+    let planned = use_memo(
+        ((*text).clone(), model.clone(), heavy),
+        |(text, model, heavy)| {
+            (!heavy).then(|| {
+                let t0 = crate::state::now_ms();
+                let out = crate::plan_api::plan(&Value::String(text.clone()), model);
+                (out, crate::state::now_ms() - t0)
+            })
+        },
+    );
+    let remote = use_state(|| None::<(String, Result<PlanOutput, String>)>);
+    let plan_worker = use_mut_ref(Running::default);
+    {
+        let (remote, plan_worker) = (remote.clone(), plan_worker.clone());
+        use_effect_with(
+            ((*text).clone(), model.clone(), heavy),
+            move |(text, model, heavy)| {
+                if *heavy {
+                    let key = format!("{text}{}", model.to_value());
+                    start_plan(&plan_worker, key, text, model, remote);
+                } else {
+                    plan_worker.borrow_mut().stop();
+                }
+                let stop = plan_worker.clone();
+                move || stop.borrow_mut().stop()
+            },
+        );
+    }
+    let remote_key = format!("{}{}", *text, model.to_value());
+    let (out, ms) = match (&*planned, &*remote) {
+        (Some((out, ms)), _) => (Some(out), *ms),
+        (None, Some((key, out))) if *key == remote_key => (Some(out), -1.0),
+        _ => (None, -1.0),
+    };
+
     let current = deployment.as_ref().as_ref().and_then(current_cell);
 
     let on_input = {
@@ -872,7 +965,15 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model.to_value().to_string()}>{ model_line }</p>
                 </div>
                 <div class="plan-col">
-                    { forecast_panel(out, *ms) }
+                    if let Some(out) = out {
+                        { forecast_panel(out, ms) }
+                    } else {
+                        <p class="panel-sub plan-pending" data-testid="forecast-pending" role="status">{ format!(
+                            "Forecasting {} replicas in a worker (about {} pod-waves: too long to work out on each keystroke)…",
+                            deployment.as_ref().as_ref().and_then(|d| d.replicas).unwrap_or(1),
+                            deployment.as_ref().as_ref().map_or(0, forecast_cost)
+                        ) }</p>
+                    }
                 </div>
             </div>
             <div class="plan-sweep">
@@ -969,6 +1070,27 @@ mod tests {
         let (subject, _) = crate::plan_api::subject_of(&Value::String(text), &model).unwrap();
         // 25% of 3: surge rounds up to 1, unavailable down to 0.
         assert_eq!(current_cell(&subject.deployment().unwrap()), Some((1, 0)));
+    }
+
+    #[test]
+    fn big_slow_rollouts_cost_more_than_the_page_forecasts() {
+        let d = |replicas: i32, surge: i32, unavailable: i32| DeploymentInput {
+            name: "web".into(),
+            replicas: Some(replicas),
+            image: "a".into(),
+            strategy: Some(rollout_core::scenario::StrategyInput {
+                max_surge: Some(IntOrString::Int(surge)),
+                max_unavailable: Some(IntOrString::Int(unavailable)),
+                ..Default::default()
+            }),
+            ..DeploymentInput::default()
+        };
+        // 100 replicas one at a time: 100 waves of 100 pods, on the page.
+        assert_eq!(forecast_cost(&d(100, 1, 0)), 10_300);
+        assert!(forecast_cost(&d(250, 1, 0)) > PAGE_FORECAST_LIMIT);
+        // 10,000 replicas in waves of 2,500 + 2,500: 2 waves, but 10,000 pods: the worker.
+        assert_eq!(forecast_cost(&d(10_000, 2_500, 2_500)), 50_000);
+        assert!(forecast_cost(&d(3, 1, 0)) < 100);
     }
 
     #[test]
