@@ -538,84 +538,85 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
     }
 }
 
-fn heat_map(
-    rows: &[SweepRow],
-    figure: Figure,
-    size: i32,
-    current: Option<(i32, i32)>,
-    on_pick: &Callback<(i32, i32)>,
-    on_read: &Callback<String>,
-) -> Html {
-    let range = value_range(rows, figure);
-    let n = (size + 1) as usize;
-    let cell = |row: &SweepRow| {
-        let su = int_of(&row.settings.max_surge).unwrap_or(0);
-        let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
-        let value = row.forecast.as_ref().and_then(|f| figure.value(f));
-        let (class, style, text) = match (&row.forecast, value, range) {
-            (None, _, _) => ("refused", String::new(), "×".to_string()),
-            (Some(_), None, _) => ("never", String::new(), "∞".to_string()),
-            (Some(_), Some(v), Some(r)) => (
-                "",
-                format!("--t:{}", crate::chart::fmt(badness(figure, v, r))),
-                v.to_string(),
-            ),
-            (Some(_), Some(v), None) => ("", String::new(), v.to_string()),
-        };
-        let title = match (&row.forecast, &row.refused) {
-            (_, Some(why)) => format!("maxSurge {su}, maxUnavailable {un}: refused: {why}"),
-            (Some(f), _) => format!(
-                "maxSurge {su}, maxUnavailable {un}: {}, peak {} pods, lowest availability {}",
-                f.duration_seconds
-                    .map_or("never completes".into(), |s| format!("{s} s")),
-                f.peak_pods,
-                fig_text(f.min_available, "")
-            ),
-            _ => String::new(),
-        };
-        let is_current = current == Some((su, un));
-        let pick = {
-            let on_pick = on_pick.clone();
-            Callback::from(move |_: MouseEvent| on_pick.emit((su, un)))
-        };
-        // Hover or focus reads the cell out below the map.
-        let read = on_read.reform({
-            let t = title.clone();
-            move |_: MouseEvent| t.clone()
-        });
-        let read_focus = on_read.reform({
-            let t = title.clone();
-            move |_: FocusEvent| t.clone()
-        });
-        html! {
-            <button type="button" role="gridcell" class={classes!("sweep-cell", (!class.is_empty()).then_some(class), is_current.then_some("is-current"))}
-                style={style} title={title.clone()} aria-label={title}
-                data-testid="sweep-cell" data-max-surge={su.to_string()} data-max-unavailable={un.to_string()}
-                data-value={value.map_or("null".to_string(), |v| v.to_string())}
-                data-refused={row.refused.is_some().then_some("true")}
-                aria-current={is_current.then_some("true")}
-                disabled={row.refused.is_some()}
-                onclick={pick} onmouseenter={read} onfocus={read_focus}>{ text }</button>
-        }
-    };
-    // Rows of the heat map: maxUnavailable down the side (0 at the top), maxSurge across.
-    html! {
-        <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{n}")}
-            aria-label={format!("{} by maxSurge (across) and maxUnavailable (down)", figure.label())}>
-            <div class="heat-corner" aria-hidden="true">{ "U \\ S" }</div>
-            { for (0..n).map(|s| html! { <div class="heat-head" aria-hidden="true">{ s }</div> }) }
-            { for (0..n).map(|u| html! {
-                <>
-                    <div class="heat-head" aria-hidden="true">{ u }</div>
-                    { for (0..n).filter_map(|s| rows.get(s * n + u)).map(&cell) }
-                </>
-            }) }
-        </div>
-    }
+/// `text` for HTML text and attribute values.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
-fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> Html {
+/// The heat map's cells as markup (a grid of up to 441 buttons is written as text rather
+/// than built element by element: smaller code, and clicks, hovers and focus are handled once
+/// on the grid, see `PlanView`). Rows are maxUnavailable (0 at the top), columns maxSurge.
+fn heat_cells(rows: &[SweepRow], figure: Figure, size: i32, current: Option<(i32, i32)>) -> String {
+    use std::fmt::Write;
+    let range = value_range(rows, figure);
+    let n = (size + 1) as usize;
+    let mut out = String::from(r#"<div class="heat-corner" aria-hidden="true">U \ S</div>"#);
+    for s in 0..n {
+        let _ = write!(
+            out,
+            r#"<div class="heat-head" aria-hidden="true">{s}</div>"#
+        );
+    }
+    for u in 0..n {
+        let _ = write!(
+            out,
+            r#"<div class="heat-head" aria-hidden="true">{u}</div>"#
+        );
+        for row in (0..n).filter_map(|s| rows.get(s * n + u)) {
+            let su = int_of(&row.settings.max_surge).unwrap_or(0);
+            let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
+            let value = row.forecast.as_ref().and_then(|f| figure.value(f));
+            let (class, style, text) = match (&row.forecast, value, range) {
+                (None, _, _) => (" refused", String::new(), "×".to_string()),
+                (Some(_), None, _) => (" never", String::new(), "∞".to_string()),
+                (Some(_), Some(v), Some(r)) => (
+                    "",
+                    format!("--t:{}", crate::chart::fmt(badness(figure, v, r))),
+                    v.to_string(),
+                ),
+                (Some(_), Some(v), None) => ("", String::new(), v.to_string()),
+            };
+            let title = match (&row.forecast, &row.refused) {
+                (_, Some(why)) => format!("maxSurge {su}, maxUnavailable {un}: refused: {why}"),
+                (Some(f), _) => format!(
+                    "maxSurge {su}, maxUnavailable {un}: {}, peak {} pods, lowest availability {}",
+                    f.duration_seconds
+                        .map_or("never completes".into(), |s| format!("{s} s")),
+                    f.peak_pods,
+                    fig_text(f.min_available, "")
+                ),
+                _ => String::new(),
+            };
+            let is_current = current == Some((su, un));
+            let title = esc(&title);
+            let _ = write!(
+                out,
+                r#"<button type="button" role="gridcell" class="sweep-cell{class}{}" style="{style}" title="{title}" aria-label="{title}" data-testid="sweep-cell" data-max-surge="{su}" data-max-unavailable="{un}" data-value="{}"{}{}>{text}</button>"#,
+                if is_current { " is-current" } else { "" },
+                value.map_or("null".to_string(), |v| v.to_string()),
+                if is_current {
+                    r#" aria-current="true""#
+                } else {
+                    ""
+                },
+                if row.refused.is_some() {
+                    r#" data-refused="true" disabled"#
+                } else {
+                    ""
+                },
+            );
+        }
+    }
+    out
+}
+
+/// The line chart of `figure` against the swept axis, as SVG markup.
+fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> String {
     use crate::chart::fmt;
+    use std::fmt::Write;
     let pts: Vec<(i64, Option<i64>)> = rows
         .iter()
         .map(|r| {
@@ -648,63 +649,99 @@ fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32
     };
     let y_max = (y_top / step).ceil() * step;
     let span = (x_max - x_min).max(1.0);
-    let xp = |x: i64| l + (w - l - r) * (x as f64 - x_min) / span;
-    let yp = |y: i64| (h - b) - (h - b - t) * y as f64 / y_max;
-    // Runs of points with a value (a rollout that never completes breaks the line).
-    let mut segments: Vec<Vec<String>> = vec![Vec::new()];
-    for (x, y) in &pts {
-        match y {
-            Some(y) => segments.last_mut().expect("one segment").push(format!(
-                "{},{}",
-                fmt(xp(*x)),
-                fmt(yp(*y))
-            )),
-            None => segments.push(Vec::new()),
-        }
-    }
-    let mut y_ticks = Vec::new();
-    let mut v = 0.0;
-    while v <= y_max + 0.5 {
-        y_ticks.push(v as i64);
-        v += step;
-    }
+    let xp = |x: i64| fmt(l + (w - l - r) * (x as f64 - x_min) / span);
+    let yp = |y: i64| fmt((h - b) - (h - b - t) * y as f64 / y_max);
     let label = if axis == "minReadySeconds" {
         "minReadySeconds"
     } else {
         "replicas"
     };
-    let x_ticks: Vec<i64> = {
-        let every = (pts.len() / 6).max(1);
-        pts.iter().step_by(every).map(|p| p.0).collect()
-    };
-    html! {
-        <svg class="chart-svg plan-line" viewBox={format!("0 0 {w} {h}")} role="img" data-testid="sweep-line"
-            aria-label={format!("{} against {label}", figure.label())}>
-            { for y_ticks.iter().map(|v| html! {
-                <g class="grid">
-                    <line x1={fmt(l)} x2={fmt(w - r)} y1={fmt(yp(*v))} y2={fmt(yp(*v))} />
-                    <text x={fmt(l - 6.0)} y={fmt(yp(*v) + 4.0)} text-anchor="end">{ v }</text>
-                </g>
-            }) }
-            { for x_ticks.iter().map(|x| html! {
-                <text class="axis-label" x={fmt(xp(*x))} y={fmt(h - b + 16.0)} text-anchor="middle">{ x }</text>
-            }) }
-            <text class="axis-title" x={fmt((l + w - r) / 2.0)} y={fmt(h - 4.0)} text-anchor="middle">{ label }</text>
-            <line class="axis" x1={fmt(l)} x2={fmt(w - r)} y1={fmt(h - b)} y2={fmt(h - b)} />
-            if let Some(c) = current {
-                <line class="plan-line-current" x1={fmt(xp(i64::from(c)))} x2={fmt(xp(i64::from(c)))} y1={fmt(t)} y2={fmt(h - b)} />
-            }
-            { for segments.iter().filter(|s| !s.is_empty()).map(|s| html! {
-                <polyline class="series series-new" points={s.join(" ")} />
-            }) }
-            { for pts.iter().map(|(x, y)| match y {
-                Some(y) => html! { <circle class="plan-point" cx={fmt(xp(*x))} cy={fmt(yp(*y))} r="3"
-                    data-testid="line-point" data-x={x.to_string()} data-value={y.to_string()}><title>{ format!("{label} {x}: {y}") }</title></circle> },
-                None => html! { <text class="plan-never" x={fmt(xp(*x))} y={fmt(t + 10.0)} text-anchor="middle"
-                    data-testid="line-point" data-x={x.to_string()} data-value="null">{ "∞" }<title>{ format!("{label} {x}: never completes") }</title></text> },
-            }) }
-        </svg>
+    let (x0, x1, y0) = (fmt(l), fmt(w - r), fmt(h - b));
+    let mut out = format!(
+        r#"<svg class="chart-svg plan-line" viewBox="0 0 {w} {h}" role="img" data-testid="sweep-line" aria-label="{} against {label}">"#,
+        figure.label()
+    );
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        let y = yp(v as i64);
+        let _ = write!(
+            out,
+            r#"<g class="grid"><line x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/><text x="{}" y="{}" text-anchor="end">{}</text></g>"#,
+            fmt(l - 6.0),
+            fmt((h - b) - (h - b - t) * v / y_max + 4.0),
+            v as i64
+        );
+        v += step;
     }
+    for p in pts.iter().step_by((pts.len() / 6).max(1)) {
+        let _ = write!(
+            out,
+            r#"<text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            xp(p.0),
+            fmt(h - b + 16.0),
+            p.0
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<text class="axis-title" x="{}" y="{}" text-anchor="middle">{label}</text><line class="axis" x1="{x0}" x2="{x1}" y1="{y0}" y2="{y0}"/>"#,
+        fmt((l + w - r) / 2.0),
+        fmt(h - 4.0)
+    );
+    if let Some(c) = current {
+        let x = xp(i64::from(c));
+        let _ = write!(
+            out,
+            r#"<line class="plan-line-current" x1="{x}" x2="{x}" y1="{}" y2="{y0}"/>"#,
+            fmt(t)
+        );
+    }
+    // Runs of points with a value (a rollout that never completes breaks the line).
+    for run in pts.split(|p| p.1.is_none()).filter(|r| !r.is_empty()) {
+        let points: Vec<String> = run
+            .iter()
+            .map(|(x, y)| format!("{},{}", xp(*x), yp(y.unwrap_or(0))))
+            .collect();
+        let _ = write!(
+            out,
+            r#"<polyline class="series series-new" points="{}"/>"#,
+            points.join(" ")
+        );
+    }
+    for (x, y) in &pts {
+        let _ = match y {
+            Some(y) => write!(
+                out,
+                r#"<circle class="plan-point" cx="{}" cy="{}" r="3" data-testid="line-point" data-x="{x}" data-value="{y}"><title>{label} {x}: {y}</title></circle>"#,
+                xp(*x),
+                yp(*y)
+            ),
+            None => write!(
+                out,
+                r#"<text class="plan-never" x="{}" y="{}" text-anchor="middle" data-testid="line-point" data-x="{x}" data-value="null">∞<title>{label} {x}: never completes</title></text>"#,
+                xp(*x),
+                fmt(t + 10.0)
+            ),
+        };
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The sweep cell an event happened in: its maxSurge, maxUnavailable and description.
+fn cell_of(e: &Event) -> Option<(i32, i32, String)> {
+    let el = e
+        .target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest("[data-testid=sweep-cell]")
+        .ok()??;
+    let num = |k: &str| el.get_attribute(k)?.parse::<i32>().ok();
+    Some((
+        num("data-max-surge")?,
+        num("data-max-unavailable")?,
+        el.get_attribute("title").unwrap_or_default(),
+    ))
 }
 
 /// The Plan view.
@@ -914,17 +951,38 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     };
     let s = &*sweep;
     let fig = *figure;
-    // The heat map is drawn again only when its rows, figure or marked cell change, not on
+    // The heat map is written again only when its rows, figure or marked cell change, not on
     // every keystroke in the manifest (441 cells at 21 × 21).
-    let heat = {
-        let (on_pick, on_read) = (on_pick.clone(), on_read.clone());
-        use_memo(
-            (s.heat.clone(), fig, s.size, current),
-            move |(rows, fig, size, current)| {
-                rows.as_ref()
-                    .map(|rows| heat_map(rows, *fig, *size, *current, &on_pick, &on_read))
-            },
-        )
+    let heat = use_memo(
+        (s.heat.clone(), fig, s.size, current),
+        |(rows, fig, size, current)| {
+            rows.as_ref()
+                .map(|rows| AttrValue::from(heat_cells(rows, *fig, *size, *current)))
+        },
+    );
+    let on_grid_click = {
+        let on_pick = on_pick.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some((su, un, _)) = cell_of(&e) {
+                on_pick.emit((su, un));
+            }
+        })
+    };
+    let on_grid_over = {
+        let on_read = on_read.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some((_, _, t)) = cell_of(&e) {
+                on_read.emit(t);
+            }
+        })
+    };
+    let on_grid_focus = {
+        let on_read = on_read.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some((_, _, t)) = cell_of(&e) {
+                on_read.emit(t);
+            }
+        })
     };
     let stale = s.heat.is_some() && s.manifest != *text;
     let model_line = format!(
@@ -1022,7 +1080,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(map) = (*heat).clone() {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} by maxSurge (across) and maxUnavailable (down); the outlined cell is the manifest's; click a cell to load it.", fig.label()) }</figcaption>
-                            { map }
+                            <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{}", s.size + 1)}
+                                aria-label={format!("{} by maxSurge (across) and maxUnavailable (down)", fig.label())}
+                                onclick={on_grid_click} onmouseover={on_grid_over} onfocusin={on_grid_focus}>
+                                { Html::from_html_unchecked(map) }
+                            </div>
                             <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
                                 (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
                             }</p>
@@ -1037,7 +1099,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(rows) = &s.line {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} against {}", fig.label(), s.line_axis) }</figcaption>
-                            { line_chart(rows, fig, &s.line_axis, current_line) }
+                            { Html::from_html_unchecked(line_chart(rows, fig, &s.line_axis, current_line).into()) }
                         </figure>
                     }
                 </div>
