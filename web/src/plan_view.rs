@@ -9,7 +9,7 @@
 //! manifest is planned with `readyAfter: 5`, `secondsPerRound: 5`, in settled rounds (the
 //! controllers react at once, as in a real cluster).
 
-use crate::plan_api::{ModelOptions, Prepared};
+use crate::plan_api::ModelOptions;
 use crate::settings::Field;
 use crate::state::Msg;
 use rollout_core::api::IntOrString;
@@ -356,9 +356,7 @@ fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
 }
 
 fn js(v: &Value) -> JsValue {
-    use serde::Serialize;
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::UNDEFINED)
+    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// How much a forecast costs, roughly: pods × (waves of the rolling update + 3, for creating
@@ -890,33 +888,23 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                 .unwrap_or(1);
             let values = line_values(&axis, replicas);
             let line_axes = json!({ axis.as_str(): values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",") });
-            let mut fresh = SweepState {
+            // The worker checks the axes as `sweep()` does: a bad manifest or a Recreate
+            // Deployment comes back as the job's error.
+            let heat_size = (n + 1) * (n + 1);
+            let jobs = json!({"jobs": [
+                {"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": heat_size},
+                {"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": values.len()},
+            ]});
+            let fresh = SweepState {
                 running: true,
                 size: n,
+                total: (heat_size as usize + values.len()) as u32,
                 line_axis: (*axis).clone(),
                 manifest: (*text).clone(),
                 ..SweepState::default()
             };
-            // Checked here first, so a bad manifest or a Recreate Deployment says why at once.
-            let heat = Prepared::new(&input, &heat_axes, &model);
-            let line = Prepared::new(&input, &line_axes, &model);
-            let mut jobs = Vec::new();
-            match &heat {
-                Ok(p) => jobs.push(json!({"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": p.len()})),
-                Err(e) => fresh.message = Some(e.clone()),
-            }
-            match &line {
-                Ok(p) => jobs.push(json!({"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": p.len()})),
-                Err(e) => fresh.message = fresh.message.or(Some(e.clone())),
-            }
-            fresh.total = jobs.iter().filter_map(|j| j["size"].as_u64()).sum::<u64>() as u32;
-            if jobs.is_empty() {
-                fresh.running = false;
-                sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
-                return;
-            }
             sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
-            if let Err(e) = start_worker(&running, json!({ "jobs": jobs }), sweep.dispatcher()) {
+            if let Err(e) = start_worker(&running, jobs, sweep.dispatcher()) {
                 sweep.dispatch(WorkerMsg::Error(e));
                 sweep.dispatch(WorkerMsg::Done(0.0));
             }

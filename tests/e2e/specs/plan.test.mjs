@@ -166,6 +166,11 @@ describe('Plan view', () => {
     assert.equal(await page.locator(byTestId('forecast')).count(), 0);
     await typeManifest(page, 'kind: Deployment\nspec: [');
     await page.locator(byTestId('plan-error')).waitFor();
+    // A Recreate Deployment has no maxSurge to sweep: the worker says so, as sweep() does.
+    await typeManifest(page, manifest({ replicas: 3, strategy: 'Recreate' }));
+    await click(page, 'sweep-run');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state !== 'running', byTestId('sweep-progress'), { timeout: 30_000 });
+    assert.match(await page.locator(byTestId('sweep-message')).textContent(), /uses the Recreate strategy, which has no maxSurge/);
     assert.deepEqual(page.errors, [], 'no panic, no trap');
     await page.close();
   });
