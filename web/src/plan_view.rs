@@ -104,49 +104,79 @@ pub fn value_range(rows: &[SweepRow], figure: Figure) -> Option<(i64, i64)> {
     })
 }
 
-fn strategy_value(d: &DeploymentInput) -> Value {
-    let s = d.strategy.clone().unwrap_or_default();
-    let kind = s.type_.clone().unwrap_or_else(|| "RollingUpdate".into());
-    if kind == "Recreate" {
-        return json!({"type": "Recreate"});
+/// A YAML scalar: JSON's double-quoted string when it needs quoting (`nginx:1.14.2` does
+/// not, `25%` does not, `"yes"` does), else as it is.
+fn scalar(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-._/:%".contains(c))
+        && !text.starts_with(['-', ':', '%', '.'])
+        && !matches!(
+            text,
+            "true" | "false" | "yes" | "no" | "null" | "on" | "off"
+        );
+    if plain {
+        text.to_string()
+    } else {
+        Value::String(text.to_string()).to_string()
     }
-    let v = |x: Option<IntOrString>| match x.unwrap_or_else(|| IntOrString::from("25%")) {
-        IntOrString::Int(n) => json!(n),
-        IntOrString::String(s) => json!(s),
-    };
-    json!({"type": kind, "rollingUpdate": {"maxSurge": v(s.max_surge), "maxUnavailable": v(s.max_unavailable)}})
 }
 
 /// The Deployment as a manifest (`kubectl apply -f` input) in YAML: 3 replicas of
 /// nginx:1.14.2 with 25% / 25% give `replicas: 3`, `maxSurge: 25%`, `image: nginx:1.14.2`.
 pub fn manifest_of(d: &DeploymentInput) -> String {
-    let labels = d
-        .template_labels
-        .clone()
-        .map(|l| serde_json::to_value(l).unwrap_or(Value::Null))
-        .unwrap_or_else(|| json!({"app": d.name}));
-    let mut spec = json!({
-        "replicas": d.replicas.unwrap_or(1),
-        "selector": {"matchLabels": d.selector.clone().map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or_else(|| labels.clone())},
-        "strategy": strategy_value(d),
-    });
+    use std::fmt::Write;
+    let map = |m: Option<&rollout_core::api::StringMap>, indent: &str| -> String {
+        match m {
+            Some(m) if !m.is_empty() => m
+                .iter()
+                .map(|(k, v)| format!("{indent}{}: {}\n", scalar(k), scalar(v)))
+                .collect(),
+            _ => format!("{indent}app: {}\n", scalar(&d.name)),
+        }
+    };
+    let labels = map(d.template_labels.as_ref(), "        ");
+    let selector = match d.selector.as_ref() {
+        Some(_) => map(d.selector.as_ref(), "      "),
+        None => map(d.template_labels.as_ref(), "      "),
+    };
+    let name = scalar(&d.name);
+    let mut out = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  replicas: {}\n",
+        d.replicas.unwrap_or(1)
+    );
     if let Some(m) = d.min_ready_seconds {
-        spec["minReadySeconds"] = json!(m);
+        let _ = writeln!(out, "  minReadySeconds: {m}");
     }
     if let Some(p) = d.progress_deadline_seconds {
-        spec["progressDeadlineSeconds"] = json!(p);
+        let _ = writeln!(out, "  progressDeadlineSeconds: {p}");
     }
-    spec["template"] = json!({
-        "metadata": {"labels": labels},
-        "spec": {"containers": [{"name": d.name, "image": d.image}]},
-    });
-    let v = json!({
-        "apiVersion": "apps/v1",
-        "kind": "Deployment",
-        "metadata": {"name": d.name},
-        "spec": spec,
-    });
-    rollout_core::yaml::text(&rollout_core::yaml::lines(&v))
+    let _ = write!(
+        out,
+        "  selector:\n    matchLabels:\n{selector}  strategy:\n"
+    );
+    let s = d.strategy.clone().unwrap_or_default();
+    match s.type_.as_deref() {
+        Some("Recreate") => out.push_str("    type: Recreate\n"),
+        _ => {
+            let v = |x: Option<IntOrString>| {
+                scalar(&x.unwrap_or_else(|| IntOrString::from("25%")).to_string())
+            };
+            let _ = write!(
+                out,
+                "    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: {}\n      maxUnavailable: {}\n",
+                v(s.max_surge),
+                v(s.max_unavailable)
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "  template:\n    metadata:\n      labels:\n{labels}    spec:\n      containers:\n      - name: {name}\n        image: {}\n",
+        scalar(&d.image)
+    );
+    out
 }
 
 /// The settings' Deployment and cluster model, as the Plan view plans them.
@@ -512,12 +542,14 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                     data-deadline-exceeded-round={opt_attr(f.deadline_exceeded_round)}
                     data-ms={if ms < 0.0 { "worker".to_string() } else { crate::chart::fmt(ms) }}>
                     <dl class="plan-figures">
-                        <div class="plan-figure"><dt>{ "Rollout takes" }</dt><dd>{ duration }</dd></div>
-                        <div class="plan-figure"><dt>{ "Peak pods" }</dt><dd>{ f.peak_pods }</dd></div>
-                        <div class="plan-figure"><dt>{ "Lowest availability" }</dt><dd>{ fig_text(f.min_available, "") }</dd></div>
-                        <div class="plan-figure"><dt>{ "Deadline exceeded" }</dt><dd>{
-                            f.deadline_exceeded_round.map_or("no".to_string(), |r| format!("round {r}"))
-                        }</dd></div>
+                        { for [
+                            ("Rollout takes", duration),
+                            ("Peak pods", f.peak_pods.to_string()),
+                            ("Lowest availability", fig_text(f.min_available, "")),
+                            ("Deadline exceeded", f.deadline_exceeded_round.map_or("no".to_string(), |r| format!("round {r}"))),
+                        ].into_iter().map(|(dt, dd)| html! {
+                            <div class="plan-figure"><dt>{ dt }</dt><dd>{ dd }</dd></div>
+                        }) }
                     </dl>
                     <p class="panel-sub plan-rounds">{ format!(
                         "Image set in round {}; {}; {} s rounds, settled.",
