@@ -370,6 +370,60 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
+fn whole_of(v: &JsValue, key: &str) -> Option<i64> {
+    get(v, key).as_f64().map(|f| f as i64)
+}
+
+/// A forecast object as `plan()` and `sweep()` give it (read field by field: a serde
+/// deserializer for three types would cost the page more than this).
+fn forecast_of(v: &JsValue) -> Option<Forecast> {
+    Some(Forecast {
+        start_round: whole_of(v, "startRound")? as u32,
+        complete_round: whole_of(v, "completeRound").map(|r| r as u32),
+        duration_seconds: whole_of(v, "durationSeconds"),
+        peak_pods: whole_of(v, "peakPods")? as i32,
+        min_available: whole_of(v, "minAvailable").map(|n| n as i32),
+        deadline_exceeded_round: whole_of(v, "deadlineExceededRound").map(|r| r as u32),
+    })
+}
+
+/// One row of `sweep()`.
+fn row_of(v: &JsValue) -> SweepRow {
+    let s = get(v, "settings");
+    let int_or = |k: &str| {
+        let x = get(&s, k);
+        match x.as_f64() {
+            Some(n) => Some(IntOrString::Int(n as i32)),
+            None => x.as_string().map(IntOrString::String),
+        }
+    };
+    SweepRow {
+        settings: rollout_core::plan::sweep::Settings {
+            replicas: whole_of(&s, "replicas").map(|n| n as i32),
+            max_surge: int_or("maxSurge"),
+            max_unavailable: int_or("maxUnavailable"),
+            min_ready_seconds: whole_of(&s, "minReadySeconds").map(|n| n as i32),
+        },
+        forecast: forecast_of(&get(v, "forecast")),
+        refused: get(v, "refused").as_string(),
+    }
+}
+
+/// The object `plan()` returns, as far as the view shows it.
+fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
+    Some(PlanOutput {
+        forecast: forecast_of(v)?,
+        deployment: get(v, "deployment").as_string().unwrap_or_default(),
+        seconds_per_round: whole_of(v, "secondsPerRound").unwrap_or(1),
+        settle: get(v, "settle").as_bool().unwrap_or(true),
+        warnings: js_sys::Array::from(&get(v, "warnings"))
+            .iter()
+            .filter_map(|w| w.as_string())
+            .collect(),
+        model: None,
+    })
+}
+
 fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
     let kind = get(data, "type").as_string()?;
     let num = |k: &str| get(data, k).as_f64().unwrap_or(0.0);
@@ -377,7 +431,10 @@ fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
         "progress" => WorkerMsg::Progress(num("done") as u32, num("total") as u32),
         "rows" => WorkerMsg::Rows(
             get(data, "key").as_string().unwrap_or_default(),
-            serde_wasm_bindgen::from_value(get(data, "rows")).ok()?,
+            js_sys::Array::from(&get(data, "rows"))
+                .iter()
+                .map(|r| row_of(&r))
+                .collect(),
         ),
         "error" => WorkerMsg::Error(get(data, "message").as_string().unwrap_or_default()),
         "done" => WorkerMsg::Done(num("ms")),
@@ -475,8 +532,8 @@ fn start_plan(
     let started = spawn_worker(running, job, move |data, weak| {
         let result = match get(data, "error").as_string() {
             Some(e) => Err(e),
-            None => serde_wasm_bindgen::from_value::<PlanOutput>(get(data, "result"))
-                .map_err(|e| e.to_string()),
+            None => plan_output_of(&get(data, "result"))
+                .ok_or_else(|| "the worker's forecast could not be read".to_string()),
         };
         remote.set(Some((k.clone(), result)));
         stop_soon(weak);

@@ -8,7 +8,7 @@
 use super::manifest::{self, ClusterModel, ResolvedModel};
 use super::{Forecast, Subject};
 use crate::scenario::Scenario;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds), as kubectl's duration flags read them; the error
 /// names `what` (a flag such as `--ready-after`, or an option such as `readyAfter`).
@@ -103,7 +103,7 @@ pub fn read_subject(text: &str, model: &ClusterModel) -> Result<(Subject, Vec<St
 /// The one JSON object of `rollout plan --json` and of the JavaScript API's `plan()`: the
 /// forecast's six figures, which Deployment and rounds, the warnings and, for a manifest, the
 /// cluster model with its defaults.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanOutput {
     /// The figures.
@@ -118,7 +118,7 @@ pub struct PlanOutput {
     /// The notes and the report's warnings.
     pub warnings: Vec<String>,
     /// A manifest's cluster model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<ResolvedModel>,
 }
 
