@@ -143,6 +143,20 @@ impl std::fmt::Display for Uid {
     }
 }
 
+impl Uid {
+    /// The order of the two uids' texts (Go compares uid strings), without writing them out:
+    /// below 2^48 both texts are the same prefix and twelve hex digits, so they sort as the
+    /// numbers do (`…-00000000000a` < `…-000000000010`, as 10 < 16).
+    pub fn cmp_text(self, other: Uid) -> std::cmp::Ordering {
+        const TWELVE_HEX_DIGITS: u64 = 1 << 48;
+        if self.0 < TWELVE_HEX_DIGITS && other.0 < TWELVE_HEX_DIGITS {
+            self.0.cmp(&other.0)
+        } else {
+            self.to_string().cmp(&other.to_string())
+        }
+    }
+}
+
 impl Serialize for Uid {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -10,7 +10,7 @@ pub mod status;
 use crate::api::{Pod, ReplicaSet, Time};
 use crate::record::Recorder;
 use crate::store::ApiServer;
-use ranking::{Criterion, RankedPod};
+use ranking::{Criterion, PodRanking, RankedPod};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -273,20 +273,29 @@ impl<'a> ReplicaSetController<'a> {
         }
         if diff > 0 {
             let count = (diff as usize).min(BURST_REPLICAS);
-            let mut order = self.ranked(filtered, rs);
-            if count < order.len() {
-                ranking::sort_pods(&mut order, now);
-            }
-            let kept = order.get(count).cloned();
-            let doomed: Vec<RankedPod> = order.into_iter().take(count).collect();
-            for p in &doomed {
-                let criterion = match &kept {
-                    Some(k) => ranking::compare(p, k, now).1,
+            let ranks = self.node_ranks(filtered, rs);
+            let ranking = PodRanking::new(
+                filtered.iter().map(|p| &**p).zip(ranks.iter().copied()),
+                now,
+            );
+            // `getPodsToDelete`: ranked only when some pods stay.
+            let order: Vec<usize> = if count < filtered.len() {
+                ranking.sorted()
+            } else {
+                (0..filtered.len()).collect()
+            };
+            let ranked = |i: usize| RankedPod::of(&filtered[i], ranks[i]);
+            let kept = order.get(count).copied();
+            let kept_pod = kept.map(ranked);
+            let doomed = &order[..count.min(order.len())];
+            for &i in doomed {
+                let criterion = match kept {
+                    Some(k) => ranking.compare(i, k).1,
                     None => Criterion::Tie,
                 };
                 self.report.deletions.push(DeletionReason {
-                    pod: p.clone(),
-                    kept: kept.clone(),
+                    pod: ranked(i),
+                    kept: kept_pod.clone(),
                     criterion,
                 });
             }
@@ -309,13 +318,14 @@ impl<'a> ReplicaSetController<'a> {
             );
             let mut events = Vec::new();
             let mut first_err = None;
-            for p in &doomed {
-                match self.api.delete_pod(&p.name, self.graceful_delete) {
+            for &i in doomed {
+                let name = &filtered[i].metadata.name;
+                match self.api.delete_pod(name, self.graceful_delete) {
                     Ok(()) => events.push((
                         "Normal",
                         "SuccessfulDelete",
-                        ["Deleted pod: ", &p.name].concat(),
-                        p.name.clone(),
+                        ["Deleted pod: ", name].concat(),
+                        name.clone(),
                     )),
                     Err(e) if e.code == 404 => {}
                     Err(e) => {
@@ -323,7 +333,7 @@ impl<'a> ReplicaSetController<'a> {
                             "Warning",
                             "FailedDelete",
                             format!("Error deleting: {}", e.message),
-                            p.name.clone(),
+                            name.clone(),
                         ));
                         first_err.get_or_insert(e.message);
                     }
@@ -344,9 +354,9 @@ impl<'a> ReplicaSetController<'a> {
         Ok(())
     }
 
-    /// `getPodsRankedByRelatedPodsOnSameNode`: each pod with the number of active pods of
-    /// all ReplicaSets of the same Deployment on its node.
-    fn ranked(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
+    /// `getPodsRankedByRelatedPodsOnSameNode`: for each pod, the number of active pods of all
+    /// ReplicaSets of the same Deployment on its node.
+    fn node_ranks(&self, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<usize> {
         let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
         let related: Vec<Arc<ReplicaSet>> = self
             .api
@@ -364,10 +374,7 @@ impl<'a> ReplicaSetController<'a> {
                 .flat_map(|r| self.api.pods_of_iter(r))
                 .map(|p| (p.node_name.as_str(), p.is_active())),
         );
-        filtered
-            .iter()
-            .map(|p| RankedPod::of(p, on_node.get(&p.node_name)))
-            .collect()
+        filtered.iter().map(|p| on_node.get(&p.node_name)).collect()
     }
 }
 
