@@ -558,11 +558,8 @@ impl Pod {
 
     /// `podutil.IsPodAvailable`: ready for strictly more than `min_ready_seconds`.
     pub fn is_available(&self, min_ready_seconds: i32, now: Time) -> bool {
-        match self.ready_time() {
-            None => false,
-            Some(_) if min_ready_seconds == 0 => true,
-            Some(t) => t + i64::from(min_ready_seconds) < now,
-        }
+        self.ready_time()
+            .is_some_and(|t| ready_long_enough(t, min_ready_seconds, now))
     }
 
     /// `controller.IsPodActive`: not finished and not being deleted.
@@ -581,6 +578,13 @@ impl Pod {
             .and_then(|v| i32::try_from(v).ok())
             .unwrap_or(0)
     }
+}
+
+/// The rest of `podutil.IsPodAvailable` for a pod ready since `ready_time`: true when
+/// `min_ready_seconds` is 0, else ready for strictly longer than it (ready at 10 s with
+/// minReadySeconds 5: available from 16 s on).
+pub fn ready_long_enough(ready_time: Time, min_ready_seconds: i32, now: Time) -> bool {
+    min_ready_seconds == 0 || ready_time + i64::from(min_ready_seconds) < now
 }
 
 /// A string that is usually a literal (a reason, a kind): no allocation for those.
