@@ -39,6 +39,9 @@ impl Default for StringMap {
 }
 
 impl PartialEq for StringMap {
+    // Inlined: `calculateStatus` compares every pod's labels with the template's, and they
+    // are nearly always the same shared map, so the call would cost more than the check.
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
     }
