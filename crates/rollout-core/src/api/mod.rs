@@ -39,6 +39,9 @@ impl Default for StringMap {
 }
 
 impl PartialEq for StringMap {
+    // Inlined: `calculateStatus` compares every pod's labels with the template's, and they
+    // are nearly always the same shared map, so the call would cost more than the check.
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
     }
@@ -140,6 +143,20 @@ impl std::fmt::Display for Uid {
             v >>= 4;
         }
         f.write_str(std::str::from_utf8(&text).unwrap_or_default())
+    }
+}
+
+impl Uid {
+    /// The order of the two uids' texts (Go compares uid strings), without writing them out:
+    /// below 2^48 both texts are the same prefix and twelve hex digits, so they sort as the
+    /// numbers do (`…-00000000000a` < `…-000000000010`, as 10 < 16).
+    pub fn cmp_text(self, other: Uid) -> std::cmp::Ordering {
+        const TWELVE_HEX_DIGITS: u64 = 1 << 48;
+        if self.0 < TWELVE_HEX_DIGITS && other.0 < TWELVE_HEX_DIGITS {
+            self.0.cmp(&other.0)
+        } else {
+            self.to_string().cmp(&other.to_string())
+        }
     }
 }
 
@@ -544,11 +561,8 @@ impl Pod {
 
     /// `podutil.IsPodAvailable`: ready for strictly more than `min_ready_seconds`.
     pub fn is_available(&self, min_ready_seconds: i32, now: Time) -> bool {
-        match self.ready_time() {
-            None => false,
-            Some(_) if min_ready_seconds == 0 => true,
-            Some(t) => t + i64::from(min_ready_seconds) < now,
-        }
+        self.ready_time()
+            .is_some_and(|t| ready_long_enough(t, min_ready_seconds, now))
     }
 
     /// `controller.IsPodActive`: not finished and not being deleted.
@@ -567,6 +581,13 @@ impl Pod {
             .and_then(|v| i32::try_from(v).ok())
             .unwrap_or(0)
     }
+}
+
+/// The rest of `podutil.IsPodAvailable` for a pod ready since `ready_time`: true when
+/// `min_ready_seconds` is 0, else ready for strictly longer than it (ready at 10 s with
+/// minReadySeconds 5: available from 16 s on).
+pub fn ready_long_enough(ready_time: Time, min_ready_seconds: i32, now: Time) -> bool {
+    min_ready_seconds == 0 || ready_time + i64::from(min_ready_seconds) < now
 }
 
 /// A string that is usually a literal (a reason, a kind): no allocation for those.

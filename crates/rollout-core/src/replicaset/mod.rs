@@ -10,7 +10,7 @@ pub mod status;
 use crate::api::{Pod, ReplicaSet, Time};
 use crate::record::Recorder;
 use crate::store::ApiServer;
-use ranking::{Criterion, RankedPod};
+use ranking::{Criterion, PodRanking, RankedPod};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -273,17 +273,24 @@ impl<'a> ReplicaSetController<'a> {
         }
         if diff > 0 {
             let count = (diff as usize).min(BURST_REPLICAS);
-            let order = deletion_order(self.api, filtered, rs, count, now);
-            let kept = order.get(count).cloned();
-            let doomed: Vec<RankedPod> = order.into_iter().take(count).collect();
-            for p in &doomed {
-                let criterion = match &kept {
-                    Some(k) => ranking::compare(p, k, now).1,
+            let ranks = node_ranks(self.api, filtered, rs);
+            let ranking = PodRanking::new(
+                filtered.iter().map(|p| &**p).zip(ranks.iter().copied()),
+                now,
+            );
+            let order = deletion_order(&ranking, filtered.len(), count);
+            let ranked = |i: usize| RankedPod::of(&filtered[i], ranks[i]);
+            let kept = order.get(count).copied();
+            let kept_pod = kept.map(ranked);
+            let doomed = &order[..count.min(order.len())];
+            for &i in doomed {
+                let criterion = match kept {
+                    Some(k) => ranking.compare(i, k).1,
                     None => Criterion::Tie,
                 };
                 self.report.deletions.push(DeletionReason {
-                    pod: p.clone(),
-                    kept: kept.clone(),
+                    pod: ranked(i),
+                    kept: kept_pod.clone(),
                     criterion,
                 });
             }
@@ -306,13 +313,14 @@ impl<'a> ReplicaSetController<'a> {
             );
             let mut events = Vec::new();
             let mut first_err = None;
-            for p in &doomed {
-                match self.api.delete_pod(&p.name, self.graceful_delete) {
+            for &i in doomed {
+                let name = &filtered[i].metadata.name;
+                match self.api.delete_pod(name, self.graceful_delete) {
                     Ok(()) => events.push((
                         "Normal",
                         "SuccessfulDelete",
-                        ["Deleted pod: ", &p.name].concat(),
-                        p.name.clone(),
+                        ["Deleted pod: ", name].concat(),
+                        name.clone(),
                     )),
                     Err(e) if e.code == 404 => {}
                     Err(e) => {
@@ -320,7 +328,7 @@ impl<'a> ReplicaSetController<'a> {
                             "Warning",
                             "FailedDelete",
                             format!("Error deleting: {}", e.message),
-                            p.name.clone(),
+                            name.clone(),
                         ));
                         first_err.get_or_insert(e.message);
                     }
@@ -342,9 +350,9 @@ impl<'a> ReplicaSetController<'a> {
     }
 }
 
-/// `getPodsRankedByRelatedPodsOnSameNode`: each of `filtered` (a ReplicaSet's active pods)
-/// with the number of active pods of all ReplicaSets of the same Deployment on its node.
-fn ranked(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<RankedPod> {
+/// `getPodsRankedByRelatedPodsOnSameNode`: for each of `filtered` (a ReplicaSet's active
+/// pods), the number of active pods of all ReplicaSets of the same Deployment on its node.
+fn node_ranks(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<usize> {
     let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
     let related: Vec<&Arc<ReplicaSet>> = api
         .replica_sets()
@@ -360,26 +368,17 @@ fn ranked(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<Ranked
             .flat_map(|r| api.pods_of_iter(r))
             .map(|p| (p.node_name.as_str(), p.is_active())),
     );
-    filtered
-        .iter()
-        .map(|p| RankedPod::of(p, on_node.get(&p.node_name)))
-        .collect()
+    filtered.iter().map(|p| on_node.get(&p.node_name)).collect()
 }
 
-/// `manageReplicas`' order for deleting `count` of `filtered`: `getPodsToDelete`'s ranking
-/// (sorted only when some pods stay, as there); the first `count` go.
-fn deletion_order(
-    api: &ApiServer,
-    filtered: &[Arc<Pod>],
-    rs: &ReplicaSet,
-    count: usize,
-    now: Time,
-) -> Vec<RankedPod> {
-    let mut order = ranked(api, filtered, rs);
-    if count < order.len() {
-        ranking::sort_pods(&mut order, now);
+/// `getPodsToDelete`'s order for deleting `count` of `len` pods ranked by `ranking`, as indices:
+/// sorted only when some pods stay, as there; the first `count` go.
+fn deletion_order(ranking: &PodRanking, len: usize, count: usize) -> Vec<usize> {
+    if count < len {
+        ranking.sorted()
+    } else {
+        (0..len).collect()
     }
-    order
 }
 
 /// The pods the ReplicaSet controller's next sync of `rs` deletes if nothing changes before
@@ -401,10 +400,15 @@ pub fn pods_deleted_next(api: &ApiServer, rs: &ReplicaSet) -> Vec<String> {
         return Vec::new();
     }
     let count = (diff as usize).min(BURST_REPLICAS);
-    deletion_order(api, &filtered, rs, count, api.now())
+    let ranks = node_ranks(api, &filtered, rs);
+    let ranking = PodRanking::new(
+        filtered.iter().map(|p| &**p).zip(ranks.iter().copied()),
+        api.now(),
+    );
+    deletion_order(&ranking, filtered.len(), count)
         .into_iter()
         .take(count)
-        .map(|p| p.name)
+        .map(|i| filtered[i].metadata.name.clone())
         .collect()
 }
 

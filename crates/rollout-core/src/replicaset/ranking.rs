@@ -2,7 +2,7 @@
 //! a ReplicaSet gives up pods when it scales down, with `PodDeletionCost` and
 //! `LogarithmicScaleDown` on (their v1.28 defaults).
 
-use crate::api::{Pod, PodPhase, Time};
+use crate::api::{Pod, PodPhase, Time, Uid};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -133,7 +133,7 @@ pub fn log_bucket(t: Time, now: Time) -> i64 {
 /// `ActivePodsWithRanks.Less` for `a` before `b`, with the criterion that decided.
 /// `Ordering::Less` means `a` is deleted first.
 pub fn compare(a: &RankedPod, b: &RankedPod, now: Time) -> (Ordering, Criterion) {
-    compare_with(a, b, &Buckets::of(a, now), &Buckets::of(b, now))
+    compare_keys(&SortKey::of_ranked(a, now), &SortKey::of_ranked(b, now))
 }
 
 /// A pod's logarithmic time buckets at one `now`: `logarithmicRankDiff(t1, t2)` is the
@@ -146,17 +146,95 @@ struct Buckets {
 }
 
 impl Buckets {
-    fn of(p: &RankedPod, now: Time) -> Buckets {
+    fn of(ready_time: Option<Time>, creation_time: Time, now: Time) -> Buckets {
         Buckets {
             // Only read when the pod is ready, hence has a ready time.
-            ready: log_bucket(p.ready_time.unwrap_or(0), now),
-            creation: log_bucket(p.creation_time, now),
+            ready: log_bucket(ready_time.unwrap_or(0), now),
+            creation: log_bucket(creation_time, now),
         }
     }
 }
 
-/// [`compare`] with both pods' buckets given.
-fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Ordering, Criterion) {
+/// A uid as the ranking's tie-break compares it: Go compares the uid strings.
+#[derive(Clone, Copy, Debug)]
+enum UidText<'a> {
+    /// A simulated pod's uid, not written out ([`Uid::cmp_text`] orders it as its text).
+    Counter(Uid),
+    /// A uid as text (a [`RankedPod`]'s).
+    Text(&'a str),
+}
+
+impl UidText<'_> {
+    /// The order of the two uids' texts.
+    fn cmp(self, other: UidText<'_>) -> Ordering {
+        match (self, other) {
+            (UidText::Counter(a), UidText::Counter(b)) => a.cmp_text(b),
+            (UidText::Text(a), UidText::Text(b)) => a.cmp(b),
+            (a, b) => a.text().cmp(&b.text()),
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            UidText::Counter(uid) => uid.to_string(),
+            UidText::Text(text) => text.to_string(),
+        }
+    }
+}
+
+/// Everything `ActivePodsWithRanks.Less` reads of one pod, made once per pod for a sort and
+/// borrowed rather than copied: a [`RankedPod`] copies three strings, this copies none.
+#[derive(Clone, Copy, Debug)]
+struct SortKey<'a> {
+    unassigned: bool,
+    phase_ordinal: i32,
+    ready: bool,
+    ready_time: Option<Time>,
+    deletion_cost: i32,
+    rank: usize,
+    restart_count: i32,
+    creation_time: Time,
+    uid: UidText<'a>,
+    buckets: Buckets,
+}
+
+impl<'a> SortKey<'a> {
+    fn of_ranked(p: &'a RankedPod, now: Time) -> SortKey<'a> {
+        SortKey {
+            unassigned: p.node_name.is_empty(),
+            phase_ordinal: p.phase.ordinal(),
+            ready: p.ready,
+            ready_time: p.ready_time,
+            deletion_cost: p.deletion_cost,
+            rank: p.rank,
+            restart_count: p.restart_count,
+            creation_time: p.creation_time,
+            uid: UidText::Text(&p.uid),
+            buckets: Buckets::of(p.ready_time, p.creation_time, now),
+        }
+    }
+
+    /// What [`RankedPod::of`] would give, read straight from the pod (its Ready condition
+    /// looked up once).
+    fn of_pod(p: &Pod, rank: usize, now: Time) -> SortKey<'static> {
+        let ready_time = p.ready_time();
+        SortKey {
+            unassigned: p.node_name.is_empty(),
+            phase_ordinal: p.phase.ordinal(),
+            ready: ready_time.is_some(),
+            ready_time,
+            deletion_cost: p.deletion_cost(),
+            rank,
+            restart_count: p.restart_count,
+            creation_time: p.metadata.creation_timestamp,
+            uid: UidText::Counter(p.metadata.uid),
+            buckets: Buckets::of(ready_time, p.metadata.creation_timestamp, now),
+        }
+    }
+}
+
+/// `ActivePodsWithRanks.Less` on two sort keys.
+fn compare_keys(a: &SortKey, b: &SortKey) -> (Ordering, Criterion) {
     let by = |less: bool, c: Criterion| {
         (
             if less {
@@ -169,11 +247,11 @@ fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Or
     };
     // `a.node_name != b.node_name && (one of them is "")` is exactly "one is assigned and the
     // other is not", without comparing the names.
-    if a.node_name.is_empty() != b.node_name.is_empty() {
-        return by(a.node_name.is_empty(), Criterion::Unassigned);
+    if a.unassigned != b.unassigned {
+        return by(a.unassigned, Criterion::Unassigned);
     }
-    if a.phase.ordinal() != b.phase.ordinal() {
-        return by(a.phase.ordinal() < b.phase.ordinal(), Criterion::Phase);
+    if a.phase_ordinal != b.phase_ordinal {
+        return by(a.phase_ordinal < b.phase_ordinal, Criterion::Phase);
     }
     if a.ready != b.ready {
         return by(!a.ready, Criterion::Readiness);
@@ -186,7 +264,7 @@ fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Or
     }
     if a.ready && b.ready && a.ready_time != b.ready_time {
         // Both are ready, so both have a ready time (a real cluster's zero time never occurs).
-        let diff = ba.ready - bb.ready;
+        let diff = a.buckets.ready - b.buckets.ready;
         if diff == 0 {
             return uid_order(a, b, Criterion::ReadyTime);
         }
@@ -196,7 +274,7 @@ fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Or
         return by(a.restart_count > b.restart_count, Criterion::Restarts);
     }
     if a.creation_time != b.creation_time {
-        let diff = ba.creation - bb.creation;
+        let diff = a.buckets.creation - b.buckets.creation;
         if diff == 0 {
             return uid_order(a, b, Criterion::CreationTime);
         }
@@ -205,28 +283,60 @@ fn compare_with(a: &RankedPod, b: &RankedPod, ba: &Buckets, bb: &Buckets) -> (Or
     (Ordering::Equal, Criterion::Tie)
 }
 
-fn uid_order(a: &RankedPod, b: &RankedPod, c: Criterion) -> (Ordering, Criterion) {
-    match a.uid.cmp(&b.uid) {
-        Ordering::Less => (Ordering::Less, c),
-        // Go's `<` on equal uids is false: neither goes first.
-        Ordering::Equal => (Ordering::Equal, c),
-        Ordering::Greater => (Ordering::Greater, c),
-    }
+/// The uid tie-break. Go's `<` on equal uids is false, so neither goes first.
+fn uid_order(a: &SortKey, b: &SortKey, c: Criterion) -> (Ordering, Criterion) {
+    (a.uid.cmp(b.uid), c)
+}
+
+/// `sort.Sort(ActivePodsWithRanks)` on sort keys: the indices of `keys` in deletion order.
+fn sorted_order(keys: &[SortKey]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    let less = |a: &usize, b: &usize| compare_keys(&keys[*a], &keys[*b]).0 == Ordering::Less;
+    let mut scratch = Vec::with_capacity(order.len());
+    merge_sort(&mut order, &mut scratch, &less);
+    order
 }
 
 /// `sort.Sort(ActivePodsWithRanks)`: a stable merge sort by [`compare`], which gives what Go's
 /// insertion sort gives for the short lists it uses it on, and never panics whatever the
 /// comparisons say.
 pub fn sort_pods(pods: &mut Vec<RankedPod>, now: Time) {
-    let mut order: Vec<usize> = (0..pods.len()).collect();
-    let buckets: Vec<Buckets> = pods.iter().map(|p| Buckets::of(p, now)).collect();
-    let less = |a: &usize, b: &usize| {
-        compare_with(&pods[*a], &pods[*b], &buckets[*a], &buckets[*b]).0 == Ordering::Less
-    };
-    let mut scratch = Vec::with_capacity(order.len());
-    merge_sort(&mut order, &mut scratch, &less);
+    let keys: Vec<SortKey> = pods.iter().map(|p| SortKey::of_ranked(p, now)).collect();
+    let order = sorted_order(&keys);
+    drop(keys);
     let mut slots: Vec<Option<RankedPod>> = std::mem::take(pods).into_iter().map(Some).collect();
+    pods.reserve(order.len());
     pods.extend(order.into_iter().filter_map(|i| slots[i].take()));
+}
+
+/// `ActivePodsWithRanks` over the API server's pods, for a scale-down: each pod's sort key is
+/// read once and nothing is copied, so ranking 5,000 pods to delete 500 makes a
+/// [`RankedPod`] only for those 500 (and the first pod kept). Orders and criteria are those
+/// of [`sort_pods`] and [`compare`] on the pods' [`RankedPod`]s.
+pub struct PodRanking {
+    keys: Vec<SortKey<'static>>,
+}
+
+impl PodRanking {
+    /// The ranking of `pods`, each with its node's count from [`active_pods_per_node`].
+    pub fn new<'p>(pods: impl IntoIterator<Item = (&'p Pod, usize)>, now: Time) -> PodRanking {
+        PodRanking {
+            keys: pods
+                .into_iter()
+                .map(|(p, rank)| SortKey::of_pod(p, rank, now))
+                .collect(),
+        }
+    }
+
+    /// The pods' indices in deletion order ([`sort_pods`]).
+    pub fn sorted(&self) -> Vec<usize> {
+        sorted_order(&self.keys)
+    }
+
+    /// [`compare`] of the pods at indices `a` and `b`.
+    pub fn compare(&self, a: usize, b: usize) -> (Ordering, Criterion) {
+        compare_keys(&self.keys[a], &self.keys[b])
+    }
 }
 
 /// A top-down stable merge sort: halves of `v` (the first `len / 2` on the left) sorted
@@ -372,6 +482,89 @@ mod tests {
                 proptest::prop_assert_eq!(got, want);
             }
         }
+    }
+
+    /// A simulated pod from a few numbers: `ready_at` 0 = not ready; `cost` 0 = no annotation.
+    fn api_pod(i: usize, settings: (u8, u8, Time, Time, i32, u64)) -> Pod {
+        use crate::api::{ConditionStatus, ObjectMeta, PodCondition, PodConditionType};
+        let (node, phase, ready_at, created, cost, uid) = settings;
+        let mut annotations = crate::api::StringMap::new();
+        if cost != 0 {
+            annotations.insert(
+                crate::api::POD_DELETION_COST_ANNOTATION.to_string(),
+                cost.to_string(),
+            );
+        }
+        Pod {
+            metadata: ObjectMeta {
+                name: format!("web-{i}"),
+                uid: Uid(uid),
+                creation_timestamp: created,
+                annotations,
+                ..Default::default()
+            },
+            image: "app:v1".into(),
+            node_name: if node == 0 {
+                String::new()
+            } else {
+                format!("node-{node}")
+            },
+            phase: [PodPhase::Pending, PodPhase::Unknown, PodPhase::Running][usize::from(phase)],
+            conditions: (ready_at != 0)
+                .then_some(PodCondition {
+                    type_: PodConditionType::Ready,
+                    status: ConditionStatus::True,
+                    last_transition_time: ready_at,
+                })
+                .into_iter()
+                .collect(),
+            restart_count: (i % 2) as i32,
+            serial: i as u32,
+            started_at: created,
+        }
+    }
+
+    proptest::proptest! {
+        /// Ranking the API server's pods gives the order and the criteria that ranking their
+        /// `RankedPod`s gives, uids of any size included (past 2^48 their texts no longer sort
+        /// as the numbers do).
+        #[test]
+        fn pod_ranking_equals_ranking_the_ranked_pods(
+            settings in proptest::collection::vec(
+                (0u8..3, 0u8..3, 0i64..40, 1i64..40, -1i32..2,
+                 proptest::prop_oneof![0u64..64, (1u64 << 48) - 4..(1u64 << 48) + 4]),
+                0..40,
+            ),
+            ranks in proptest::collection::vec(1usize..4, 40),
+        ) {
+            let now = 100;
+            let pods: Vec<Pod> = settings.iter().enumerate().map(|(i, s)| api_pod(i, *s)).collect();
+            let ranked: Vec<RankedPod> =
+                pods.iter().zip(&ranks).map(|(p, r)| RankedPod::of(p, *r)).collect();
+            let ranking = PodRanking::new(pods.iter().zip(ranks.iter().copied()), now);
+            let mut want = ranked.clone();
+            sort_pods(&mut want, now);
+            let got: Vec<RankedPod> = ranking.sorted().into_iter().map(|i| ranked[i].clone()).collect();
+            proptest::prop_assert_eq!(got, want);
+            for a in 0..pods.len() {
+                for b in 0..pods.len() {
+                    proptest::prop_assert_eq!(ranking.compare(a, b), compare(&ranked[a], &ranked[b], now));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn uid_texts_sort_as_texts() {
+        let below = Uid((1 << 48) - 1);
+        let above = Uid(1 << 48);
+        assert_eq!(Uid(10).cmp_text(Uid(16)), Ordering::Less);
+        // "…-ffffffffffff" > "…-1000000000000" as text, though smaller as a number.
+        assert_eq!(below.cmp_text(above), Ordering::Greater);
+        assert_eq!(
+            below.cmp_text(above),
+            below.to_string().cmp(&above.to_string())
+        );
     }
 
     fn pod(name: &str, ready: bool, created: Time) -> RankedPod {

@@ -1,7 +1,10 @@
 //! `pkg/controller/replicaset/replica_set_utils.go`: the ReplicaSet status and its
 //! ReplicaFailure condition.
 
-use crate::api::{ConditionStatus, Pod, ReplicaSet, ReplicaSetCondition, ReplicaSetStatus, Time};
+use crate::api::{
+    ready_long_enough, ConditionStatus, Pod, ReplicaSet, ReplicaSetCondition, ReplicaSetStatus,
+    Time,
+};
 use crate::store::{ApiError, ApiServer};
 use std::sync::Arc;
 
@@ -17,22 +20,7 @@ pub fn calculate_status(
     now: Time,
 ) -> ReplicaSetStatus {
     let mut status = rs.status.clone();
-    let fully_labeled = filtered
-        .iter()
-        .filter(|p| {
-            let template = &rs.spec.template.labels;
-            // `labels.Set(template).AsSelectorPreValidated().Matches(pod labels)`.
-            p.metadata.labels == *template
-                || template
-                    .iter()
-                    .all(|(k, v)| p.metadata.labels.get(k) == Some(v))
-        })
-        .count();
-    let ready = filtered.iter().filter(|p| p.is_ready()).count();
-    let available = filtered
-        .iter()
-        .filter(|p| p.is_available(rs.spec.min_ready_seconds, now))
-        .count();
+    let counts = PodCounts::of(rs, filtered, now);
     let failure = status.conditions.iter().any(|c| c.type_ == REPLICA_FAILURE);
     match manage_err {
         Some(err) if !failure => {
@@ -54,10 +42,47 @@ pub fn calculate_status(
         _ => {}
     }
     status.replicas = filtered.len() as i32;
-    status.fully_labeled_replicas = fully_labeled as i32;
-    status.ready_replicas = ready as i32;
-    status.available_replicas = available as i32;
+    status.fully_labeled_replicas = counts.fully_labeled as i32;
+    status.ready_replicas = counts.ready as i32;
+    status.available_replicas = counts.available as i32;
     status
+}
+
+/// What `calculateStatus` counts among a ReplicaSet's active pods.
+struct PodCounts {
+    /// Labels matching the template's (`fullyLabeledReplicasCount`).
+    fully_labeled: usize,
+    /// `podutil.IsPodReady` (`readyReplicasCount`).
+    ready: usize,
+    /// `podutil.IsPodAvailable` with the ReplicaSet's minReadySeconds
+    /// (`availableReplicasCount`).
+    available: usize,
+}
+
+impl PodCounts {
+    /// The counts in one pass over the pods, each pod's Ready condition looked up once.
+    fn of(rs: &ReplicaSet, filtered: &[Arc<Pod>], now: Time) -> PodCounts {
+        let template = &rs.spec.template.labels;
+        let min_ready = rs.spec.min_ready_seconds;
+        let mut counts = PodCounts {
+            fully_labeled: 0,
+            ready: 0,
+            available: 0,
+        };
+        for p in filtered {
+            // `labels.Set(template).AsSelectorPreValidated().Matches(pod labels)`.
+            let labeled = p.metadata.labels == *template
+                || template
+                    .iter()
+                    .all(|(k, v)| p.metadata.labels.get(k) == Some(v));
+            counts.fully_labeled += usize::from(labeled);
+            if let Some(ready_time) = p.ready_time() {
+                counts.ready += 1;
+                counts.available += usize::from(ready_long_enough(ready_time, min_ready, now));
+            }
+        }
+        counts
+    }
 }
 
 /// `updateReplicaSetStatus`: write the status (with observedGeneration) unless nothing changed.
