@@ -432,10 +432,13 @@ impl DeploymentController<'_> {
                     all_rss_replicas,
                     to_add,
                     if shares.is_empty() { "none".to_string() } else { shares.join(", ") },
-                    if to_add != 0 && leftover != 0 {
-                        format!("; leftover {leftover:+} to {}", all_rss[0].metadata.name)
-                    } else {
-                        String::new()
+                    // The leftover goes to the first ReplicaSet in the loop; with no active
+                    // ReplicaSet (all scaled to 0) the loop is empty and nothing is scaled.
+                    match all_rss.first() {
+                        Some(first) if to_add != 0 && leftover != 0 => {
+                            format!("; leftover {leftover:+} to {}", first.metadata.name)
+                        }
+                        _ => String::new(),
                     }
                 ),
                 &[
