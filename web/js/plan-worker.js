@@ -5,6 +5,8 @@
 // In:  {jobs: [{key, input, axes, options}]}
 // Out: {type: "progress", done, total} (over all the jobs), {type: "rows", key, rows},
 //      {type: "error", key, message}, then {type: "done", ms}.
+// Or, for a forecast too long to compute on the page (a big Deployment, a keystroke):
+// In:  {plan: {key, input, options}}   Out: {type: "plan", key, result} or {…, error}.
 
 // The module also carries the <rollout-lab> element's script, which defines a class extending
 // HTMLElement when it is imported; a worker has no DOM, so it gets inert stand-ins (nothing
@@ -18,7 +20,16 @@ const ready = import("./rollout-lab.js").then(async (module) => {
 });
 
 self.onmessage = async (event) => {
-  const { sweep } = await ready;
+  const { sweep, plan } = await ready;
+  if (event.data.plan) {
+    const { key, input, options } = event.data.plan;
+    try {
+      self.postMessage({ type: "plan", key, result: plan(input, options) });
+    } catch (e) {
+      self.postMessage({ type: "plan", key, error: String(e?.message ?? e) });
+    }
+    return;
+  }
   const jobs = event.data.jobs;
   const started = performance.now();
   const total = jobs.reduce((n, j) => n + (j.size ?? 0), 0);

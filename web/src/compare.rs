@@ -117,7 +117,7 @@ fn figures(s: &Scenario) -> Figures {
 }
 
 /// Compare: on or off, B's settings, B's session and both sides' figures.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Compare {
     /// Showing the second stage.
     pub on: bool,
@@ -146,26 +146,11 @@ impl PartialEq for Compare {
     }
 }
 
-impl Default for Compare {
-    fn default() -> Self {
-        Compare {
-            on: false,
-            variant: Settings::default(),
-            problem: None,
-            session: None,
-            from: None,
-            figures: None,
-            version: 0,
-            caption: None,
-        }
-    }
-}
-
 /// What Compare is told.
 #[derive(Clone, Debug)]
 pub enum CompareMsg {
     /// Show it, with B starting as this variant (or as A's settings).
-    Open(Option<Settings>),
+    Open(Option<Box<Settings>>),
     /// Hide it.
     Close,
     /// B's field changed.
@@ -214,7 +199,7 @@ impl Reducible for Compare {
             CompareMsg::Open(variant) => {
                 next.on = true;
                 if let Some(v) = variant {
-                    next.variant = v;
+                    next.variant = *v;
                 }
                 // Built on the next Follow (the app sends one when Compare opens).
                 next.from = None;
@@ -365,7 +350,8 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
             </div>
         }
     };
-    let b_can_step = c.session.as_ref().is_some_and(|s| s.borrow().can_step());
+    // Probing B's next change clones its simulation: only once A is done.
+    let b_can_step = props.a_done && c.session.as_ref().is_some_and(|s| s.borrow().can_step());
     let on_strategy = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: Event| {
@@ -500,7 +486,7 @@ pub fn toggle(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
             d.dispatch(if on {
                 CompareMsg::Close
             } else {
-                CompareMsg::Open(Some(a.clone()))
+                CompareMsg::Open(Some(Box::new(a.clone())))
             })
         })
     };
@@ -579,10 +565,12 @@ mod tests {
 
     #[test]
     fn the_permalink_value_round_trips() {
-        let mut v = Settings::default();
-        v.max_surge = "1".into();
-        v.max_unavailable = "25%".into();
-        v.replicas = "10".into();
+        let v = Settings {
+            max_surge: "1".into(),
+            max_unavailable: "25%".into(),
+            replicas: "10".into(),
+            ..Settings::default()
+        };
         let text = encode(&v);
         assert_eq!(text, "RollingUpdate,1,25%25,10,0");
         assert_eq!(decode(&text, &Settings::default()), Some(v));

@@ -9,7 +9,7 @@
 //! manifest is planned with `readyAfter: 5`, `secondsPerRound: 5`, in settled rounds (the
 //! controllers react at once, as in a real cluster).
 
-use crate::plan_api::{ModelOptions, Prepared};
+use crate::plan_api::ModelOptions;
 use crate::settings::Field;
 use crate::state::Msg;
 use rollout_core::api::IntOrString;
@@ -104,49 +104,79 @@ pub fn value_range(rows: &[SweepRow], figure: Figure) -> Option<(i64, i64)> {
     })
 }
 
-fn strategy_value(d: &DeploymentInput) -> Value {
-    let s = d.strategy.clone().unwrap_or_default();
-    let kind = s.type_.clone().unwrap_or_else(|| "RollingUpdate".into());
-    if kind == "Recreate" {
-        return json!({"type": "Recreate"});
+/// A YAML scalar: JSON's double-quoted string when it needs quoting (`nginx:1.14.2` does
+/// not, `25%` does not, `"yes"` does), else as it is.
+fn scalar(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-._/:%".contains(c))
+        && !text.starts_with(['-', ':', '%', '.'])
+        && !matches!(
+            text,
+            "true" | "false" | "yes" | "no" | "null" | "on" | "off"
+        );
+    if plain {
+        text.to_string()
+    } else {
+        Value::String(text.to_string()).to_string()
     }
-    let v = |x: Option<IntOrString>| match x.unwrap_or_else(|| IntOrString::from("25%")) {
-        IntOrString::Int(n) => json!(n),
-        IntOrString::String(s) => json!(s),
-    };
-    json!({"type": kind, "rollingUpdate": {"maxSurge": v(s.max_surge), "maxUnavailable": v(s.max_unavailable)}})
 }
 
 /// The Deployment as a manifest (`kubectl apply -f` input) in YAML: 3 replicas of
 /// nginx:1.14.2 with 25% / 25% give `replicas: 3`, `maxSurge: 25%`, `image: nginx:1.14.2`.
 pub fn manifest_of(d: &DeploymentInput) -> String {
-    let labels = d
-        .template_labels
-        .clone()
-        .map(|l| serde_json::to_value(l).unwrap_or(Value::Null))
-        .unwrap_or_else(|| json!({"app": d.name}));
-    let mut spec = json!({
-        "replicas": d.replicas.unwrap_or(1),
-        "selector": {"matchLabels": d.selector.clone().map(|l| serde_json::to_value(l).unwrap_or(Value::Null)).unwrap_or_else(|| labels.clone())},
-        "strategy": strategy_value(d),
-    });
+    use std::fmt::Write;
+    let map = |m: Option<&rollout_core::api::StringMap>, indent: &str| -> String {
+        match m {
+            Some(m) if !m.is_empty() => m
+                .iter()
+                .map(|(k, v)| format!("{indent}{}: {}\n", scalar(k), scalar(v)))
+                .collect(),
+            _ => format!("{indent}app: {}\n", scalar(&d.name)),
+        }
+    };
+    let labels = map(d.template_labels.as_ref(), "        ");
+    let selector = match d.selector.as_ref() {
+        Some(_) => map(d.selector.as_ref(), "      "),
+        None => map(d.template_labels.as_ref(), "      "),
+    };
+    let name = scalar(&d.name);
+    let mut out = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  replicas: {}\n",
+        d.replicas.unwrap_or(1)
+    );
     if let Some(m) = d.min_ready_seconds {
-        spec["minReadySeconds"] = json!(m);
+        let _ = writeln!(out, "  minReadySeconds: {m}");
     }
     if let Some(p) = d.progress_deadline_seconds {
-        spec["progressDeadlineSeconds"] = json!(p);
+        let _ = writeln!(out, "  progressDeadlineSeconds: {p}");
     }
-    spec["template"] = json!({
-        "metadata": {"labels": labels},
-        "spec": {"containers": [{"name": d.name, "image": d.image}]},
-    });
-    let v = json!({
-        "apiVersion": "apps/v1",
-        "kind": "Deployment",
-        "metadata": {"name": d.name},
-        "spec": spec,
-    });
-    rollout_core::yaml::text(&rollout_core::yaml::lines(&v))
+    let _ = write!(
+        out,
+        "  selector:\n    matchLabels:\n{selector}  strategy:\n"
+    );
+    let s = d.strategy.clone().unwrap_or_default();
+    match s.type_.as_deref() {
+        Some("Recreate") => out.push_str("    type: Recreate\n"),
+        _ => {
+            let v = |x: Option<IntOrString>| {
+                scalar(&x.unwrap_or_else(|| IntOrString::from("25%")).to_string())
+            };
+            let _ = write!(
+                out,
+                "    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: {}\n      maxUnavailable: {}\n",
+                v(s.max_surge),
+                v(s.max_unavailable)
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "  template:\n    metadata:\n      labels:\n{labels}    spec:\n      containers:\n      - name: {name}\n        image: {}\n",
+        scalar(&d.image)
+    );
+    out
 }
 
 /// The settings' Deployment and cluster model, as the Plan view plans them.
@@ -340,6 +370,60 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
+fn whole_of(v: &JsValue, key: &str) -> Option<i64> {
+    get(v, key).as_f64().map(|f| f as i64)
+}
+
+/// A forecast object as `plan()` and `sweep()` give it (read field by field: a serde
+/// deserializer for three types would cost the page more than this).
+fn forecast_of(v: &JsValue) -> Option<Forecast> {
+    Some(Forecast {
+        start_round: whole_of(v, "startRound")? as u32,
+        complete_round: whole_of(v, "completeRound").map(|r| r as u32),
+        duration_seconds: whole_of(v, "durationSeconds"),
+        peak_pods: whole_of(v, "peakPods")? as i32,
+        min_available: whole_of(v, "minAvailable").map(|n| n as i32),
+        deadline_exceeded_round: whole_of(v, "deadlineExceededRound").map(|r| r as u32),
+    })
+}
+
+/// One row of `sweep()`.
+fn row_of(v: &JsValue) -> SweepRow {
+    let s = get(v, "settings");
+    let int_or = |k: &str| {
+        let x = get(&s, k);
+        match x.as_f64() {
+            Some(n) => Some(IntOrString::Int(n as i32)),
+            None => x.as_string().map(IntOrString::String),
+        }
+    };
+    SweepRow {
+        settings: rollout_core::plan::sweep::Settings {
+            replicas: whole_of(&s, "replicas").map(|n| n as i32),
+            max_surge: int_or("maxSurge"),
+            max_unavailable: int_or("maxUnavailable"),
+            min_ready_seconds: whole_of(&s, "minReadySeconds").map(|n| n as i32),
+        },
+        forecast: forecast_of(&get(v, "forecast")),
+        refused: get(v, "refused").as_string(),
+    }
+}
+
+/// The object `plan()` returns, as far as the view shows it.
+fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
+    Some(PlanOutput {
+        forecast: forecast_of(v)?,
+        deployment: get(v, "deployment").as_string().unwrap_or_default(),
+        seconds_per_round: whole_of(v, "secondsPerRound").unwrap_or(1),
+        settle: get(v, "settle").as_bool().unwrap_or(true),
+        warnings: js_sys::Array::from(&get(v, "warnings"))
+            .iter()
+            .filter_map(|w| w.as_string())
+            .collect(),
+        model: None,
+    })
+}
+
 fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
     let kind = get(data, "type").as_string()?;
     let num = |k: &str| get(data, k).as_f64().unwrap_or(0.0);
@@ -347,7 +431,10 @@ fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
         "progress" => WorkerMsg::Progress(num("done") as u32, num("total") as u32),
         "rows" => WorkerMsg::Rows(
             get(data, "key").as_string().unwrap_or_default(),
-            serde_wasm_bindgen::from_value(get(data, "rows")).ok()?,
+            js_sys::Array::from(&get(data, "rows"))
+                .iter()
+                .map(|r| row_of(&r))
+                .collect(),
         ),
         "error" => WorkerMsg::Error(get(data, "message").as_string().unwrap_or_default()),
         "done" => WorkerMsg::Done(num("ms")),
@@ -356,16 +443,33 @@ fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
 }
 
 fn js(v: &Value) -> JsValue {
-    use serde::Serialize;
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::UNDEFINED)
+    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Starts the worker on `jobs`; its messages go to `state`.
-fn start_worker(
+/// How much a forecast costs, roughly: pods × (waves of the rolling update + 3, for creating
+/// the pods and their first becoming available). 100 replicas with maxSurge 1 and
+/// maxUnavailable 0 is 100 waves, 10,300; it takes about 40 ms in the page.
+pub fn forecast_cost(d: &DeploymentInput) -> i64 {
+    let replicas = i64::from(d.replicas.unwrap_or(1).max(1));
+    let waves = match current_cell(d) {
+        Some((surge, unavailable)) => {
+            let step = i64::from(surge.max(0) + unavailable.max(0)).max(1);
+            (replicas + step - 1) / step
+        }
+        None => 1,
+    };
+    replicas * (waves + 3)
+}
+
+/// Above this cost a forecast runs in the worker, so a keystroke never holds the page (about
+/// 150 ms of work in the page at 100 replicas' pace).
+pub const PAGE_FORECAST_LIMIT: i64 = 40_000;
+
+/// Starts a worker on the plan-worker protocol's `message`; what it posts goes to `on_data`.
+fn spawn_worker(
     running: &Rc<RefCell<Running>>,
-    jobs: Value,
-    state: UseReducerDispatcher<SweepState>,
+    message: Value,
+    mut on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
 ) -> Result<(), String> {
     running.borrow_mut().stop();
     let options = web_sys::WorkerOptions::new();
@@ -375,28 +479,68 @@ fn start_worker(
     let weak = Rc::downgrade(running);
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            if let Some(m) = worker_msg(&e.data()) {
-                let done = matches!(m, WorkerMsg::Done(_));
-                state.dispatch(m);
-                if done {
-                    if let Some(r) = weak.upgrade() {
-                        // Not from inside this closure's own call: drop it in a moment.
-                        let r = r.clone();
-                        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop())
-                            .forget();
-                    }
-                }
-            }
+            on_data(&e.data(), &weak)
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker
-        .post_message(&js(&jobs))
-        .map_err(|_| "The sweep could not be sent to its worker.".to_string())?;
+        .post_message(&js(&message))
+        .map_err(|_| "The job could not be sent to its worker.".to_string())?;
     *running.borrow_mut() = Running {
         worker: Some(worker),
         _on_message: Some(on_message),
     };
     Ok(())
+}
+
+/// Terminates the worker once the current message has been handled.
+fn stop_soon(weak: &std::rc::Weak<RefCell<Running>>) {
+    if let Some(r) = weak.upgrade() {
+        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop()).forget();
+    }
+}
+
+/// Starts the worker on sweep `jobs`; its messages go to `state`.
+fn start_worker(
+    running: &Rc<RefCell<Running>>,
+    jobs: Value,
+    state: UseReducerDispatcher<SweepState>,
+) -> Result<(), String> {
+    spawn_worker(running, jobs, move |data, weak| {
+        if let Some(m) = worker_msg(data) {
+            let done = matches!(m, WorkerMsg::Done(_));
+            state.dispatch(m);
+            if done {
+                stop_soon(weak);
+            }
+        }
+    })
+}
+
+/// A forecast computed in the worker: for which manifest and model, and what came back.
+type Remote = Option<(String, Result<PlanOutput, String>)>;
+
+/// Forecasts `input` in a worker (a big Deployment); the result goes to `remote` under `key`.
+fn start_plan(
+    running: &Rc<RefCell<Running>>,
+    key: String,
+    input: &str,
+    model: &ModelOptions,
+    remote: UseStateHandle<Remote>,
+) {
+    let job = json!({"plan": {"key": key, "input": input, "options": model.to_value()}});
+    let k = key.clone();
+    let started = spawn_worker(running, job, move |data, weak| {
+        let result = match get(data, "error").as_string() {
+            Some(e) => Err(e),
+            None => plan_output_of(&get(data, "result"))
+                .ok_or_else(|| "the worker's forecast could not be read".to_string()),
+        };
+        remote.set(Some((k.clone(), result)));
+        stop_soon(weak);
+    });
+    if let Err(e) = started {
+        web_sys::console::error_1(&e.into());
+    }
 }
 
 /// The header's "Plan" button: scrolls the Plan view into view and focuses its manifest.
@@ -453,14 +597,16 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                     data-peak-pods={f.peak_pods.to_string()}
                     data-min-available={opt_attr(f.min_available)}
                     data-deadline-exceeded-round={opt_attr(f.deadline_exceeded_round)}
-                    data-ms={crate::chart::fmt(ms)}>
+                    data-ms={if ms < 0.0 { "worker".to_string() } else { crate::chart::fmt(ms) }}>
                     <dl class="plan-figures">
-                        <div class="plan-figure"><dt>{ "Rollout takes" }</dt><dd>{ duration }</dd></div>
-                        <div class="plan-figure"><dt>{ "Peak pods" }</dt><dd>{ f.peak_pods }</dd></div>
-                        <div class="plan-figure"><dt>{ "Lowest availability" }</dt><dd>{ fig_text(f.min_available, "") }</dd></div>
-                        <div class="plan-figure"><dt>{ "Deadline exceeded" }</dt><dd>{
-                            f.deadline_exceeded_round.map_or("no".to_string(), |r| format!("round {r}"))
-                        }</dd></div>
+                        { for [
+                            ("Rollout takes", duration),
+                            ("Peak pods", f.peak_pods.to_string()),
+                            ("Lowest availability", fig_text(f.min_available, "")),
+                            ("Deadline exceeded", f.deadline_exceeded_round.map_or("no".to_string(), |r| format!("round {r}"))),
+                        ].into_iter().map(|(dt, dd)| html! {
+                            <div class="plan-figure"><dt>{ dt }</dt><dd>{ dd }</dd></div>
+                        }) }
                     </dl>
                     <p class="panel-sub plan-rounds">{ format!(
                         "Image set in round {}; {}; {} s rounds, settled.",
@@ -479,84 +625,85 @@ fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
     }
 }
 
-fn heat_map(
-    rows: &[SweepRow],
-    figure: Figure,
-    size: i32,
-    current: Option<(i32, i32)>,
-    on_pick: &Callback<(i32, i32)>,
-    on_read: &Callback<String>,
-) -> Html {
-    let range = value_range(rows, figure);
-    let n = (size + 1) as usize;
-    let cell = |row: &SweepRow| {
-        let su = int_of(&row.settings.max_surge).unwrap_or(0);
-        let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
-        let value = row.forecast.as_ref().and_then(|f| figure.value(f));
-        let (class, style, text) = match (&row.forecast, value, range) {
-            (None, _, _) => ("refused", String::new(), "×".to_string()),
-            (Some(_), None, _) => ("never", String::new(), "∞".to_string()),
-            (Some(_), Some(v), Some(r)) => (
-                "",
-                format!("--t:{}", crate::chart::fmt(badness(figure, v, r))),
-                v.to_string(),
-            ),
-            (Some(_), Some(v), None) => ("", String::new(), v.to_string()),
-        };
-        let title = match (&row.forecast, &row.refused) {
-            (_, Some(why)) => format!("maxSurge {su}, maxUnavailable {un}: refused: {why}"),
-            (Some(f), _) => format!(
-                "maxSurge {su}, maxUnavailable {un}: {}, peak {} pods, lowest availability {}",
-                f.duration_seconds
-                    .map_or("never completes".into(), |s| format!("{s} s")),
-                f.peak_pods,
-                fig_text(f.min_available, "")
-            ),
-            _ => String::new(),
-        };
-        let is_current = current == Some((su, un));
-        let pick = {
-            let on_pick = on_pick.clone();
-            Callback::from(move |_: MouseEvent| on_pick.emit((su, un)))
-        };
-        // Hover or focus reads the cell out below the map.
-        let read = on_read.reform({
-            let t = title.clone();
-            move |_: MouseEvent| t.clone()
-        });
-        let read_focus = on_read.reform({
-            let t = title.clone();
-            move |_: FocusEvent| t.clone()
-        });
-        html! {
-            <button type="button" role="gridcell" class={classes!("sweep-cell", (!class.is_empty()).then_some(class), is_current.then_some("is-current"))}
-                style={style} title={title.clone()} aria-label={title}
-                data-testid="sweep-cell" data-max-surge={su.to_string()} data-max-unavailable={un.to_string()}
-                data-value={value.map_or("null".to_string(), |v| v.to_string())}
-                data-refused={row.refused.is_some().then_some("true")}
-                aria-current={is_current.then_some("true")}
-                disabled={row.refused.is_some()}
-                onclick={pick} onmouseenter={read} onfocus={read_focus}>{ text }</button>
-        }
-    };
-    // Rows of the heat map: maxUnavailable down the side (0 at the top), maxSurge across.
-    html! {
-        <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{n}")}
-            aria-label={format!("{} by maxSurge (across) and maxUnavailable (down)", figure.label())}>
-            <div class="heat-corner" aria-hidden="true">{ "U \\ S" }</div>
-            { for (0..n).map(|s| html! { <div class="heat-head" aria-hidden="true">{ s }</div> }) }
-            { for (0..n).map(|u| html! {
-                <>
-                    <div class="heat-head" aria-hidden="true">{ u }</div>
-                    { for (0..n).filter_map(|s| rows.get(s * n + u)).map(&cell) }
-                </>
-            }) }
-        </div>
-    }
+/// `text` for HTML text and attribute values.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
-fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> Html {
+/// The heat map's cells as markup (a grid of up to 441 buttons is written as text rather
+/// than built element by element: smaller code, and clicks, hovers and focus are handled once
+/// on the grid, see `PlanView`). Rows are maxUnavailable (0 at the top), columns maxSurge.
+fn heat_cells(rows: &[SweepRow], figure: Figure, size: i32, current: Option<(i32, i32)>) -> String {
+    use std::fmt::Write;
+    let range = value_range(rows, figure);
+    let n = (size + 1) as usize;
+    let mut out = String::from(r#"<div class="heat-corner" aria-hidden="true">U \ S</div>"#);
+    for s in 0..n {
+        let _ = write!(
+            out,
+            r#"<div class="heat-head" aria-hidden="true">{s}</div>"#
+        );
+    }
+    for u in 0..n {
+        let _ = write!(
+            out,
+            r#"<div class="heat-head" aria-hidden="true">{u}</div>"#
+        );
+        for row in (0..n).filter_map(|s| rows.get(s * n + u)) {
+            let su = int_of(&row.settings.max_surge).unwrap_or(0);
+            let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
+            let value = row.forecast.as_ref().and_then(|f| figure.value(f));
+            let (class, style, text) = match (&row.forecast, value, range) {
+                (None, _, _) => (" refused", String::new(), "×".to_string()),
+                (Some(_), None, _) => (" never", String::new(), "∞".to_string()),
+                (Some(_), Some(v), Some(r)) => (
+                    "",
+                    format!("--t:{}", crate::chart::fmt(badness(figure, v, r))),
+                    v.to_string(),
+                ),
+                (Some(_), Some(v), None) => ("", String::new(), v.to_string()),
+            };
+            let title = match (&row.forecast, &row.refused) {
+                (_, Some(why)) => format!("maxSurge {su}, maxUnavailable {un}: refused: {why}"),
+                (Some(f), _) => format!(
+                    "maxSurge {su}, maxUnavailable {un}: {}, peak {} pods, lowest availability {}",
+                    f.duration_seconds
+                        .map_or("never completes".into(), |s| format!("{s} s")),
+                    f.peak_pods,
+                    fig_text(f.min_available, "")
+                ),
+                _ => String::new(),
+            };
+            let is_current = current == Some((su, un));
+            let title = esc(&title);
+            let _ = write!(
+                out,
+                r#"<button type="button" role="gridcell" class="sweep-cell{class}{}" style="{style}" title="{title}" aria-label="{title}" data-testid="sweep-cell" data-max-surge="{su}" data-max-unavailable="{un}" data-value="{}"{}{}>{text}</button>"#,
+                if is_current { " is-current" } else { "" },
+                value.map_or("null".to_string(), |v| v.to_string()),
+                if is_current {
+                    r#" aria-current="true""#
+                } else {
+                    ""
+                },
+                if row.refused.is_some() {
+                    r#" data-refused="true" disabled"#
+                } else {
+                    ""
+                },
+            );
+        }
+    }
+    out
+}
+
+/// The line chart of `figure` against the swept axis, as SVG markup.
+fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> String {
     use crate::chart::fmt;
+    use std::fmt::Write;
     let pts: Vec<(i64, Option<i64>)> = rows
         .iter()
         .map(|r| {
@@ -589,63 +736,99 @@ fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32
     };
     let y_max = (y_top / step).ceil() * step;
     let span = (x_max - x_min).max(1.0);
-    let xp = |x: i64| l + (w - l - r) * (x as f64 - x_min) / span;
-    let yp = |y: i64| (h - b) - (h - b - t) * y as f64 / y_max;
-    // Runs of points with a value (a rollout that never completes breaks the line).
-    let mut segments: Vec<Vec<String>> = vec![Vec::new()];
-    for (x, y) in &pts {
-        match y {
-            Some(y) => segments.last_mut().expect("one segment").push(format!(
-                "{},{}",
-                fmt(xp(*x)),
-                fmt(yp(*y))
-            )),
-            None => segments.push(Vec::new()),
-        }
-    }
-    let mut y_ticks = Vec::new();
-    let mut v = 0.0;
-    while v <= y_max + 0.5 {
-        y_ticks.push(v as i64);
-        v += step;
-    }
+    let xp = |x: i64| fmt(l + (w - l - r) * (x as f64 - x_min) / span);
+    let yp = |y: i64| fmt((h - b) - (h - b - t) * y as f64 / y_max);
     let label = if axis == "minReadySeconds" {
         "minReadySeconds"
     } else {
         "replicas"
     };
-    let x_ticks: Vec<i64> = {
-        let every = (pts.len() / 6).max(1);
-        pts.iter().step_by(every).map(|p| p.0).collect()
-    };
-    html! {
-        <svg class="chart-svg plan-line" viewBox={format!("0 0 {w} {h}")} role="img" data-testid="sweep-line"
-            aria-label={format!("{} against {label}", figure.label())}>
-            { for y_ticks.iter().map(|v| html! {
-                <g class="grid">
-                    <line x1={fmt(l)} x2={fmt(w - r)} y1={fmt(yp(*v))} y2={fmt(yp(*v))} />
-                    <text x={fmt(l - 6.0)} y={fmt(yp(*v) + 4.0)} text-anchor="end">{ v }</text>
-                </g>
-            }) }
-            { for x_ticks.iter().map(|x| html! {
-                <text class="axis-label" x={fmt(xp(*x))} y={fmt(h - b + 16.0)} text-anchor="middle">{ x }</text>
-            }) }
-            <text class="axis-title" x={fmt((l + w - r) / 2.0)} y={fmt(h - 4.0)} text-anchor="middle">{ label }</text>
-            <line class="axis" x1={fmt(l)} x2={fmt(w - r)} y1={fmt(h - b)} y2={fmt(h - b)} />
-            if let Some(c) = current {
-                <line class="plan-line-current" x1={fmt(xp(i64::from(c)))} x2={fmt(xp(i64::from(c)))} y1={fmt(t)} y2={fmt(h - b)} />
-            }
-            { for segments.iter().filter(|s| !s.is_empty()).map(|s| html! {
-                <polyline class="series series-new" points={s.join(" ")} />
-            }) }
-            { for pts.iter().map(|(x, y)| match y {
-                Some(y) => html! { <circle class="plan-point" cx={fmt(xp(*x))} cy={fmt(yp(*y))} r="3"
-                    data-testid="line-point" data-x={x.to_string()} data-value={y.to_string()}><title>{ format!("{label} {x}: {y}") }</title></circle> },
-                None => html! { <text class="plan-never" x={fmt(xp(*x))} y={fmt(t + 10.0)} text-anchor="middle"
-                    data-testid="line-point" data-x={x.to_string()} data-value="null">{ "∞" }<title>{ format!("{label} {x}: never completes") }</title></text> },
-            }) }
-        </svg>
+    let (x0, x1, y0) = (fmt(l), fmt(w - r), fmt(h - b));
+    let mut out = format!(
+        r#"<svg class="chart-svg plan-line" viewBox="0 0 {w} {h}" role="img" data-testid="sweep-line" aria-label="{} against {label}">"#,
+        figure.label()
+    );
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        let y = yp(v as i64);
+        let _ = write!(
+            out,
+            r#"<g class="grid"><line x1="{x0}" x2="{x1}" y1="{y}" y2="{y}"/><text x="{}" y="{}" text-anchor="end">{}</text></g>"#,
+            fmt(l - 6.0),
+            fmt((h - b) - (h - b - t) * v / y_max + 4.0),
+            v as i64
+        );
+        v += step;
     }
+    for p in pts.iter().step_by((pts.len() / 6).max(1)) {
+        let _ = write!(
+            out,
+            r#"<text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            xp(p.0),
+            fmt(h - b + 16.0),
+            p.0
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<text class="axis-title" x="{}" y="{}" text-anchor="middle">{label}</text><line class="axis" x1="{x0}" x2="{x1}" y1="{y0}" y2="{y0}"/>"#,
+        fmt((l + w - r) / 2.0),
+        fmt(h - 4.0)
+    );
+    if let Some(c) = current {
+        let x = xp(i64::from(c));
+        let _ = write!(
+            out,
+            r#"<line class="plan-line-current" x1="{x}" x2="{x}" y1="{}" y2="{y0}"/>"#,
+            fmt(t)
+        );
+    }
+    // Runs of points with a value (a rollout that never completes breaks the line).
+    for run in pts.split(|p| p.1.is_none()).filter(|r| !r.is_empty()) {
+        let points: Vec<String> = run
+            .iter()
+            .map(|(x, y)| format!("{},{}", xp(*x), yp(y.unwrap_or(0))))
+            .collect();
+        let _ = write!(
+            out,
+            r#"<polyline class="series series-new" points="{}"/>"#,
+            points.join(" ")
+        );
+    }
+    for (x, y) in &pts {
+        let _ = match y {
+            Some(y) => write!(
+                out,
+                r#"<circle class="plan-point" cx="{}" cy="{}" r="3" data-testid="line-point" data-x="{x}" data-value="{y}"><title>{label} {x}: {y}</title></circle>"#,
+                xp(*x),
+                yp(*y)
+            ),
+            None => write!(
+                out,
+                r#"<text class="plan-never" x="{}" y="{}" text-anchor="middle" data-testid="line-point" data-x="{x}" data-value="null">∞<title>{label} {x}: never completes</title></text>"#,
+                xp(*x),
+                fmt(t + 10.0)
+            ),
+        };
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The sweep cell an event happened in: its maxSurge, maxUnavailable and description.
+fn cell_of(e: &Event) -> Option<(i32, i32, String)> {
+    let el = e
+        .target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest("[data-testid=sweep-cell]")
+        .ok()??;
+    let num = |k: &str| el.get_attribute(k)?.parse::<i32>().ok();
+    Some((
+        num("data-max-surge")?,
+        num("data-max-unavailable")?,
+        el.get_attribute("title").unwrap_or_default(),
+    ))
 }
 
 /// The Plan view.
@@ -689,17 +872,51 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     }
 
     // The forecast of the manifest as typed: on every keystroke, on this thread.
-    let planned = use_memo(((*text).clone(), model.clone()), |(text, model)| {
-        let t0 = crate::state::now_ms();
-        let out = crate::plan_api::plan(&Value::String(text.clone()), model);
-        (out, crate::state::now_ms() - t0)
-    });
-    let (out, ms) = &*planned;
     let deployment = use_memo(((*text).clone(), model.clone()), |(text, model)| {
         crate::plan_api::subject_of(&Value::String(text.clone()), model)
             .and_then(|(s, _)| s.deployment())
             .ok()
     });
+    // A big Deployment is forecast in the worker, so that typing never holds the page.
+    let heavy = deployment
+        .as_ref()
+        .as_ref()
+        .is_some_and(|d| forecast_cost(d) > PAGE_FORECAST_LIMIT);
+    let planned = use_memo(
+        ((*text).clone(), model.clone(), heavy),
+        |(text, model, heavy)| {
+            (!heavy).then(|| {
+                let t0 = crate::state::now_ms();
+                let out = crate::plan_api::plan(&Value::String(text.clone()), model);
+                (out, crate::state::now_ms() - t0)
+            })
+        },
+    );
+    let remote = use_state(|| None::<(String, Result<PlanOutput, String>)>);
+    let plan_worker = use_mut_ref(Running::default);
+    {
+        let (remote, plan_worker) = (remote.clone(), plan_worker.clone());
+        use_effect_with(
+            ((*text).clone(), model.clone(), heavy),
+            move |(text, model, heavy)| {
+                if *heavy {
+                    let key = format!("{text}{}", model.to_value());
+                    start_plan(&plan_worker, key, text, model, remote);
+                } else {
+                    plan_worker.borrow_mut().stop();
+                }
+                let stop = plan_worker.clone();
+                move || stop.borrow_mut().stop()
+            },
+        );
+    }
+    let remote_key = format!("{}{}", *text, model.to_value());
+    let (out, ms) = match (&*planned, &*remote) {
+        (Some((out, ms)), _) => (Some(out), *ms),
+        (None, Some((key, out))) if *key == remote_key => (Some(out), -1.0),
+        _ => (None, -1.0),
+    };
+
     let current = deployment.as_ref().as_ref().and_then(current_cell);
 
     let on_input = {
@@ -760,33 +977,23 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                 .unwrap_or(1);
             let values = line_values(&axis, replicas);
             let line_axes = json!({ axis.as_str(): values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",") });
-            let mut fresh = SweepState {
+            // The worker checks the axes as `sweep()` does: a bad manifest or a Recreate
+            // Deployment comes back as the job's error.
+            let heat_size = (n + 1) * (n + 1);
+            let jobs = json!({"jobs": [
+                {"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": heat_size},
+                {"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": values.len()},
+            ]});
+            let fresh = SweepState {
                 running: true,
                 size: n,
+                total: (heat_size as usize + values.len()) as u32,
                 line_axis: (*axis).clone(),
                 manifest: (*text).clone(),
                 ..SweepState::default()
             };
-            // Checked here first, so a bad manifest or a Recreate Deployment says why at once.
-            let heat = Prepared::new(&input, &heat_axes, &model);
-            let line = Prepared::new(&input, &line_axes, &model);
-            let mut jobs = Vec::new();
-            match &heat {
-                Ok(p) => jobs.push(json!({"key": "heat", "input": input, "axes": heat_axes, "options": model.to_value(), "size": p.len()})),
-                Err(e) => fresh.message = Some(e.clone()),
-            }
-            match &line {
-                Ok(p) => jobs.push(json!({"key": "line", "input": input, "axes": line_axes, "options": model.to_value(), "size": p.len()})),
-                Err(e) => fresh.message = fresh.message.or(Some(e.clone())),
-            }
-            fresh.total = jobs.iter().filter_map(|j| j["size"].as_u64()).sum::<u64>() as u32;
-            if jobs.is_empty() {
-                fresh.running = false;
-                sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
-                return;
-            }
             sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
-            if let Err(e) = start_worker(&running, json!({ "jobs": jobs }), sweep.dispatcher()) {
+            if let Err(e) = start_worker(&running, jobs, sweep.dispatcher()) {
                 sweep.dispatch(WorkerMsg::Error(e));
                 sweep.dispatch(WorkerMsg::Done(0.0));
             }
@@ -821,17 +1028,38 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     };
     let s = &*sweep;
     let fig = *figure;
-    // The heat map is drawn again only when its rows, figure or marked cell change, not on
+    // The heat map is written again only when its rows, figure or marked cell change, not on
     // every keystroke in the manifest (441 cells at 21 × 21).
-    let heat = {
-        let (on_pick, on_read) = (on_pick.clone(), on_read.clone());
-        use_memo(
-            (s.heat.clone(), fig, s.size, current),
-            move |(rows, fig, size, current)| {
-                rows.as_ref()
-                    .map(|rows| heat_map(rows, *fig, *size, *current, &on_pick, &on_read))
-            },
-        )
+    let heat = use_memo(
+        (s.heat.clone(), fig, s.size, current),
+        |(rows, fig, size, current)| {
+            rows.as_ref()
+                .map(|rows| AttrValue::from(heat_cells(rows, *fig, *size, *current)))
+        },
+    );
+    let on_grid_click = {
+        let on_pick = on_pick.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some((su, un, _)) = cell_of(&e) {
+                on_pick.emit((su, un));
+            }
+        })
+    };
+    let on_grid_over = {
+        let on_read = on_read.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some((_, _, t)) = cell_of(&e) {
+                on_read.emit(t);
+            }
+        })
+    };
+    let on_grid_focus = {
+        let on_read = on_read.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some((_, _, t)) = cell_of(&e) {
+                on_read.emit(t);
+            }
+        })
     };
     let stale = s.heat.is_some() && s.manifest != *text;
     let model_line = format!(
@@ -872,7 +1100,15 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     <p class="panel-sub" id="plan-model" data-testid="plan-model" data-model={model.to_value().to_string()}>{ model_line }</p>
                 </div>
                 <div class="plan-col">
-                    { forecast_panel(out, *ms) }
+                    if let Some(out) = out {
+                        { forecast_panel(out, ms) }
+                    } else {
+                        <p class="panel-sub plan-pending" data-testid="forecast-pending" role="status">{ format!(
+                            "Forecasting {} replicas in a worker (about {} pod-waves: too long to work out on each keystroke)…",
+                            deployment.as_ref().as_ref().and_then(|d| d.replicas).unwrap_or(1),
+                            deployment.as_ref().as_ref().map_or(0, forecast_cost)
+                        ) }</p>
+                    }
                 </div>
             </div>
             <div class="plan-sweep">
@@ -921,7 +1157,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(map) = (*heat).clone() {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} by maxSurge (across) and maxUnavailable (down); the outlined cell is the manifest's; click a cell to load it.", fig.label()) }</figcaption>
-                            { map }
+                            <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{}", s.size + 1)}
+                                aria-label={format!("{} by maxSurge (across) and maxUnavailable (down)", fig.label())}
+                                onclick={on_grid_click} onmouseover={on_grid_over} onfocusin={on_grid_focus}>
+                                { Html::from_html_unchecked(map) }
+                            </div>
                             <p class="panel-sub heat-readout" data-testid="sweep-readout" aria-live="polite">{
                                 (*readout).clone().unwrap_or_else(|| "Hover over or focus a cell to read it.".into())
                             }</p>
@@ -936,7 +1176,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(rows) = &s.line {
                         <figure class="plan-figure-box">
                             <figcaption class="panel-sub">{ format!("{} against {}", fig.label(), s.line_axis) }</figcaption>
-                            { line_chart(rows, fig, &s.line_axis, current_line) }
+                            { Html::from_html_unchecked(line_chart(rows, fig, &s.line_axis, current_line).into()) }
                         </figure>
                     }
                 </div>
@@ -970,6 +1210,27 @@ mod tests {
         let (subject, _) = crate::plan_api::subject_of(&Value::String(text), &model).unwrap();
         // 25% of 3: surge rounds up to 1, unavailable down to 0.
         assert_eq!(current_cell(&subject.deployment().unwrap()), Some((1, 0)));
+    }
+
+    #[test]
+    fn big_slow_rollouts_cost_more_than_the_page_forecasts() {
+        let d = |replicas: i32, surge: i32, unavailable: i32| DeploymentInput {
+            name: "web".into(),
+            replicas: Some(replicas),
+            image: "a".into(),
+            strategy: Some(rollout_core::scenario::StrategyInput {
+                max_surge: Some(IntOrString::Int(surge)),
+                max_unavailable: Some(IntOrString::Int(unavailable)),
+                ..Default::default()
+            }),
+            ..DeploymentInput::default()
+        };
+        // 100 replicas one at a time: 100 waves of 100 pods, on the page.
+        assert_eq!(forecast_cost(&d(100, 1, 0)), 10_300);
+        assert!(forecast_cost(&d(250, 1, 0)) > PAGE_FORECAST_LIMIT);
+        // 10,000 replicas in waves of 2,500 + 2,500: 2 waves, but 10,000 pods: the worker.
+        assert_eq!(forecast_cost(&d(10_000, 2_500, 2_500)), 50_000);
+        assert!(forecast_cost(&d(3, 1, 0)) < 100);
     }
 
     #[test]

@@ -61,7 +61,10 @@ async fn the_app_starts_from_a_restored_permalink() {
     for _ in 0..4 {
         lab.update(Msg::StepRound);
     }
+    // A step to the next change: in round 4, or later when round 4 changes nothing.
     lab.update(Msg::Step);
+    let (round, synced) = (lab.sim().round(), lab.sim().steps_taken());
+    assert!(round >= 4);
     let link = link_of(&lab);
     let restored = lab_from_link(&format!("#{link}")).unwrap();
     let root = new_root();
@@ -75,7 +78,8 @@ async fn the_app_starts_from_a_restored_permalink() {
     )
     .render();
     settle().await;
-    assert_eq!(attr(&root, "round", "data-round"), "4");
+    assert_eq!(attr(&root, "round", "data-round"), round.to_string());
+    assert_eq!(attr(&root, "round", "data-steps"), synced.to_string());
     assert!(find(&root, "notice").is_none());
     let select: web_sys::HtmlSelectElement =
         find(&root, "preset-select").unwrap().dyn_into().unwrap();

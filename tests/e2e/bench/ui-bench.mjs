@@ -11,7 +11,8 @@
 //      painted (the change is dispatched in the page, then a MutationObserver sees the new
 //      bounds text, then two requestAnimationFrame callbacks mark the next frame);
 //   4. frame times while 1,000 pods animate (two ReplicaSets of 500 drawn pod by pod, playing a
-//      rollout at 60 steps a second): requestAnimationFrame deltas over a few seconds;
+//      rollout at 60 steps a second): requestAnimationFrame deltas over a few seconds; the same
+//      with Compare on (a second stage of 500 replicas in lock-step);
 //   5. the cost of a step, a round and "jump to the end" with 10,000 replicas (the tab must
 //      not freeze: the longest single task is reported).
 // Prints a JSON summary and a Markdown table. Headless Chromium here has no GPU: compositing is
@@ -132,11 +133,14 @@ async function stepLatency(context, url, steps = 40) {
     const times = [];
     for (let i = 0; i < steps; i++) {
       await painted();
-      const before = document.querySelector('[data-testid="round"]').textContent;
+      const button = document.querySelector('[data-testid="step-button"]');
+      if (button.disabled) break; // nothing more will happen
+      // A step goes to the next change: data-steps (single syncs taken) moves on.
+      const before = document.querySelector('[data-testid="round"]').dataset.steps;
       const t0 = performance.now();
-      document.querySelector('[data-testid="step-button"]').click();
+      button.click();
       await new Promise((resolve) => {
-        const check = () => (document.querySelector('[data-testid="round"]').textContent !== before ? resolve() : setTimeout(check, 0));
+        const check = () => (document.querySelector('[data-testid="round"]').dataset.steps !== before ? resolve() : setTimeout(check, 0));
         check();
       });
       await painted();
@@ -148,8 +152,10 @@ async function stepLatency(context, url, steps = 40) {
   return { samples: out.length, median: round1(median(out)), p95: round1(pct(out, 95)), max: round1(Math.max(...out)) };
 }
 
-/** rAF deltas while a rollout of 2 × 500 individually drawn pods plays at 60 steps/s. */
-async function animationFrames(context, url, seconds = 5) {
+/** rAF deltas while a rollout of 2 × 500 individually drawn pods plays at 60 steps/s; with
+ * `compare`, Compare is on and B (maxSurge 25%, the rest as A) plays beside it in lock-step:
+ * two stages of 500 replicas each. */
+async function animationFrames(context, url, seconds = 5, compare = false) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(url);
@@ -158,12 +164,17 @@ async function animationFrames(context, url, seconds = 5) {
   await page.locator(by('max-surge-input')).fill('100%');
   await page.locator(by('max-unavailable-input')).fill('0');
   await page.locator(by('nodes-input')).fill('5');
+  if (compare) {
+    await page.locator(by('compare-toggle')).click();
+    await page.locator(by('compare-max-surge')).fill('25%');
+    await page.locator(by('stage-b')).waitFor();
+  }
   // Three rounds: 500 pods created (one burst), scheduled, ready.
   for (let i = 0; i < 3; i++) await page.locator(by('step-round-button')).click();
   await page.locator(by('update-image-button')).click();
   await page.locator(by('speed-input')).fill('6'); // 60 steps/s
   // Keep the pods on screen while measuring (they are drawn on the stage).
-  await page.locator(by('stage')).scrollIntoViewIfNeeded();
+  await page.locator(by(compare ? 'stage-b' : 'stage')).scrollIntoViewIfNeeded();
   if (process.env.UI_BENCH_DEBUG) await page.evaluate(() => { window.__slow = []; });
   const result = await page.evaluate(async (seconds) => {
     const deltas = [];
@@ -176,7 +187,7 @@ async function animationFrames(context, url, seconds = 5) {
         deltas.push(t - last);
         if (t - last > 40 && window.__slow) window.__slow.push([Math.round(t - last), document.querySelector('[data-testid="explanation-headline"]')?.textContent.slice(0, 60)]);
         last = t;
-        maxPods = Math.max(maxPods, document.querySelectorAll('.pod-grid .pod').length);
+        maxPods = Math.max(maxPods, document.querySelectorAll('.pod-grid .pod, .density-seg').length);
         if (t < end) requestAnimationFrame(tick);
         else resolve();
       };
@@ -284,7 +295,14 @@ try {
   // UI_BENCH_ONLY=animation (etc.) runs one part, for quick experiments.
   const only = process.env.UI_BENCH_ONLY;
   if (only) {
-    const parts = { startup, slider: sliderLatency, step: stepLatency, animation: animationFrames, big: bigDeployment };
+    const parts = {
+      startup,
+      slider: sliderLatency,
+      step: stepLatency,
+      animation: animationFrames,
+      compare: (c, u) => animationFrames(c, u, 5, true),
+      big: bigDeployment,
+    };
     console.log(JSON.stringify(await parts[only](browser.context, server.url), null, 2));
     process.exit(0);
   }
@@ -295,6 +313,7 @@ try {
     sliderMs: await sliderLatency(browser.context, server.url),
     step100Ms: await stepLatency(browser.context, server.url),
     animation1000: await animationFrames(browser.context, server.url),
+    compare500x2: await animationFrames(browser.context, server.url, 5, true),
     replicas10000: await bigDeployment(browser.context, server.url),
   };
   console.log(JSON.stringify(results, null, 2));
@@ -308,6 +327,7 @@ try {
 | slider change → repainted view (100 replicas) | median ${results.sliderMs.median} ms, p95 ${results.sliderMs.p95} ms, max ${results.sliderMs.max} ms (DOM updated after median ${results.sliderMs.domMedian} ms) | < 50 ms |
 | one step of a 100-replica rollout → repainted view | median ${results.step100Ms.median} ms, p95 ${results.step100Ms.p95} ms, max ${results.step100Ms.max} ms | |
 | frame times, ${results.animation1000.podsDrawn} pods animating | median ${results.animation1000.median} ms, p95 ${results.animation1000.p95} ms, max ${results.animation1000.max} ms, ${results.animation1000.over50} over 50 ms (${results.animation1000.frames} frames) | p95 ≤ 17 ms, none > 50 ms |
+| frame times, Compare at 500 replicas each (${results.compare500x2.podsDrawn} pods on the page) | median ${results.compare500x2.median} ms, p95 ${results.compare500x2.p95} ms, max ${results.compare500x2.max} ms, ${results.compare500x2.over50} over 50 ms | p95 ≤ 17 ms |
 | 10,000 replicas: one step → repainted view | median ${results.replicas10000.stepMedian} ms, max ${results.replicas10000.stepMax} ms | no freeze |
 | 10,000 replicas: one whole round | ${results.replicas10000.roundMs} ms | |
 | 10,000 replicas: create all, then roll out a new image (End, chunked) | ${results.replicas10000.createToEndMs} ms + ${results.replicas10000.rolloutToEndMs} ms; longest gap between frames ${Math.max(results.replicas10000.createWorstFrameMs, results.replicas10000.rolloutWorstFrameMs)} ms | no freeze |

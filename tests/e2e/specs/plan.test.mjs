@@ -137,6 +137,23 @@ describe('Plan view', () => {
     await page.close();
   });
 
+  test('a big Deployment is forecast in the worker, with the same figures', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    // 250 replicas, one pod at a time: 250 waves, too long for a keystroke on the page.
+    const text = manifest({ replicas: 250, surge: 1, unavailable: 0 });
+    await typeManifest(page, text);
+    const want = await cli(text, flags(await model(page)));
+    assert.equal(want.code, 0, want.stderr);
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.ms === 'worker', byTestId('forecast'), { timeout: 30_000 });
+    assert.deepEqual(await viewForecast(page), pick(want.json));
+    // Back to a small one: on the page again, at once.
+    await typeManifest(page, manifest({ replicas: 5, surge: 1, unavailable: 0 }));
+    await page.waitForFunction((sel) => /^[0-9.]+$/.test(document.querySelector(sel)?.dataset.ms ?? ''), byTestId('forecast'));
+    assert.equal(await page.locator(byTestId('forecast-pending')).count(), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('bad input shows the API server message, as rollout plan prints it', async () => {
     const page = await openApp(app.browser.context, app.server.url);
     const bad = manifest({ replicas: 3, surge: 0, unavailable: 0 });
@@ -149,6 +166,11 @@ describe('Plan view', () => {
     assert.equal(await page.locator(byTestId('forecast')).count(), 0);
     await typeManifest(page, 'kind: Deployment\nspec: [');
     await page.locator(byTestId('plan-error')).waitFor();
+    // A Recreate Deployment has no maxSurge to sweep: the worker says so, as sweep() does.
+    await typeManifest(page, manifest({ replicas: 3, strategy: 'Recreate' }));
+    await click(page, 'sweep-run');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state !== 'running', byTestId('sweep-progress'), { timeout: 30_000 });
+    assert.match(await page.locator(byTestId('sweep-message')).textContent(), /uses the Recreate strategy, which has no maxSurge/);
     assert.deepEqual(page.errors, [], 'no panic, no trap');
     await page.close();
   });

@@ -256,7 +256,7 @@ impl Motion {
             self.batch = self.batch.wrapping_add(1);
         }
         self.seen = pods.iter().map(|p| (p.name.clone(), p.state)).collect();
-        c.batch = Some(if self.batch % 2 == 0 {
+        c.batch = Some(if self.batch.is_multiple_of(2) {
             "batch-a"
         } else {
             "batch-b"

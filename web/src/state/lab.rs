@@ -456,8 +456,12 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
+                let from = self.sim().now();
                 let end = self.session.borrow_mut().run_to_end();
-                self.notice = Some(end_notice(&end));
+                // The time the clock moved (the scenario's rounds are a minimum, so it may go
+                // on past the last change).
+                let seconds = self.sim().now() - from;
+                self.notice = Some(end_notice(&end, seconds));
                 self.bump();
             }
             Msg::SeekRound(target) => {
@@ -711,18 +715,22 @@ impl Reducible for Lab {
     }
 }
 
-/// What End says: how much simulated time the run covered and where it stopped, e.g.
+/// What End says: how much simulated time the run covered (`seconds` on the clock) and where
+/// it stopped, e.g.
 /// `End: 24 s later, 30 changes. Deployment "web" successfully rolled out; nothing more will
 /// happen.`
-pub fn end_notice(end: &RunEnd) -> String {
+pub fn end_notice(end: &RunEnd, seconds: i64) -> String {
     let sentence = end.settled.sentence.trim_end_matches('.');
-    if end.steps == 0 {
+    let changes = match end.steps {
+        0 => "no change".to_string(),
+        1 => "1 change".to_string(),
+        n => format!("{n} changes"),
+    };
+    if end.steps == 0 && seconds <= 0 {
         return format!("{sentence}.");
     }
     format!(
-        "End: {} later, {} {}. {sentence}.",
-        crate::explain::seconds(end.seconds),
-        end.steps,
-        if end.steps == 1 { "change" } else { "changes" }
+        "End: {} later, {changes}. {sentence}.",
+        crate::explain::seconds(seconds)
     )
 }

@@ -221,8 +221,15 @@ fn step_back_and_seek() {
     assert_eq!(Frame::of(&lab).round, 5);
     // End runs until nothing more will happen (the scenario's rounds are a minimum) and says
     // why; Step then changes nothing and says so too.
+    let t0 = Frame::of(&lab).time;
     lab.update(Msg::ToEnd);
     let f = Frame::of(&lab);
+    let said = format!("End: {} later", crate::explain::seconds(f.time - t0));
+    assert!(
+        lab.notice.as_deref().unwrap().starts_with(&said),
+        "{:?}",
+        lab.notice
+    );
     let settled = f
         .settled
         .clone()
