@@ -447,6 +447,7 @@ pub fn app(props: &AppProps) -> Html {
                 seeking={lab.seek.is_some()}
                 speed={lab.speed}
                 settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
+                instant={lab.session().instant_reactions()}
                 on_msg={on_msg.clone()}
             />
             <Stage

@@ -229,6 +229,8 @@ mod tests {
         assert_eq!(create.name, "shop");
         assert_eq!(i.scenario.actions.len(), 1);
         assert_eq!(i.scenario.nodes, default_scenario().nodes);
+        assert!(i.scenario.settle, "an imported manifest is settled");
+        assert_eq!(i.scenario.seconds_per_round, 1);
         let mut sim = Simulation::new(i.scenario);
         sim.run();
         assert!(sim.trace().rounds.last().unwrap().errors.is_empty());

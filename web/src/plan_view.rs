@@ -1195,8 +1195,9 @@ mod tests {
         let (text, model) = source_of(&s).unwrap();
         assert!(text.contains("maxSurge: 25%"), "{text}");
         let out = crate::plan_api::plan(&Value::String(text.clone()), &model).unwrap();
-        // 3 replicas, pods ready after 5 s in 5 s rounds: available in round 1, image set in 2.
-        assert_eq!(out.forecast.start_round, 2);
+        // 3 replicas, pods ready after 5 s in settled 1 s rounds: available in round 5, image
+        // set in 6.
+        assert_eq!(out.forecast.start_round, 6);
         assert!(out.forecast.complete_round.is_some());
         let loaded = with_surge(&text, &IntOrString::Int(2), &IntOrString::Int(0)).unwrap();
         let (subject, _) = crate::plan_api::subject_of(&Value::String(loaded), &model).unwrap();

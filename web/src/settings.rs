@@ -164,11 +164,17 @@ pub struct Settings {
     pub seconds_per_round: String,
     /// The next image rolled out never becomes ready.
     pub never_ready: bool,
+    /// "Controller reaction": instant (settled rounds, as a real cluster's controllers react
+    /// within milliseconds) or one round per hop (lock-step rounds, for a lesson on informer
+    /// lag). The scenario's `settle`.
+    pub instant_reactions: bool,
 }
 
 impl Default for Settings {
     /// Three replicas with the apps/v1 defaults (25% / 25%): small enough that the rounding
-    /// is visible straight away (25% of 3 is 1 surge pod but 0 unavailable ones).
+    /// is visible straight away (25% of 3 is 1 surge pod but 0 unavailable ones). In seconds
+    /// like the presets: 1 s rounds, settled, pods ready 5 s after creation and terminating
+    /// for 3 s.
     fn default() -> Self {
         Settings {
             replicas: "3".into(),
@@ -178,12 +184,13 @@ impl Default for Settings {
             min_ready_seconds: "0".into(),
             progress_deadline_seconds: "600".into(),
             revision_history_limit: "10".into(),
-            ready_after_rounds: "1".into(),
+            ready_after_rounds: "5".into(),
             ready_jitter: "0".into(),
             nodes: "3".into(),
-            termination_rounds: "0".into(),
-            seconds_per_round: "5".into(),
+            termination_rounds: "3".into(),
+            seconds_per_round: "1".into(),
             never_ready: false,
+            instant_reactions: true,
         }
     }
 }
@@ -252,6 +259,7 @@ impl Settings {
     pub fn model_differs(&self, other: &Settings) -> bool {
         Field::MODEL.iter().any(|&f| self.field_differs(other, f))
             || self.never_ready != other.never_ready
+            || self.instant_reactions != other.instant_reactions
     }
 
     /// Copies the Deployment-spec fields of `other`.
@@ -277,6 +285,7 @@ impl Settings {
             termination_rounds: s.termination_rounds.to_string(),
             seconds_per_round: s.seconds_per_round.to_string(),
             never_ready: !s.never_ready_images.is_empty(),
+            instant_reactions: s.settle,
             min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
             progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
             revision_history_limit: input.revision_history_limit.unwrap_or(10).to_string(),
@@ -676,11 +685,11 @@ mod tests {
         assert_eq!(
             parse_model(&Settings::default()).unwrap(),
             ClusterModel {
-                ready_after_rounds: 1,
+                ready_after_rounds: 5,
                 ready_jitter: 0,
                 nodes: 3,
-                termination_rounds: 0,
-                seconds_per_round: 5
+                termination_rounds: 3,
+                seconds_per_round: 1
             }
         );
     }
@@ -807,6 +816,7 @@ mod tests {
             ("3", "2")
         );
         assert!(s.never_ready);
+        assert!(s.instant_reactions, "presets are settled");
         assert_eq!(input.image, "nginx:1.14.2");
         let again = check_create(&s, &input).unwrap();
         assert_eq!(again, input.clone().tap_replicas());

@@ -516,6 +516,30 @@ mod tests {
     }
 
     #[test]
+    fn the_controller_reaction_survives_the_link() {
+        // The default is settled; one round per hop shows in the link and reopens so.
+        let default = link_of(&Lab::default());
+        for instant in [false, true] {
+            let mut lab = Lab::default();
+            lab.update(Msg::SetInstantReactions(instant));
+            run_rounds(&mut lab, 4);
+            let link = link_of(&lab);
+            assert_eq!(link.contains("settle"), instant, "{link}");
+            let back = lab_from_link(&format!("#{link}")).unwrap();
+            assert_eq!(back.session().instant_reactions(), instant, "{link}");
+            assert_eq!(back.settings.instant_reactions, instant);
+            assert_eq!(Frame::of(&back).cluster, Frame::of(&lab).cluster);
+        }
+        assert!(default.contains("settle"), "{default}");
+        // A link without `settle` (every link made before settled rounds) stays lock-step.
+        let old = lab_from_link(
+            "#s=(n:rollout-lab,nd:3,a:!((t:c,d:(n:web,i:'nginx:1.14.2',rp:3))))&at=4",
+        )
+        .unwrap();
+        assert!(!old.session().instant_reactions());
+    }
+
+    #[test]
     fn presets_keep_their_name() {
         let mut lab = Lab::from_preset("bad-image-stuck").unwrap();
         run_rounds(&mut lab, 6);

@@ -179,7 +179,9 @@ describe('Plan view', () => {
     const page = await openApp(app.browser.context, app.server.url);
     await typeManifest(page, manifest({ replicas: 100, surge: 5, unavailable: 5 }));
     await page.locator(byTestId('plan-size')).selectOption('20');
-    const before = (await roundInfo(page)).round;
+    // Syncs taken, not the round: the default scenario is settled, so its first Steps all
+    // happen in round 0.
+    const before = (await roundInfo(page)).steps;
     await click(page, 'sweep-run');
     const progress = page.locator(byTestId('sweep-progress'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.done) > 0, byTestId('sweep-progress'));
@@ -187,7 +189,7 @@ describe('Plan view', () => {
     // The main thread is free: Step steps while the sweep runs.
     for (let i = 0; i < 4; i++) await click(page, 'step-button');
     await page.waitForFunction(
-      ({ sel, before }) => Number(document.querySelector(sel)?.dataset.round) > before,
+      ({ sel, before }) => Number(document.querySelector(sel)?.dataset.steps) > before,
       { sel: byTestId('round'), before },
     );
     assert.equal(await progress.getAttribute('data-state'), 'running', 'still sweeping after the steps');

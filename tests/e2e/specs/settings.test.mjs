@@ -3,9 +3,9 @@
 // applied), the focus ring, and that nothing is logged to the console.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, expectText, fill, openApp, rsCards, stepToRound, text } from '../lib/app.mjs';
+import { byTestId, clock, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
 import { screenshot } from '../lib/screens.mjs';
-import { servedApp } from '../lib/suite.mjs';
+import { click, servedApp } from '../lib/suite.mjs';
 
 const app = servedApp();
 
@@ -25,6 +25,7 @@ describe('settings', () => {
       ['termination-input', 'Graceful termination (rounds)'],
       ['seconds-per-round-input', 'Seconds per round'],
       ['never-ready-toggle', 'New image never becomes ready'],
+      ['reaction-select', 'Controller reaction'],
       ['replicas-slider', 'Replicas (slider)'],
       ['preset-select', 'Start from'],
     ]) {
@@ -145,6 +146,96 @@ describe('settings', () => {
     await page.keyboard.press('Shift+Tab');
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(ring, 'none');
+    await page.close();
+  });
+
+  /**
+   * Rolls out the next image from the moment the first rollout is complete, a round at a time,
+   * and returns how many rounds that took and how many of them ended with the Deployment's
+   * status behind its ReplicaSets' (available pods the Deployment controller has not counted).
+   */
+  async function rollOutNextImage(page) {
+    const done = /successfully rolled out/;
+    const stepRound = async () => {
+      const before = (await clock(page)).round;
+      await click(page, 'step-round-button');
+      await page.waitForFunction(
+        ({ sel, before }) => Number(document.querySelector(sel)?.dataset.round) > before,
+        { sel: byTestId('clock'), before },
+      );
+    };
+    for (let i = 0; !done.test(await rolloutStatus(page)); i++) {
+      assert.ok(i < 60, 'the first rollout completes');
+      await stepRound();
+    }
+    await click(page, 'update-image-button');
+    const start = (await clock(page)).round;
+    let trailing = 0;
+    let seenProgress = false;
+    for (let i = 0; ; i++) {
+      assert.ok(i < 60, 'the image update completes');
+      await stepRound();
+      const status = await rolloutStatus(page);
+      if (!done.test(status)) seenProgress = true;
+      const rsAvailable = (await rsCards(page)).reduce((n, c) => n + c.available, 0);
+      const line = await text(page, 'replicas-line');
+      const deployAvailable = Number(/(\d+) available/.exec(line)?.[1]);
+      if (deployAvailable !== rsAvailable) trailing++;
+      if (seenProgress && done.test(status)) break;
+    }
+    return { rounds: (await clock(page)).round - start, trailing };
+  }
+
+  test('controller reaction: instant by default, one round per hop trails by rounds, kept in the link', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    const select = page.locator(byTestId('reaction-select'));
+    // Settled is what people meet: the default scenario reacts at once, in 1 s rounds.
+    assert.equal(await select.inputValue(), 'instant');
+    await expectText(page, 'reaction-mode', 'instant reactions (settled rounds)');
+    assert.equal(await page.locator(byTestId('seconds-per-round-input')).inputValue(), '1');
+    const instant = await rollOutNextImage(page);
+    assert.equal(instant.trailing, 0, 'settled rounds end with the status caught up');
+    // After the start the mode waits for Reset, as the other cluster-model settings do.
+    await select.selectOption('per-hop');
+    await expectText(page, 'reaction-hint', 'only before the first step: Reset to start over with it');
+    await expectText(page, 'reaction-mode', 'instant reactions');
+    await click(page, 'reset-button');
+    await expectText(page, 'reaction-mode', 'one round per hop');
+    await expectText(page, 'reaction-hint', 'waits a round');
+    assert.equal(await page.locator(byTestId('reaction-mode')).getAttribute('data-instant'), 'false');
+
+    const perHop = await rollOutNextImage(page);
+    assert.ok(
+      perHop.rounds > instant.rounds,
+      `one round per hop takes more rounds: ${perHop.rounds} vs ${instant.rounds} instant`,
+    );
+    assert.ok(perHop.trailing > 0, 'the Deployment status trails its ReplicaSets by rounds');
+
+    // The permalink keeps the mode: a reload reopens the same moment, still one round per hop.
+    await click(page, 'copy-link-button');
+    const link = await page.locator(byTestId('share-link')).inputValue();
+    assert.match(link, /#s=\(/);
+    assert.doesNotMatch(link, /settle/, 'lock-step is the format\'s default: no settle in the link');
+    const at = await clock(page);
+    const fresh = await openApp(app.browser.context, link);
+    await fresh.locator(byTestId('clock')).waitFor();
+    assert.deepEqual(await clock(fresh), at);
+    assert.equal(await fresh.locator(byTestId('reaction-select')).inputValue(), 'per-hop');
+    await expectText(fresh, 'reaction-mode', 'one round per hop');
+    await fresh.reload();
+    await fresh.locator(byTestId('clock')).waitFor();
+    assert.equal(await fresh.locator(byTestId('reaction-select')).inputValue(), 'per-hop');
+    assert.deepEqual(fresh.errors, []);
+    await fresh.close();
+
+    // And back to instant: the link says so.
+    await page.locator(`${byTestId('share-dialog')} button[aria-label="Close"]`).click();
+    await select.selectOption('instant');
+    await click(page, 'reset-button');
+    await expectText(page, 'reaction-mode', 'instant reactions (settled rounds)');
+    await click(page, 'copy-link-button');
+    assert.match(await page.locator(byTestId('share-link')).inputValue(), /settle/);
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 });

@@ -118,6 +118,13 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             on_msg.emit(Msg::SetNeverReady(input.checked()));
         })
     };
+    let on_reaction = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |v: String| on_msg.emit(Msg::SetInstantReactions(v == "instant")))
+    };
+    // Like the rest of the model, the reaction shapes every round: once the simulation has
+    // started a change waits for Reset (the core says as much: `Session::set_instant_reactions`).
+    let reaction_waits = props.started && s.instant_reactions != props.applied.instant_reactions;
     let on_apply = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ApplySpec))
@@ -249,6 +256,34 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 }
             </p>
             <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <div class="field field-reaction">
+                    <div class="field-head">
+                        <label class="field-label" for="reaction">{ "Controller reaction" }</label>
+                        if reaction_waits {
+                            <span class="badge badge-edited">{ "applies on Reset" }</span>
+                        }
+                    </div>
+                    <Select
+                        id="reaction"
+                        testid="reaction-select"
+                        value={if s.instant_reactions { "instant" } else { "per-hop" }}
+                        options={vec![
+                            (AttrValue::Static("instant"), AttrValue::Static("instant")),
+                            (AttrValue::Static("per-hop"), AttrValue::Static("one round per hop")),
+                        ]}
+                        describedby={Some(AttrValue::Static("reaction-hint"))}
+                        on_change={on_reaction}
+                    />
+                    <p class="field-hint" id="reaction-hint" data-testid="reaction-hint">
+                        if reaction_waits {
+                            { "The controllers' reaction can change only before the first step: Reset to start over with it." }
+                        } else if s.instant_reactions {
+                            { "Controllers react within the round, as in a real cluster (settled rounds)" }
+                        } else {
+                            { "Each hop (pod ready → ReplicaSet status → Deployment → scale) waits a round: status trails the pods (informer lag)" }
+                        }
+                    </p>
+                </div>
                 { field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
                 { field(Field::ReadyJitter, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
                 { field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }

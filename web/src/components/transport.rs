@@ -35,6 +35,10 @@ pub struct TransportProps {
     /// [`outcome_key`] and a sentence.
     #[prop_or_default]
     pub settled: Option<(&'static str, AttrValue)>,
+    /// Whether the controllers react at once (settled rounds) rather than one round per hop
+    /// (lock-step), shown under the clock.
+    #[prop_or(true)]
+    pub instant: bool,
     /// Receives the commands.
     pub on_msg: Callback<Msg>,
 }
@@ -175,6 +179,11 @@ pub fn transport(props: &TransportProps) -> Html {
                 <div class="round" data-testid="round" data-round={props.round.to_string()}
                     data-time={props.time.to_string()} data-steps={props.steps.to_string()}>
                     <Clock seconds={props.time} round={props.round} detail={AttrValue::from(phase)} />
+                    <span class={classes!("reaction-mode", (!props.instant).then_some("reaction-per-hop"))}
+                        data-testid="reaction-mode" data-instant={props.instant.to_string()}
+                        title="Controller reaction (Cluster model settings)">
+                        { if props.instant { "instant reactions (settled rounds)" } else { "one round per hop" } }
+                    </span>
                 </div>
             </div>
             if let Some((outcome, why)) = &props.settled {

@@ -372,6 +372,10 @@ impl Lab {
                 self.settings.never_ready = on;
                 self.live_preview();
             }
+            Msg::SetInstantReactions(on) => {
+                self.settings.instant_reactions = on;
+                self.live_preview();
+            }
             Msg::LoadPreset(id) => match Lab::from_preset(&id) {
                 Some(mut lab) => {
                     lab.version = self.version.wrapping_add(1);

@@ -95,6 +95,9 @@ pub enum Msg {
     Edit(Field, String),
     /// The "new image never becomes ready" switch.
     SetNeverReady(bool),
+    /// "Controller reaction": instant (settled rounds) or one round per hop (lock-step).
+    /// Applies at once before the first step, on Reset afterwards.
+    SetInstantReactions(bool),
     /// Start from a preset (`custom`: the default settings).
     LoadPreset(String),
     /// Start from a scenario in the conformance format (JSON text).

@@ -2,7 +2,9 @@
 
 use super::*;
 
-/// The scenario the app starts with: 3 replicas of nginx:1.14.2, 25% / 25%, 3 nodes. (Built
+/// The scenario the app starts with: 3 replicas of nginx:1.14.2, 25% / 25%, 3 nodes; in
+/// seconds like the presets (1 s rounds, settled: the controllers react at once, as in a real
+/// cluster; pods ready 5 s after creation, terminating for 3 s). (Built
 /// as values rather than read from JSON: it is a constant, and the app page's module is
 /// counted in bytes.)
 pub fn default_scenario() -> Scenario {
@@ -13,14 +15,14 @@ pub fn default_scenario() -> Scenario {
         name: "rollout-lab".into(),
         description: String::new(),
         rounds: 30,
-        seconds_per_round: 5,
-        ready_after_rounds: 1,
-        termination_rounds: 0,
+        seconds_per_round: 1,
+        ready_after_rounds: 5,
+        termination_rounds: 3,
         never_ready_images: Vec::new(),
         nodes: 3,
         pod_quota: None,
         model: None,
-        settle: false,
+        settle: true,
         actions: vec![Action {
             round: 0,
             kind: ActionKind::Create {
@@ -82,6 +84,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
     };
     s.termination_rounds = model.termination_rounds;
     s.nodes = model.nodes;
+    s.settle = settings.instant_reactions;
     s.never_ready_images = if settings.never_ready {
         if template.never_ready_images.is_empty() {
             vec![images::never_ready_image(&input.image)]

@@ -12,8 +12,8 @@ fn run_rounds(lab: &mut Lab, n: u32) {
 
 #[test]
 fn the_default_scenario_is_valid_and_pending() {
-    let json = r#"{"name":"rollout-lab","description":"","rounds":30,"secondsPerRound":5,
-        "readyAfterRounds":1,"terminationRounds":0,"neverReadyImages":[],"nodes":3,
+    let json = r#"{"name":"rollout-lab","description":"","rounds":30,"secondsPerRound":1,
+        "settle":true,"readyAfterRounds":5,"terminationRounds":3,"neverReadyImages":[],"nodes":3,
         "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":3,
         "image":"nginx:1.14.2","strategy":{"type":"RollingUpdate","maxSurge":"25%",
         "maxUnavailable":"25%"}}}]}"#;
@@ -330,6 +330,76 @@ fn presets_and_imports() {
     );
     lab.update(Msg::LoadPreset("nope".into()));
     assert_eq!(lab.preset, "imported");
+}
+
+#[test]
+fn an_imported_scenario_keeps_its_own_mode() {
+    let mut lab = lab();
+    let create = r#""actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a","replicas":2}}]"#;
+    lab.update(Msg::Import(format!("{{{create}}}")));
+    assert_eq!(lab.preset, "imported");
+    assert!(
+        !lab.session().instant_reactions(),
+        "settle absent = lock-step"
+    );
+    assert!(!lab.settings.instant_reactions);
+    lab.update(Msg::Import(format!(r#"{{"settle":true,{create}}}"#)));
+    assert!(lab.session().instant_reactions());
+    assert!(lab.settings.instant_reactions);
+}
+
+/// Rounds until the Deployment's status says the default rollout with one image update (given
+/// before the first step) is complete: 3 updated, 3 available, 3 in all.
+fn rounds_to_roll_out(instant: bool) -> u32 {
+    let mut lab = lab();
+    lab.update(Msg::SetInstantReactions(instant));
+    lab.update(Msg::UpdateImage);
+    for _ in 0..100 {
+        lab.update(Msg::StepRound);
+        let f = Frame::of(&lab);
+        let status = &f.cluster.deployments[0].object.status;
+        if (
+            status.updated_replicas,
+            status.available_replicas,
+            status.replicas,
+        ) == (3, 3, 3)
+            && f.round > 1
+        {
+            return f.round;
+        }
+    }
+    panic!("instant {instant}: not rolled out in 100 rounds")
+}
+
+#[test]
+fn the_controller_reaction_setting() {
+    let mut lab = lab();
+    assert!(
+        lab.settings.instant_reactions,
+        "settled is what people meet"
+    );
+    assert!(lab.session().instant_reactions());
+    // Before the first step it applies at once.
+    lab.update(Msg::SetInstantReactions(false));
+    assert!(!lab.session().instant_reactions());
+    assert!(!lab.applied.instant_reactions);
+    // Afterwards it waits for Reset, as the core insists.
+    lab.update(Msg::Step);
+    lab.update(Msg::SetInstantReactions(true));
+    assert!(!lab.session().instant_reactions());
+    assert!(lab.settings.model_differs(&lab.applied));
+    let mut started = Session::new(default_scenario()).unwrap();
+    started.step();
+    assert!(started
+        .set_instant_reactions(false)
+        .unwrap_err()
+        .contains("only before the first step"));
+    lab.update(Msg::Reset);
+    assert!(lab.session().instant_reactions());
+    assert!(!lab.settings.model_differs(&lab.applied));
+    // One round per hop: status trails the pods, so the same rollout takes more rounds.
+    let (instant, per_hop) = (rounds_to_roll_out(true), rounds_to_roll_out(false));
+    assert!(per_hop > instant, "per hop {per_hop} vs instant {instant}");
 }
 
 #[test]
