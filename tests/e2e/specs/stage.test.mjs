@@ -105,6 +105,32 @@ describe('the stage', () => {
     await page.close();
   });
 
+  test('a step is announced once: of the polite live regions only the caption changes', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.locator(byTestId('rs-lane')).first().waitFor();
+    await midRollout(page);
+    const live = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[aria-live="polite"], [role="status"], [role="log"]')]
+          .filter((el) => el.getAttribute('aria-live') !== 'off')
+          .map((el) => [el.dataset.testid || el.className, el.textContent]),
+      );
+    for (let i = 0; i < 3; i++) {
+      const before = await live();
+      const steps = await page.locator(byTestId('round')).getAttribute('data-steps');
+      await step(page);
+      await page.waitForFunction(
+        ([id, s]) => document.querySelector(`[data-testid="${id}"]`)?.dataset.steps !== s,
+        ['round', steps],
+      );
+      const after = await live();
+      const changed = after.filter(([who, text]) => !before.some(([w, t]) => w === who && t === text));
+      assert.deepEqual(changed.map(([who]) => who), ['stage-caption'], `announced: ${JSON.stringify(changed)}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('a new pod arrives Pending in the new lane; an old one terminates, then goes', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -42,7 +42,7 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
                 <div class="panel-head">
                     <h2 class="panel-title" id="explain-title">{ "What just happened" }</h2>
                 </div>
-                <div class="explain-live" aria-live="polite" data-testid="explanation">
+                <div class="explain-live" data-testid="explanation">
                     <p class="headline">{ "Nothing has run yet." }</p>
                 </div>
                 <p class="explain-intro">
@@ -75,7 +75,7 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
                     { e.actor.label() }
                 </span>
             </div>
-            <div class="explain-live" aria-live="polite" aria-atomic="true" data-testid="explanation">
+            <div class="explain-live" data-testid="explanation">
                 <p class="explain-title">
                     <span class="explain-step">{ format!("{} · round {}", m_ss(e.time), e.round) }</span>
                     <span class="explain-what mono">{ e.title.clone() }</span>
