@@ -834,9 +834,6 @@ fn cell_of(e: &Event) -> Option<(i32, i32, String)> {
 /// The Plan view.
 #[function_component(PlanView)]
 pub fn plan_view(props: &PlanViewProps) -> Html {
-    use_effect_with((), |_| {
-        crate::load_stylesheet("rollout-plan-css", "plan.css")
-    });
     let source = use_memo(props.source.clone(), |s| {
         s.as_ref().and_then(|s| source_of(s))
     });

@@ -82,10 +82,10 @@ describe('layout and themes', () => {
         return [s.borderStyle, s.borderRadius, s.backgroundImage === 'none' ? 'flat' : 'pattern', s.opacity].join(' ');
       }),
     );
-    assert.equal(looks.length, 6);
+    assert.equal(looks.length, 7);
     assert.equal(new Set(looks).size, looks.length, `legend swatches must differ without colour: ${looks.join(' | ')}`);
     const labels = await page.locator('.pod-legend li').allTextContents();
-    assert.deepEqual(labels, ['Pending', 'Running, not ready', 'Ready', 'Available', 'Terminating', 'Deleted this step']);
+    assert.deepEqual(labels, ['Pending', 'Running, not ready', 'Ready', 'Available', 'Terminating', 'Deleted next', 'Deleted this step']);
     await page.close();
   });
 });

@@ -295,7 +295,12 @@ describe('embedding', () => {
   test('?embed: a compact layout with the chosen controls and a way back to the full app', async () => {
     const url = `${app.server.url}?embed&controls=step,replicas,maxSurge#p=rolling-basic&at=3`;
     const page = await openEmbed(app.browser.context, url, { width: 800, height: 500 });
-    assert.equal(await page.locator('h1').count(), 0, 'no page chrome');
+    // No page chrome: not the app's header nor its preset menu. The page's one h1 is the embed's
+    // own title (the iframe page keeps its landmarks: a main and an h1).
+    assert.equal(await page.locator('.app-header').count(), 0, 'no page chrome');
+    assert.equal(await page.locator(byTestId('preset-select')).count(), 0, 'no page chrome');
+    assert.deepEqual(await page.locator('h1').evaluateAll((h) => h.map((e) => e.dataset.testid)), ['embed-title']);
+    assert.equal(await page.locator('main').count(), 1);
     assert.equal(await page.locator(byTestId('play-button')).count(), 0, 'only the chosen controls');
     assert.equal(await page.locator(byTestId('max-unavailable-slider')).count(), 0);
     assert.equal((await roundInfo(page)).steps, 3);
