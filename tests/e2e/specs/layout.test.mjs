@@ -79,7 +79,7 @@ describe('layout and themes', () => {
     const looks = await page.locator('.pod-legend .pod-sample').evaluateAll((pods) =>
       pods.map((p) => {
         const s = getComputedStyle(p);
-        return [s.borderStyle, s.borderRadius, s.backgroundImage === 'none' ? 'flat' : 'pattern', s.opacity].join(' ');
+        return [s.borderStyle, s.borderRadius, s.backgroundImage === 'none' ? 'flat' : 'pattern', s.opacity, `outline ${s.outlineStyle}`].join(' ');
       }),
     );
     assert.equal(looks.length, 7);
