@@ -473,7 +473,12 @@ describe('compare side by side', () => {
     const [pa, pb] = [await again.locator(byTestId('stage')).boundingBox(), await again.locator(byTestId('stage-b')).boundingBox()];
     assert.ok(pa.y + pa.height <= pb.y, `stacked: A ends at ${pa.y + pa.height}, B starts at ${pb.y}`);
     assert.equal(await horizontalOverflow(again), 0);
-    if (shots) await again.screenshot({ path: `${shots}/compare-390x844.png`, fullPage: true });
+    if (shots) {
+      await again.evaluate(() => window.scrollTo(0, 0));
+      await again.screenshot({ path: `${shots}/compare-390x844.png` });
+      await again.locator(byTestId('stage-b')).scrollIntoViewIfNeeded();
+      await again.screenshot({ path: `${shots}/compare-390x844-b.png` });
+    }
     assert.deepEqual(page.errors, []);
     assert.deepEqual(again.errors, []);
     await again.close();
