@@ -583,7 +583,7 @@ mod tests {
         };
         let text = encode(&v);
         assert_eq!(text, "RollingUpdate,1,25%25,10,0");
-        assert_eq!(decode(&text, &Settings::default()), Some(v));
+        assert_eq!(decode(&text, &Settings::default()).as_ref(), Some(&v));
         assert_eq!(
             param_of("#s=abc&cmp=Recreate,1,0,3,0&at=2"),
             Some("Recreate,1,0,3,0")
