@@ -294,7 +294,11 @@ pub fn app(props: &AppProps) -> Html {
     };
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
-        Callback::from(move |()| crate::share::session_of(&lab, json.emit(())))
+        let variant = compare.on.then(|| compare.variant.clone());
+        Callback::from(move |()| crate::share_dialog::ShareSession {
+            compare: variant.clone(),
+            ..crate::share::session_of(&lab, json.emit(()))
+        })
     };
     let selected = lab.selected.clone().map(AttrValue::from);
     let on_select = {
@@ -386,8 +390,25 @@ pub fn app(props: &AppProps) -> Html {
         },
     };
 
+    let stage_a = html! {
+    <Stage
+        replica_sets={frame.replica_sets.clone()}
+        departed={frame.departed.clone()}
+        budget={deployment.as_ref().map(Budget::of)}
+        caption={AttrValue::from(caption)}
+        actor={explanation.map(|e| e.actor.key())}
+        version={lab.version}
+        selected={selected.clone()}
+        on_select={if present { Callback::noop() } else { on_select.clone() }}
+        tools={stage_tools}
+        title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
+    >
+        if present { { chart.clone() } }
+    </Stage>
+    };
+
     html! {
-        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"))} data-version={lab.version.to_string()}>
+        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"), (compare.on && !present).then_some("comparing"))} data-version={lab.version.to_string()}>
             if props.header && !present {
                 <header class="app-header">
                     <div class="brand">
@@ -450,22 +471,16 @@ pub fn app(props: &AppProps) -> Html {
                 instant={lab.session().instant_reactions()}
                 on_msg={on_msg.clone()}
             />
-            <Stage
-                replica_sets={frame.replica_sets.clone()}
-                departed={frame.departed.clone()}
-                budget={deployment.as_ref().map(Budget::of)}
-                caption={AttrValue::from(caption)}
-                actor={explanation.map(|e| e.actor.key())}
-                version={lab.version}
-                selected={selected.clone()}
-                on_select={if present { Callback::noop() } else { on_select.clone() }}
-                tools={stage_tools}
-                title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
-            >
-                if present { { chart.clone() } }
-            </Stage>
-            if !present {
-                { crate::compare::view(&compare, &lab.settings, frame.settled.is_some()) }
+            if compare.on && !present {
+                // Compare: A's and B's stages side by side (stacked on narrow screens), B's
+                // settings and the figures under them.
+                <div class="compare-stages" data-testid="compare-stages">
+                    { stage_a }
+                    { crate::compare::stage_b(&compare) }
+                </div>
+                { crate::compare::bar(&compare, &lab.settings, frame.settled.is_some()) }
+            } else {
+                { stage_a }
             }
             </@>
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />

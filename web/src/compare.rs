@@ -59,6 +59,21 @@ pub fn decode(value: &str, base: &Settings) -> Option<Settings> {
     Some(v)
 }
 
+/// `fragment` (without `#`) with its `cmp=` part replaced by `variant`'s (or removed when
+/// there is none): the one place the address bar and the copied link get it from.
+pub fn with_param(fragment: &str, variant: Option<&Settings>) -> String {
+    let mut parts: Vec<String> = fragment
+        .trim_start_matches('#')
+        .split('&')
+        .filter(|kv| !kv.is_empty() && !kv.starts_with("cmp="))
+        .map(str::to_string)
+        .collect();
+    if let Some(v) = variant {
+        parts.push(format!("{PARAM}={}", encode(v)));
+    }
+    parts.join("&")
+}
+
 /// The `cmp=` value in a fragment or query (`#s=…&cmp=…`), if any.
 pub fn param_of(fragment: &str) -> Option<&str> {
     fragment
@@ -449,18 +464,7 @@ pub fn use_compare(lab: &UseReducerHandle<crate::state::Lab>) -> UseReducerHandl
     use_effect_with((compare.on, compare.variant.clone()), |(on, variant)| {
         let Some(w) = web_sys::window() else { return };
         let hash = w.location().hash().unwrap_or_default();
-        let rest: Vec<&str> = hash
-            .trim_start_matches('#')
-            .split('&')
-            .filter(|kv| !kv.is_empty() && !kv.starts_with("cmp="))
-            .collect();
-        let mut next = rest.join("&");
-        if *on {
-            if !next.is_empty() {
-                next.push('&');
-            }
-            next.push_str(&format!("{PARAM}={}", encode(variant)));
-        }
+        let next = with_param(&hash, on.then_some(variant));
         if next != hash.trim_start_matches('#') {
             if let Ok(h) = w.history() {
                 let url = if next.is_empty() {
@@ -500,8 +504,9 @@ pub fn toggle(compare: &UseReducerHandle<Compare>, a: &Settings) -> Html {
     }
 }
 
-/// B's stage and Compare's bar (nothing while Compare is off); `a_done`: A's Step is off.
-pub fn view(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> Html {
+/// Compare's bar: B's settings and both sides' figures (nothing while Compare is off);
+/// `a_done`: A's Step is off.
+pub fn bar(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> Html {
     if !compare.on {
         return Html::default();
     }
@@ -509,35 +514,40 @@ pub fn view(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> 
         let d = compare.dispatcher();
         Callback::from(move |m: CompareMsg| d.dispatch(m))
     };
-    let stage = compare.session.as_ref().map(|s| {
-        let s = s.borrow();
-        let sim = s.sim();
-        let mut cluster = rollout_core::view::cluster_view(sim);
-        let replica_sets: Rc<Vec<Rc<rollout_core::view::ReplicaSetView>>> = Rc::new(
-            std::mem::take(&mut cluster.replica_sets)
-                .into_iter()
-                .map(Rc::new)
-                .collect(),
-        );
-        let budget = cluster
-            .deployments
-            .first()
-            .map(crate::components::stage::Budget::of);
-        let caption = match &compare.caption {
-            Some(c) => format!("B · {c}"),
-            None => "B: nothing has changed yet".to_string(),
-        };
-        html! {
-            <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")}
-                replica_sets={replica_sets} departed={rollout_core::ui_support::departed_pods(sim)}
-                {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
-        }
-    });
     html! {
-        <>
-            <CompareBar compare={(**compare).clone().into_rc()} a={a.clone()} {on_msg} {a_done} />
-            { stage.unwrap_or_default() }
-        </>
+        <CompareBar compare={(**compare).clone().into_rc()} a={a.clone()} {on_msg} {a_done} />
+    }
+}
+
+/// B's stage (nothing while Compare is off or B cannot run).
+pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
+    if !compare.on {
+        return Html::default();
+    }
+    let Some(s) = compare.session.as_ref() else {
+        return Html::default();
+    };
+    let s = s.borrow();
+    let sim = s.sim();
+    let mut cluster = rollout_core::view::cluster_view(sim);
+    let replica_sets: Rc<Vec<Rc<rollout_core::view::ReplicaSetView>>> = Rc::new(
+        std::mem::take(&mut cluster.replica_sets)
+            .into_iter()
+            .map(Rc::new)
+            .collect(),
+    );
+    let budget = cluster
+        .deployments
+        .first()
+        .map(crate::components::stage::Budget::of);
+    let caption = match &compare.caption {
+        Some(c) => format!("B · {c}"),
+        None => "B: nothing has changed yet".to_string(),
+    };
+    html! {
+        <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")}
+            replica_sets={replica_sets} departed={rollout_core::ui_support::departed_pods(sim)}
+            {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
     }
 }
 
@@ -573,11 +583,16 @@ mod tests {
         };
         let text = encode(&v);
         assert_eq!(text, "RollingUpdate,1,25%25,10,0");
-        assert_eq!(decode(&text, &Settings::default()), Some(v));
+        assert_eq!(decode(&text, &Settings::default()).as_ref(), Some(&v));
         assert_eq!(
             param_of("#s=abc&cmp=Recreate,1,0,3,0&at=2"),
             Some("Recreate,1,0,3,0")
         );
+        assert_eq!(
+            with_param("#s=abc&cmp=Recreate,1,0,3,0&at=2", Some(&v)),
+            "s=abc&at=2&cmp=RollingUpdate,1,25%25,10,0"
+        );
+        assert_eq!(with_param("s=abc&cmp=x", None), "s=abc");
         assert_eq!(decode("Sideways,1,0,3,0", &Settings::default()), None);
     }
 

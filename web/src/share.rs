@@ -66,13 +66,16 @@ pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession 
         preset: lab.preset.clone(),
         title: title_of(lab),
         lesson: lesson_of(lab),
+        compare: None,
     }
 }
 
 /// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
 /// ignored. `None` when the fragment holds no session (the app then starts as usual).
 pub fn lab_from_link(fragment: &str) -> Option<Lab> {
-    let r = decode_link(fragment, &default_scenario())?;
+    // Compare's `cmp=` is Compare's to read (crate::compare::use_compare).
+    let fragment = crate::compare::with_param(fragment, None);
+    let r = decode_link(&fragment, &default_scenario())?;
     let Link {
         scenario,
         step,

@@ -215,10 +215,13 @@ pub struct ShareSession {
     pub title: String,
     /// The lesson followed and its step (0-based): the link reopens it there.
     pub lesson: Option<(&'static str, usize)>,
+    /// Compare's variant (B) while comparing: the link reopens Compare with it.
+    pub compare: Option<crate::settings::Settings>,
 }
 
 /// The permalink fragment (without `#`) of a session: its scenario run for its steps, the
-/// preset it started from, and `&lesson=ID&step=N` when it follows a lesson.
+/// preset it started from, `&lesson=ID&step=N` when it follows a lesson and `&cmp=…` while
+/// comparing.
 pub fn fragment_of(session: &ShareSession) -> Result<String, String> {
     let scenario = Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
     let preset = Some(session.preset.clone()).filter(|p| !p.is_empty() && p != "custom");
@@ -227,7 +230,11 @@ pub fn fragment_of(session: &ShareSession) -> Result<String, String> {
         step: session.steps,
         preset,
     });
-    Ok(crate::share::with_lesson(link, session.lesson))
+    let link = crate::share::with_lesson(link, session.lesson);
+    Ok(match &session.compare {
+        Some(v) => crate::compare::with_param(&link, Some(v)),
+        None => link,
+    })
 }
 
 /// Prepares the dialog for `session` under `anchor` (the button pressed). The link dialog

@@ -452,6 +452,65 @@ describe('compare side by side', () => {
     await page.close();
   });
 
+  test('side by side at 1280×720, stacked at 390 px; the copied link reopens Compare with B', async () => {
+    const shots = process.env.SHOTS_CMP;
+    const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.locator(byTestId('compare-toggle')).click();
+    await page.locator(byTestId('stage-b')).waitFor();
+    await fill(page, 'compare-max-surge', '1');
+    await fill(page, 'compare-max-unavailable', '0');
+    await step(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [a, b] = [await page.locator(byTestId('stage')).boundingBox(), await page.locator(byTestId('stage-b')).boundingBox()];
+    assert.ok(Math.abs(a.y - b.y) < 2, `one row: A at y ${a.y}, B at y ${b.y}`);
+    assert.ok(a.x + a.width <= b.x, `no overlap: A ends at ${a.x + a.width}, B starts at ${b.x}`);
+    assert.ok(await inViewport(page, page.locator(`${byTestId('stage')} ${byTestId('stage-caption')}`)), 'A’s caption in view');
+    assert.ok(await inViewport(page, page.locator(`${byTestId('stage-b')} ${byTestId('rs-lane')}`).first()), 'B’s lane in view');
+    assert.ok(await inViewport(page, page.locator(byTestId('step-button'))), 'Step in view');
+    assert.equal(await horizontalOverflow(page), 0);
+    if (shots) await page.screenshot({ path: `${shots}/compare-1280x720-light.png` });
+    // Copy link: the link carries B's settings and reopens Compare with them.
+    await page.locator(byTestId('copy-link-button')).click();
+    const link = await page.locator(byTestId('share-link')).inputValue();
+    assert.match(link, /[#&]cmp=RollingUpdate,1,0,3,0(&|$)/, link);
+    const again = await openApp(app.browser.context, link);
+    await again.locator(byTestId('stage-b')).waitFor();
+    assert.equal(await again.locator(byTestId('compare-max-surge')).inputValue(), '1');
+    assert.equal(await again.locator(byTestId('compare-max-unavailable')).inputValue(), '0');
+    assert.equal(await again.locator(byTestId('notice')).count(), 0, 'cmp= is not reported as ignored');
+    if (shots) {
+      for (const scheme of ['light', 'dark']) {
+        await again.setViewportSize({ width: 1920, height: 1080 });
+        await again.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        await again.evaluate(() => window.scrollTo(0, 0));
+        await again.waitForTimeout(300);
+        await again.screenshot({ path: `${shots}/compare-1920x1080-${scheme}.png` });
+      }
+      await again.emulateMedia({ colorScheme: 'dark' });
+      await again.setViewportSize({ width: 1280, height: 720 });
+      await again.evaluate(() => window.scrollTo(0, 0));
+      await again.screenshot({ path: `${shots}/compare-1280x720-dark.png` });
+    }
+    // A phone: the stages stack, A first.
+    await again.emulateMedia({ colorScheme: 'light' });
+    await again.setViewportSize({ width: 390, height: 844 });
+    const [pa, pb] = [await again.locator(byTestId('stage')).boundingBox(), await again.locator(byTestId('stage-b')).boundingBox()];
+    assert.ok(pa.y + pa.height <= pb.y, `stacked: A ends at ${pa.y + pa.height}, B starts at ${pb.y}`);
+    assert.equal(await horizontalOverflow(again), 0);
+    if (shots) {
+      await again.evaluate(() => window.scrollTo(0, 0));
+      await again.screenshot({ path: `${shots}/compare-390x844.png` });
+      await again.locator(byTestId('stage-b')).scrollIntoViewIfNeeded();
+      await again.screenshot({ path: `${shots}/compare-390x844-b.png` });
+    }
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(again.errors, []);
+    await again.close();
+    await page.close();
+  });
+
   test('a permalink with cmp= opens Compare; a bad variant gets the API’s message', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&cmp=RollingUpdate,2,0,3,0`);
     await page.locator(byTestId('stage-b')).waitFor();
