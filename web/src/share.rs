@@ -5,7 +5,8 @@
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
 use rollout_core::scenario::Scenario;
-use rollout_core::share::{decode_link, encode_link, parse_params, Link};
+use rollout_core::session::{Session, SESSION_LINK_VERSION};
+use rollout_core::share::{decode_link, parse_params, Link};
 
 /// The settings that describe the session's Deployment once every command given so far has
 /// been applied (the session's projection, by the stepper's own interpreter), as the settings
@@ -28,15 +29,25 @@ pub fn settings_after(lab: &Lab) -> Option<Settings> {
 }
 
 /// The permalink fragment (without `#`) of a session: its scenario with every action taken or
-/// queued, the steps taken, and the preset it started from.
+/// queued, the position (version 2: Steps taken, then single syncs; the core's
+/// `Session::link`), the preset it started from, and the lesson followed.
 pub fn link_of(lab: &Lab) -> String {
-    let sim = lab.sim();
-    let link = encode_link(&Link {
-        scenario: sim.scenario().clone(),
-        step: sim.steps_taken(),
-        preset: Some(lab.preset.clone()).filter(|p| p != "custom"),
-    });
-    with_lesson(link, lesson_of(lab))
+    with_lesson(session_link(lab), lesson_of(lab))
+}
+
+/// The core's version-2 permalink of the lab's session, with the lab's preset.
+fn session_link(lab: &Lab) -> String {
+    let mut session = lab.session().clone();
+    session.set_preset(Some(lab.preset.clone()).filter(|p| !p.is_empty() && p != "custom"));
+    session.link()
+}
+
+/// The link is version 2 (`v=2`): its position counts Steps, not single syncs.
+fn is_v2(fragment: &str) -> bool {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .any(|kv| kv.trim() == format!("v={SESSION_LINK_VERSION}"))
 }
 
 /// The lesson a session follows and the step shown (0-based), if any.
@@ -62,7 +73,7 @@ pub fn with_lesson(fragment: String, lesson: Option<(&str, usize)>) -> String {
 pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession {
     crate::share_dialog::ShareSession {
         json,
-        steps: lab.sim().steps_taken(),
+        link: session_link(lab),
         preset: lab.preset.clone(),
         title: title_of(lab),
         lesson: lesson_of(lab),
@@ -72,6 +83,20 @@ pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession 
 /// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
 /// ignored. `None` when the fragment holds no session (the app then starts as usual).
 pub fn lab_from_link(fragment: &str) -> Option<Lab> {
+    if is_v2(fragment) {
+        let r = Session::from_link(fragment, &default_scenario())?;
+        if r.fell_back {
+            return Some(default_with_notice(&r.ignored));
+        }
+        let preset = r.value.preset().unwrap_or("custom").to_string();
+        let mut lab = Lab::from_session(r.value, &preset);
+        if let Some(settings) = settings_after(&lab) {
+            lab.applied = settings.clone();
+            lab.settings = settings;
+        }
+        lab.notice = notice(&r.ignored, false);
+        return Some(lab);
+    }
     let r = decode_link(fragment, &default_scenario())?;
     let Link {
         scenario,
