@@ -5,7 +5,8 @@
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
 use rollout_core::scenario::Scenario;
-use rollout_core::share::{decode_link, encode_link, parse_params, Link};
+use rollout_core::session::{Session, SESSION_LINK_VERSION};
+use rollout_core::share::{decode_link, parse_params, Link};
 
 /// The settings that describe the session's Deployment once every command given so far has
 /// been applied (the session's projection, by the stepper's own interpreter), as the settings
@@ -28,15 +29,25 @@ pub fn settings_after(lab: &Lab) -> Option<Settings> {
 }
 
 /// The permalink fragment (without `#`) of a session: its scenario with every action taken or
-/// queued, the steps taken, and the preset it started from.
+/// queued, the position (version 2: Steps taken, then single syncs; the core's
+/// `Session::link`), the preset it started from, and the lesson followed.
 pub fn link_of(lab: &Lab) -> String {
-    let sim = lab.sim();
-    let link = encode_link(&Link {
-        scenario: sim.scenario().clone(),
-        step: sim.steps_taken(),
-        preset: Some(lab.preset.clone()).filter(|p| p != "custom"),
-    });
-    with_lesson(link, lesson_of(lab))
+    with_lesson(session_link(lab), lesson_of(lab))
+}
+
+/// The core's version-2 permalink of the lab's session, with the lab's preset.
+fn session_link(lab: &Lab) -> String {
+    let mut session = lab.session().clone();
+    session.set_preset(Some(lab.preset.clone()).filter(|p| !p.is_empty() && p != "custom"));
+    session.link()
+}
+
+/// The link is version 2 (`v=2`): its position counts Steps, not single syncs.
+fn is_v2(fragment: &str) -> bool {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .any(|kv| kv.trim() == format!("v={SESSION_LINK_VERSION}"))
 }
 
 /// The lesson a session follows and the step shown (0-based), if any.
@@ -62,7 +73,7 @@ pub fn with_lesson(fragment: String, lesson: Option<(&str, usize)>) -> String {
 pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession {
     crate::share_dialog::ShareSession {
         json,
-        steps: lab.sim().steps_taken(),
+        link: session_link(lab),
         preset: lab.preset.clone(),
         title: title_of(lab),
         lesson: lesson_of(lab),
@@ -75,6 +86,20 @@ pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession 
 pub fn lab_from_link(fragment: &str) -> Option<Lab> {
     // Compare's `cmp=` is Compare's to read (crate::compare::use_compare).
     let fragment = crate::compare::with_param(fragment, None);
+    if is_v2(&fragment) {
+        let r = Session::from_link(&fragment, &default_scenario())?;
+        if r.fell_back {
+            return Some(default_with_notice(&r.ignored));
+        }
+        let preset = r.value.preset().unwrap_or("custom").to_string();
+        let mut lab = Lab::from_session(r.value, &preset);
+        if let Some(settings) = settings_after(&lab) {
+            lab.applied = settings.clone();
+            lab.settings = settings;
+        }
+        lab.notice = notice(&r.ignored, false);
+        return Some(lab);
+    }
     let r = decode_link(&fragment, &default_scenario())?;
     let Link {
         scenario,
@@ -484,6 +509,15 @@ mod tests {
     use crate::settings::Field;
     use crate::state::{Frame, Msg};
 
+    /// What a lab shows, but the count of single syncs (a version-2 link replays Steps,
+    /// which skip the idle rounds' syncs, so the count can be lower; the state and clock match).
+    fn shown(lab: &Lab) -> impl PartialEq + std::fmt::Debug {
+        let f = Frame::of(lab);
+        let mut cluster = f.cluster.clone();
+        cluster.step = 0;
+        (f.round, f.time, cluster, f.pending.clone())
+    }
+
     fn run_rounds(lab: &mut Lab, n: u32) {
         for _ in 0..n {
             lab.update(Msg::StepRound);
@@ -508,14 +542,50 @@ mod tests {
         assert_eq!(back.notice, None);
         assert_eq!(back.preset, "custom");
         assert_eq!(*back.sim().scenario(), *lab.sim().scenario());
-        let (a, b) = (Frame::of(&lab), Frame::of(&back));
-        assert_eq!((a.round, a.steps, a.time), (b.round, b.steps, b.time));
-        assert_eq!(a.cluster, b.cluster);
-        assert_eq!(a.pending, b.pending);
+        assert_eq!(shown(&back), shown(&lab));
         assert_eq!(back.settings.replicas, "7");
         assert_eq!(back.settings.max_surge, "1");
         assert_eq!(back.settings, back.applied);
         assert!(!back.settings.spec_differs(&lab.applied));
+    }
+
+    /// Steps skip idle rounds, so a link that counted single syncs reopened earlier: after
+    /// 3 Rounds, Update image, 3 Rounds, Step, Step (5 replicas, surge 1, unavailable 0)
+    /// web-rev2 had 1 ready pod, and a format-1 link reopened it with 0. Version 2 keeps it.
+    #[test]
+    fn a_link_after_idle_rounds_reopens_at_the_moment_it_showed() {
+        let mut lab = Lab::default();
+        lab.update(Msg::Edit(Field::Replicas, "5".into()));
+        lab.update(Msg::Edit(Field::MaxSurge, "1".into()));
+        lab.update(Msg::Edit(Field::MaxUnavailable, "0".into()));
+        run_rounds(&mut lab, 3);
+        lab.update(Msg::UpdateImage);
+        run_rounds(&mut lab, 3);
+        lab.update(Msg::Step);
+        lab.update(Msg::Step);
+        let link = link_of(&lab);
+        assert!(link.contains("&v=2"), "{link}");
+        let back = lab_from_link(&format!("#{link}")).expect("a session");
+        assert_eq!(back.notice, None);
+        let (a, b) = (Frame::of(&lab), Frame::of(&back));
+        let rev2 = |f: &Frame| {
+            f.replica_sets
+                .iter()
+                .find(|r| r.name == "web-rev2")
+                .map(|r| (r.ready, r.available))
+        };
+        assert_eq!(rev2(&a), Some((1, 1)), "the moment the repro shows");
+        assert_eq!(rev2(&b), rev2(&a));
+        assert_eq!((b.round, b.time), (a.round, a.time));
+        assert_eq!(shown(&back), shown(&lab));
+        let pods = |l: &Lab| {
+            l.sim()
+                .api()
+                .pods()
+                .map(|p| (**p).clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(pods(&back), pods(&lab));
     }
 
     #[test]
@@ -548,7 +618,7 @@ mod tests {
         run_rounds(&mut lab, 6);
         let back = lab_from_link(&link_of(&lab)).unwrap();
         assert_eq!(back.preset, "bad-image-stuck");
-        assert_eq!(Frame::of(&back).cluster, Frame::of(&lab).cluster);
+        assert_eq!(shown(&back), shown(&lab));
         let short = lab_from_link("#p=recreate&at=7").unwrap();
         assert_eq!(short.preset, "recreate");
         assert_eq!(short.sim().steps_taken(), 7);

@@ -5,7 +5,6 @@
 
 use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
 use rollout_core::scenario::Scenario;
-use rollout_core::share::{encode_link, Link};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -207,8 +206,8 @@ impl ShareOpen {
 pub struct ShareSession {
     /// Its scenario as JSON (the Export text).
     pub json: String,
-    /// The steps taken.
-    pub steps: usize,
+    /// Its permalink fragment (version 2, `crate::share::link_of` without the lesson).
+    pub link: String,
     /// The preset it started from.
     pub preset: String,
     /// A title for an embed.
@@ -223,14 +222,8 @@ pub struct ShareSession {
 /// preset it started from, `&lesson=ID&step=N` when it follows a lesson and `&cmp=…` while
 /// comparing.
 pub fn fragment_of(session: &ShareSession) -> Result<String, String> {
-    let scenario = Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
-    let preset = Some(session.preset.clone()).filter(|p| !p.is_empty() && p != "custom");
-    let link = encode_link(&Link {
-        scenario,
-        step: session.steps,
-        preset,
-    });
-    let link = crate::share::with_lesson(link, session.lesson);
+    Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
+    let link = crate::share::with_lesson(session.link.clone(), session.lesson);
     Ok(match &session.compare {
         Some(v) => crate::compare::with_param(&link, Some(v)),
         None => link,

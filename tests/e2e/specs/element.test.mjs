@@ -235,11 +235,7 @@ describe('the <rollout-lab> element', () => {
   });
 
   test("the Embed dialog's element snippet, pasted into a page, shows the same session", async () => {
-    // Pinned by link to the app's former default (lock-step, 5 s rounds, pods ready after one
-    // round): links still count single syncs and Step skips idle rounds, so a session with
-    // idle rounds can reopen at another moment (issue #15 item 4: version 2 links).
-    const former = "#s=(n:rollout-lab,nd:3,a:!((t:c,d:(n:web,i:'nginx:1.14.2',rp:3))))";
-    const appPage = await openApp(app.browser.context, `${app.server.url}${former}`);
+    const appPage = await openApp(app.browser.context, app.server.url);
     for (let i = 0; i < 7; i++) await appPage.locator(byTestId('step-button')).click();
     const round = await appPage.locator(byTestId('round')).getAttribute('data-round');
     const synced = Number(await appPage.locator(byTestId('round')).getAttribute('data-steps'));

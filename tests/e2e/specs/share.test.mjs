@@ -240,6 +240,41 @@ describe('permalinks', () => {
     await fresh.close();
   });
 
+  test('a link made after idle rounds (settled default, Step only) reopens at the moment it showed', async () => {
+    // Step skips the rounds in which nothing changes (pods ready after 5 of them); links of
+    // version 2 count Steps, so they reopen where they were (format 1 counted single syncs).
+    const page = await openApp(app.browser.context, app.server.url);
+    await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
+    await fill(page, 'replicas-input', '5');
+    await fill(page, 'max-surge-input', '1');
+    await fill(page, 'max-unavailable-input', '0');
+    for (let i = 0; i < 4; i++) await click(page, 'step-button');
+    await click(page, 'update-image-button');
+    for (let i = 0; i < 5; i++) await click(page, 'step-button');
+    const shown = async (p) => ({
+      seconds: await p.locator(byTestId('clock')).getAttribute('data-seconds'),
+      lanes: await p
+        .locator(byTestId('rs-lane'))
+        .evaluateAll((els) => els.map((e) => [e.dataset.name, e.dataset.ready, e.dataset.available])),
+    });
+    const before = await shown(page);
+    assert.ok(before.lanes.length >= 2, `both ReplicaSets show: ${JSON.stringify(before.lanes)}`);
+    assert.ok(Number(before.seconds) > 0, 'time has passed');
+    await click(page, 'copy-link-button');
+    await expectText(page, 'share-status', 'Copied to the clipboard');
+    const link = await page.evaluate(() => location.href);
+    assert.match(link, /&v=2/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+
+    const fresh = await openApp(app.browser.context, link);
+    await fresh.locator(byTestId('rs-lane')).first().waitFor();
+    assert.deepEqual(await shown(fresh), before);
+    assert.equal(await fresh.locator(byTestId('notice')).count(), 0);
+    assert.deepEqual(fresh.errors, []);
+    await fresh.close();
+  });
+
   test('a damaged link loads what it can, says what it ignored, and never breaks the app', async () => {
     // One bad field and one bad action: the rest is used.
     const page = await openApp(

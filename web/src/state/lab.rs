@@ -90,6 +90,14 @@ impl Lab {
         }
     }
 
+    /// A lab showing `session` as it stands (a version-2 permalink's session), its scenario
+    /// the one Reset starts from.
+    pub fn from_session(session: Session, preset: &str) -> Lab {
+        let mut lab = Lab::from_scenario(session.scenario().clone(), preset);
+        lab.session = Rc::new(RefCell::new(session));
+        lab
+    }
+
     /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
     pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
         let lesson = rollout_core::lessons::lesson(id)?;
