@@ -221,23 +221,7 @@ impl Prepared {
 
     /// The `index`th combination's row (refused with the API's message, or forecast).
     pub fn row(&self, index: usize) -> SweepRow {
-        let settings = self.sweep.settings(index);
-        match self
-            .subject
-            .scenario(&settings)
-            .and_then(|s| rollout_core::plan::forecast(&s))
-        {
-            Ok(f) => SweepRow {
-                settings,
-                forecast: Some(f),
-                refused: None,
-            },
-            Err(e) => SweepRow {
-                settings,
-                forecast: None,
-                refused: Some(e),
-            },
-        }
+        self.subject.sweep_row(self.sweep.settings(index))
     }
 }
 

@@ -198,24 +198,7 @@ pub fn run_sweep(subject: &Subject, sweep: &Sweep) -> Vec<SweepRow> {
     let workers = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(n.max(1));
-    let one = |i: usize| {
-        let settings = sweep.settings(i);
-        match subject
-            .scenario(&settings)
-            .and_then(|s| rollout_core::plan::forecast(&s))
-        {
-            Ok(f) => SweepRow {
-                settings,
-                forecast: Some(f),
-                refused: None,
-            },
-            Err(e) => SweepRow {
-                settings,
-                forecast: None,
-                refused: Some(e),
-            },
-        }
-    };
+    let one = |i: usize| subject.sweep_row(sweep.settings(i));
     if workers <= 1 {
         // One core (or a target without threads, such as wasm32-wasip1): no thread at all.
         return (0..n).map(one).collect();

@@ -304,6 +304,23 @@ impl Subject {
         }
     }
 
+    /// One row of a sweep: the forecast with `settings` applied, or the API server's refusal.
+    /// The CLI's `--sweep` and the JavaScript `sweep()` both fill their tables with it.
+    pub fn sweep_row(&self, settings: sweep::Settings) -> sweep::SweepRow {
+        match self.scenario(&settings).and_then(|s| forecast(&s)) {
+            Ok(f) => sweep::SweepRow {
+                settings,
+                forecast: Some(f),
+                refused: None,
+            },
+            Err(e) => sweep::SweepRow {
+                settings,
+                forecast: None,
+                refused: Some(e),
+            },
+        }
+    }
+
     /// The scenario to simulate with `settings` applied to the Deployment as it is created;
     /// `Err` is the API server's refusal of that Deployment (or of the manifest itself).
     pub fn scenario(&self, settings: &sweep::Settings) -> Result<Scenario, String> {
