@@ -1,10 +1,11 @@
 //! Compare side by side (issue #11 item 4): the page's session (A) beside a variant (B) whose
 //! strategy, maxSurge, maxUnavailable, replicas or minReadySeconds the user edits. B is A's
 //! scenario with the variant's values in A's first `create`, so both receive the same kubectl
-//! actions at the same rounds; it is a core `Session` that follows A's clock (after each move
-//! of A, B runs its single syncs up to A's time, and is rebuilt when A's actions change or A
-//! goes back). Under the stages, each side's figures come from the core's `plan::forecast`:
-//! rounds to complete, the peak pod count and the lowest availability.
+//! actions at the same time; it is a core `Session` that follows A's clock (after each move of
+//! A, the core's `Session::advance_to` runs B to the moment A shows, so both clocks read the
+//! same seconds; B is rebuilt when A's actions change or A goes back). Under the stages, each
+//! side's figures come from the core's `plan::forecast`: the time to complete, the peak pod
+//! count and the lowest availability.
 //!
 //! The state is its own reducer ([`Compare`]), beside the app's; it decides nothing about
 //! Kubernetes: the variant is checked by `settings::check_create` (the API's validation) and
@@ -100,24 +101,40 @@ pub fn variant_scenario(a: &Scenario, variant: &Settings) -> Result<Scenario, St
     Ok(b)
 }
 
-/// Runs `session` by single syncs until its clock passes `time` (A's), so both show the same
-/// moment: B has run every sync of A's round by then. Returns the caption of the last sync
-/// that changed something, if one did.
-fn follow(session: &mut Session, time: Time) -> Option<String> {
-    let mut caption = None;
-    while session.sim().now() <= time {
-        let before = session.api().content_version();
-        if !session.sync() {
-            break;
-        }
-        if session.api().content_version() != before {
-            if let Some(r) = session.sim().last_step() {
-                let e = crate::explain::explain(r, &session.deployment_name());
-                caption = Some(crate::explain::caption(&e));
-            }
+/// Where A is on the clock: its time, and whether it has begun that moment (a step into the
+/// round at that time) rather than only reached it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moment {
+    /// A's clock, in seconds.
+    pub seconds: Time,
+    /// A has run something at `seconds`.
+    pub begun: bool,
+}
+
+impl Moment {
+    /// Where `session` is.
+    pub fn of(session: &Session) -> Moment {
+        Moment {
+            seconds: session.sim().now(),
+            begun: !session.sim().at_round_start(),
         }
     }
-    caption
+
+    /// Whether `b` is further on than this moment (and must be rebuilt to show it).
+    fn behind(&self, b: &Session) -> bool {
+        let now = b.sim().now();
+        now > self.seconds || (now == self.seconds && !self.begun && !b.sim().at_round_start())
+    }
+}
+
+/// Runs `session` (B) to A's moment with the core's `Session::advance_to`: both clocks read the
+/// same seconds. Returns the caption of the last sync that changed something, if one did.
+fn follow(session: &mut Session, at: Moment) -> Option<String> {
+    let moved = session.advance_to(at.seconds, at.begun);
+    moved.last_change.map(|r| {
+        let e = crate::explain::explain(&r, &session.deployment_name());
+        crate::explain::caption(&e)
+    })
 }
 
 /// One side's figures, as `plan::forecast` gives them (or why there are none).
@@ -150,6 +167,8 @@ pub struct Compare {
     pub version: u64,
     /// B's last change, in one line.
     pub caption: Option<String>,
+    /// A's moment, as last told.
+    at: Moment,
 }
 
 impl PartialEq for Compare {
@@ -170,15 +189,15 @@ pub enum CompareMsg {
     Close,
     /// B's field changed.
     Set(Field, String),
-    /// A moved: its scenario and the time it shows.
-    Follow(Rc<Scenario>, Time),
+    /// A moved: its scenario and the moment it shows.
+    Follow(Rc<Scenario>, Moment),
     /// A has nothing more to do: B goes to its own next change.
     StepB,
 }
 
 impl Compare {
-    /// B's session built afresh from `a` and followed to `time`, with both sides' figures.
-    fn rebuild(&mut self, a: &Scenario, time: Time) {
+    /// B's session built afresh from `a` and followed to `at`, with both sides' figures.
+    fn rebuild(&mut self, a: &Scenario, at: Moment) {
         self.from = Some(a.clone());
         self.version += 1;
         match variant_scenario(a, &self.variant) {
@@ -187,7 +206,7 @@ impl Compare {
                 self.figures = Some((Rc::new(figures(a)), Rc::new(figures(&b))));
                 match Session::new(b) {
                     Ok(mut s) => {
-                        self.caption = follow(&mut s, time);
+                        self.caption = follow(&mut s, at);
                         self.session = Some(Rc::new(RefCell::new(s)));
                     }
                     Err(e) => {
@@ -228,11 +247,8 @@ impl Reducible for Compare {
             CompareMsg::Set(field, text) => {
                 next.variant.set(field, text);
                 if let Some(a) = next.from.clone() {
-                    let time = next
-                        .session
-                        .as_ref()
-                        .map_or(0, |s| s.borrow().sim().last_step().map_or(0, |r| r.time));
-                    next.rebuild(&a, time);
+                    let at = next.at;
+                    next.rebuild(&a, at);
                 }
             }
             CompareMsg::StepB => {
@@ -248,19 +264,20 @@ impl Reducible for Compare {
                     None => return self,
                 }
             }
-            CompareMsg::Follow(a, time) => {
+            CompareMsg::Follow(a, at) => {
                 if !next.on {
                     return self;
                 }
+                next.at = at;
                 let behind = next
                     .session
                     .as_ref()
-                    .is_some_and(|s| s.borrow().sim().last_step().map_or(0, |r| r.time) > time);
+                    .is_some_and(|s| at.behind(&s.borrow()));
                 if next.from.as_ref() != Some(&*a) || behind || next.session.is_none() {
-                    next.rebuild(&a, time);
+                    next.rebuild(&a, at);
                 } else if let Some(s) = &next.session {
                     let before = s.borrow().sim().steps_taken();
-                    let caption = follow(&mut s.borrow_mut(), time);
+                    let caption = follow(&mut s.borrow_mut(), at);
                     if s.borrow().sim().steps_taken() != before {
                         next.version += 1;
                         if caption.is_some() {
@@ -285,18 +302,20 @@ fn rounds(n: u32) -> String {
     }
 }
 
-/// One row of the figures table.
+/// One row of the figures table: the time to complete in seconds (the rounds beside it), the
+/// peak pod count and the lowest availability.
 fn figures_row(side: &'static str, title: &str, f: &Figures) -> Html {
     match f {
         Ok(f) => {
             let done = f.complete_round.map(|r| r - f.start_round);
             html! {
                 <tr data-testid={format!("compare-figures-{side}")} data-complete-round={f.complete_round.map(|r| r.to_string())}
-                    data-rounds={done.map(|r| r.to_string())} data-peak={f.peak_pods.to_string()}
+                    data-rounds={done.map(|r| r.to_string())} data-seconds={f.duration_seconds.map(|s| s.to_string())}
+                    data-peak={f.peak_pods.to_string()}
                     data-min-available={f.min_available.map(|m| m.to_string())}>
                     <th scope="row">{ title.to_string() }</th>
                     <td>{ match (done, f.duration_seconds) {
-                        (Some(r), Some(s)) => format!("{} ({} s)", rounds(r), s),
+                        (Some(r), Some(s)) => format!("{s} s ({})", rounds(r)),
                         (Some(r), None) => rounds(r),
                         _ => "does not complete".to_string(),
                     } }</td>
@@ -409,7 +428,7 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
                     <caption>{ "The rollout of the last image change, forecast by the core (plan::forecast)" }</caption>
                     <thead><tr>
                         <th scope="col">{ "Stage" }</th>
-                        <th scope="col">{ "Rounds to complete" }</th>
+                        <th scope="col">{ "Time to complete" }</th>
                         <th scope="col">{ "Peak pods" }</th>
                         <th scope="col">{ "Lowest availability" }</th>
                     </tr></thead>
@@ -454,9 +473,11 @@ pub fn use_compare(lab: &UseReducerHandle<crate::state::Lab>) -> UseReducerHandl
         let (lab, d) = (lab.clone(), compare.dispatcher());
         use_effect_with((lab.version, compare.on), move |(_, on)| {
             if *on {
-                let sim = lab.sim();
-                let time = sim.last_step().map_or(0, |r| r.time);
-                d.dispatch(CompareMsg::Follow(Rc::new(sim.scenario().clone()), time));
+                let at = Moment::of(&lab.session());
+                d.dispatch(CompareMsg::Follow(
+                    Rc::new(lab.sim().scenario().clone()),
+                    at,
+                ));
             }
         });
     }
@@ -544,8 +565,12 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
         Some(c) => format!("B · {c}"),
         None => "B: nothing has changed yet".to_string(),
     };
+    // B's own clock: the seconds A's shows while A steps (Step B moves it on alone).
+    let tools = html! {
+        <crate::components::Clock seconds={sim.now()} round={sim.round()} />
+    };
     html! {
-        <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")}
+        <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")} {tools}
             replica_sets={replica_sets} departed={rollout_core::ui_support::departed_pods(sim)}
             {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
     }
@@ -635,9 +660,25 @@ mod tests {
         let mut v = Settings::from_scenario(&a).unwrap().0;
         v.max_unavailable = "0".into();
         let mut s = Session::new(variant_scenario(&a, &v).unwrap()).unwrap();
-        let caption = follow(&mut s, 30);
+        // A has only reached 0:30: B stops as its clock reads 30 s.
+        let reached = Moment {
+            seconds: 30,
+            begun: false,
+        };
+        let caption = follow(&mut s, reached);
         assert!(caption.is_some_and(|c| !c.is_empty()));
-        assert!(s.sim().now() > 30);
-        assert!(s.sim().last_step().unwrap().time <= 30);
+        assert_eq!(s.sim().now(), 30);
+        assert!(s.sim().at_round_start());
+        assert!(!reached.behind(&s));
+        // A steps into 0:30: B runs that moment too, and its clock stays at 30 s.
+        let begun = Moment {
+            seconds: 30,
+            begun: true,
+        };
+        follow(&mut s, begun);
+        assert_eq!(s.sim().now(), 30);
+        assert!(!s.sim().at_round_start());
+        assert!(reached.behind(&s), "A went back to the start of 0:30");
+        assert!(!begun.behind(&s));
     }
 }

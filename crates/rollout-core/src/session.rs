@@ -23,12 +23,12 @@ mod stepping;
 pub use command::{Command, Reply};
 pub use stepping::{Checked, StepResult};
 
-use crate::api::Deployment;
+use crate::api::{Deployment, Time};
 use crate::kubectl::rollout_status_of;
 use crate::limits;
 use crate::scenario::{ActionKind, Scenario};
 use crate::share::{decode_link, encode_link, Link, Recovered};
-use crate::sim::{apply_action, Simulation};
+use crate::sim::{apply_action, Simulation, StepRecord};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
@@ -72,6 +72,16 @@ pub struct RunEnd {
     pub steps: usize,
     /// Simulated seconds that passed.
     pub seconds: i64,
+}
+
+/// What [`Session::advance_to`] did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Advanced {
+    /// Single syncs taken.
+    pub syncs: usize,
+    /// The last of them that changed an object's content or applied commands, if one did.
+    pub last_change: Option<StepRecord>,
 }
 
 /// A pending command: queued, applied at the start of its round.
@@ -592,6 +602,69 @@ impl Session {
             steps,
             seconds: self.sim.last_step().map_or(0, |s| s.time) - start_time,
         }
+    }
+
+    /// Runs the cluster to `seconds` on its clock, by single syncs (idle rounds skipped), as
+    /// one move that [`Session::step_back`] undoes: what Compare's second stage does to show
+    /// the moment the first one shows. `through` says how far into that moment: `false` stops
+    /// as soon as the clock reads `seconds` (nothing of that moment has run, as on a page that
+    /// has not stepped into it yet); `true` also runs what happens at `seconds`, stopping
+    /// before the sync that ends the round and moves the clock on.
+    ///
+    /// For example with 1 s rounds and a page at 0:05 in the middle of round 5, B runs its
+    /// rounds 0 to 4 and round 5 up to its last kubelet pass: both clocks read 0:05. A session
+    /// already past that moment does not move.
+    pub fn advance_to(&mut self, seconds: Time, through: bool) -> Advanced {
+        let spr = self.scenario().seconds_per_round.max(1);
+        let seconds = seconds.max(0);
+        // The round to reach: through, the one that starts at or before `seconds` (run
+        // whole but for its end); otherwise the first that starts at or after it.
+        let round = |r: i64| u32::try_from(r).unwrap_or(u32::MAX).min(limits::MAX_ROUNDS);
+        let (limit, rounds) = if through {
+            let r = round(seconds / spr).min(limits::MAX_ROUNDS - 1);
+            (r, r + 1)
+        } else {
+            let r = round((seconds + spr - 1) / spr);
+            (r, r)
+        };
+        let start = self.sim.steps_taken();
+        let start_round = self.sim.round();
+        let mut done = Advanced {
+            syncs: 0,
+            last_change: None,
+        };
+        self.sim.extend_rounds(rounds);
+        loop {
+            let now = self.sim.now();
+            if now > seconds || (!through && now >= seconds) {
+                break;
+            }
+            // Rounds that would change nothing, up to the one to reach.
+            if self.sim.skip_idle_rounds_until(limit) > 0 {
+                continue;
+            }
+            let before = self.sim.api().content_version();
+            if self.sim.step().is_none() {
+                break;
+            }
+            if through && self.sim.now() > seconds {
+                // That sync ended the round at `seconds`: it belongs to the next moment.
+                self.sim.step_back();
+                break;
+            }
+            done.syncs += 1;
+            if let Some(r) = self.sim.last_step() {
+                if stepping::is_change(r, before, self.sim.api()) {
+                    self.changes.push(self.sim.steps_taken());
+                    done.last_change = Some(r.clone());
+                }
+            }
+        }
+        if self.sim.steps_taken() > start {
+            self.marks.push((start, None, start_round));
+        }
+        self.touched();
+        done
     }
 
     // ----- permalinks ------------------------------------------------------------------

@@ -393,6 +393,12 @@ impl Simulation {
     /// moved, exactly what running it would have recorded. Returns the rounds skipped (0 when
     /// the last round changed something, or a round is under way).
     pub fn skip_idle_rounds(&mut self) -> u32 {
+        self.skip_idle_rounds_until(u32::MAX)
+    }
+
+    /// [`Simulation::skip_idle_rounds`], but not past the start of round `limit` (a caller
+    /// that wants the clock at a given time, e.g. Compare's second stage at the first's).
+    pub fn skip_idle_rounds_until(&mut self, limit: u32) -> u32 {
         if !self.at_round_start() || !self.state.last_round_idle || self.finished() {
             return 0;
         }
@@ -401,7 +407,8 @@ impl Simulation {
         };
         let to = self
             .next_due_round()
-            .map_or(self.scenario.rounds, |r| r.min(self.scenario.rounds));
+            .map_or(self.scenario.rounds, |r| r.min(self.scenario.rounds))
+            .min(limit);
         let from = self.state.round;
         for round in from..to {
             let mut copy = (*last).clone();

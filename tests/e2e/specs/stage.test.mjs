@@ -385,6 +385,14 @@ describe('compare side by side', () => {
     return { total: await g('budget-total'), available: await g('budget-available') };
   }
 
+  /** A's and B's clocks (`data-seconds`): B's is the one inside `stage-b`. */
+  async function clocks(page) {
+    const all = await page.locator(byTestId('clock')).evaluateAll((els) =>
+      els.map((el) => ({ b: !!el.closest('[data-testid="stage-b"]'), seconds: Number(el.dataset.seconds) })),
+    );
+    return { a: all.find((c) => !c.b)?.seconds, b: all.find((c) => c.b)?.seconds };
+  }
+
   test('maxSurge 1 / maxUnavailable 0 against 25% / 25% on 10 replicas', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic`);
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -410,8 +418,14 @@ describe('compare side by side', () => {
     let seen = 0;
     let ended = false;
     let full = false;
+    let clockMoved = 0;
     for (let i = 0; i < 400 && !ended; i++) {
+      const before = (await clocks(page)).a;
       await step(page);
+      // Compare by time: after every Step of A, B shows the same moment on its own clock.
+      const c = await clocks(page);
+      assert.equal(c.b, c.a, `after step ${i + 1}: A's clock ${c.a} s, B's ${c.b} s`);
+      if (c.a > before) clockMoved++;
       if ((await page.locator(`${byTestId('stage-b')} ${byTestId('budget-total')}`).count()) === 0) continue;
       const [ga, gb] = [await budget(page, 'stage'), await budget(page, 'stage-b')];
       assert.deepEqual([ga.total.limit, ga.available.limit], [13, 8]);
@@ -423,7 +437,11 @@ describe('compare side by side', () => {
       ended = await page.locator(byTestId('step-button')).isDisabled();
     }
     assert.ok(seen > 5, `steps checked: ${seen}`);
+    assert.ok(clockMoved > 3, `the clock moved on ${clockMoved} steps`);
     assert.ok(ended, 'A completed');
+    // The figures table gives the time to complete in seconds.
+    const secs = async (side) => Number(await page.locator(byTestId(`compare-figures-${side}`)).getAttribute('data-seconds'));
+    assert.ok((await secs('b')) > (await secs('a')), `B takes longer: A ${await secs('a')} s, B ${await secs('b')} s`);
     // A is done first; B steps on alone to its own end.
     const stepB = page.locator(byTestId('compare-step-b'));
     let more = 0;
@@ -462,6 +480,8 @@ describe('compare side by side', () => {
     await fill(page, 'compare-max-surge', '1');
     await fill(page, 'compare-max-unavailable', '0');
     await step(page);
+    const c = await clocks(page);
+    assert.equal(c.b, c.a, `A's clock ${c.a} s, B's ${c.b} s`);
     await page.evaluate(() => window.scrollTo(0, 0));
     const [a, b] = [await page.locator(byTestId('stage')).boundingBox(), await page.locator(byTestId('stage-b')).boundingBox()];
     assert.ok(Math.abs(a.y - b.y) < 2, `one row: A at y ${a.y}, B at y ${b.y}`);
@@ -515,6 +535,15 @@ describe('compare side by side', () => {
     const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&cmp=RollingUpdate,2,0,3,0`);
     await page.locator(byTestId('stage-b')).waitFor();
     assert.equal(await page.locator(byTestId('compare-max-surge')).inputValue(), '2');
+    // End and Step back keep both stages at one clock.
+    await page.locator(byTestId('end-button')).click();
+    await page.locator(byTestId('settled')).waitFor();
+    let c = await clocks(page);
+    assert.ok(c.a > 0, `End moved the clock: ${c.a} s`);
+    assert.equal(c.b, c.a, `after End: A's clock ${c.a} s, B's ${c.b} s`);
+    await page.locator(byTestId('step-back-button')).click();
+    c = await clocks(page);
+    assert.equal(c.b, c.a, `after Step back: A's clock ${c.a} s, B's ${c.b} s`);
     await fill(page, 'compare-max-surge', '0');
     await fill(page, 'compare-max-unavailable', '0');
     assert.match(await page.locator(byTestId('compare-problem')).textContent(), /may not be 0 when `maxSurge` is 0/);

@@ -599,3 +599,92 @@ fn a_seek_of_single_syncs_is_one_move_back() {
         assert!(s.sync());
     }
 }
+
+/// A variant of rolling-basic on 10 replicas: `surge` / `unavailable`.
+fn ten_replicas(surge: &str, unavailable: &str) -> Scenario {
+    let mut s = crate::presets::preset("rolling-basic").unwrap().scenario;
+    for a in &mut s.actions {
+        if let ActionKind::Create { deployment } = &mut a.kind {
+            deployment.replicas = Some(10);
+            deployment.strategy = Some(
+                serde_json::from_str(&format!(
+                    r#"{{"type":"RollingUpdate","maxSurge":{surge},"maxUnavailable":{unavailable}}}"#
+                ))
+                .unwrap(),
+            );
+        }
+    }
+    s
+}
+
+/// The same scenario run round by round (no skipping) up to the start of the round at `t`.
+fn plain_to(scenario: &Scenario, t: Time) -> Simulation {
+    let mut sim = Simulation::new(scenario.clone());
+    sim.extend_rounds(u32::try_from(t / scenario.seconds_per_round.max(1)).unwrap() + 1);
+    while sim.now() < t {
+        sim.run_round();
+    }
+    sim
+}
+
+#[test]
+fn a_second_session_follows_the_first_ones_clock() {
+    // A: 25% / 25% on 10 replicas; B: 1 / 0, which takes longer.
+    let mut a = Session::new(ten_replicas("\"25%\"", "\"25%\"")).unwrap();
+    let b_scenario = ten_replicas("1", "0");
+    let mut b = Session::new(b_scenario.clone()).unwrap();
+    let mut moments = 0;
+    while a.step().is_some() {
+        let (t, through) = (a.sim().now(), !a.sim().at_round_start());
+        let before = b.sim().steps_taken();
+        let moved = b.advance_to(t, through);
+        assert_eq!(b.sim().now(), t, "both clocks read {t} s");
+        assert_eq!(b.sim().steps_taken() - before, moved.syncs);
+        // The same moment run round by round, without skipping: the same cluster.
+        let mut plain = plain_to(&b_scenario, t);
+        if through {
+            // Everything at `t`: the next single sync ends the round and moves the clock.
+            assert!(!b.sim().at_round_start());
+            let mut next = b.sim().clone_without_history();
+            next.step();
+            assert!(next.now() > t);
+            loop {
+                let mut probe = plain.clone_without_history();
+                probe.step();
+                if probe.now() > t {
+                    break;
+                }
+                plain.step();
+            }
+        } else {
+            assert!(b.sim().at_round_start());
+        }
+        assert_eq!(
+            format!("{:?}", plain.api().pods().collect::<Vec<_>>()),
+            format!("{:?}", b.api().pods().collect::<Vec<_>>()),
+            "at {t} s"
+        );
+        assert_eq!(
+            plain.trace().rounds.len(),
+            b.sim().trace().rounds.len(),
+            "skipped rounds are recorded as run"
+        );
+        moments += 1;
+    }
+    assert!(moments > 10, "{moments}");
+    // A is complete; B (one pod at a time) is not yet, and steps on alone.
+    assert_eq!(a.settled().unwrap().outcome, Outcome::Complete);
+    assert!(b.can_step());
+    let t = a.sim().now();
+    assert_eq!(b.run_to_end().settled.outcome, Outcome::Complete);
+    assert!(b.sim().now() > t);
+    // Already past a moment: nothing moves; stepping back undoes one advance.
+    assert_eq!(b.advance_to(t, true).syncs, 0);
+    let mut c = Session::new(b_scenario).unwrap();
+    c.advance_to(7, false);
+    assert_eq!((c.sim().now(), c.sim().round()), (7, 7));
+    c.advance_to(7, true);
+    assert_eq!(c.sim().now(), 7);
+    assert!(c.step_back());
+    assert_eq!((c.sim().now(), c.sim().at_round_start()), (7, true));
+}
