@@ -466,6 +466,7 @@ pub fn start_app(hash: &str, search: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share_dialog::Which;
 
     #[test]
     fn a_lesson_link_reopens_the_lesson_at_its_step() {
@@ -492,7 +493,7 @@ mod tests {
         let json = serde_json::to_string_pretty(lab.sim().scenario()).unwrap();
         let session = session_of(&lab, json.clone());
         assert_eq!(session.lesson, Some(("proportional-scaling", 2)));
-        let fragment = crate::share_dialog::fragment_of(&session).unwrap();
+        let fragment = crate::share_dialog::fragment_of(&session, Which::Link).unwrap();
         assert!(
             fragment.ends_with("&lesson=proportional-scaling&step=3"),
             "{fragment}"
@@ -503,8 +504,30 @@ mod tests {
         assert_eq!(back.sim().steps_taken(), lab.sim().steps_taken());
         // Outside a lesson, no lesson in the link.
         let plain = Lab::from_preset("rolling-basic").unwrap();
-        let fragment = crate::share_dialog::fragment_of(&session_of(&plain, json)).unwrap();
+        let fragment =
+            crate::share_dialog::fragment_of(&session_of(&plain, json), Which::Link).unwrap();
         assert!(!fragment.contains("lesson="), "{fragment}");
+    }
+
+    /// While comparing, the link reopens Compare with B (`cmp=`); the embed, which shows one
+    /// stage, does not carry it.
+    #[test]
+    fn only_the_link_carries_compare() {
+        let lab = Lab::from_preset("rolling-basic").unwrap();
+        let json = serde_json::to_string_pretty(lab.sim().scenario()).unwrap();
+        let mut variant = crate::settings::Settings::from_scenario(lab.sim().scenario())
+            .unwrap()
+            .0;
+        variant.max_surge = "1".into();
+        let session = crate::share_dialog::ShareSession {
+            compare: Some(variant),
+            ..session_of(&lab, json)
+        };
+        let link = crate::share_dialog::fragment_of(&session, Which::Link).unwrap();
+        assert!(link.contains("&cmp=RollingUpdate,1,"), "{link}");
+        let embed = crate::share_dialog::fragment_of(&session, Which::Embed).unwrap();
+        assert!(!embed.contains("cmp="), "{embed}");
+        assert_eq!(embed, crate::compare::with_param(&link, None));
     }
     use crate::settings::Field;
     use crate::state::{Frame, Msg};

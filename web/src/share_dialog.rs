@@ -218,15 +218,15 @@ pub struct ShareSession {
     pub compare: Option<crate::settings::Settings>,
 }
 
-/// The permalink fragment (without `#`) of a session: its scenario run for its steps, the
-/// preset it started from, `&lesson=ID&step=N` when it follows a lesson and `&cmp=…` while
-/// comparing.
-pub fn fragment_of(session: &ShareSession) -> Result<String, String> {
+/// The permalink fragment (without `#`) of a session for `which` dialog: its scenario run for
+/// its steps, the preset it started from, `&lesson=ID&step=N` when it follows a lesson and, in
+/// the link only, `&cmp=…` while comparing (an embed shows one stage: it has no Compare).
+pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, String> {
     Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
     let link = crate::share::with_lesson(session.link.clone(), session.lesson);
-    Ok(match &session.compare {
-        Some(v) => crate::compare::with_param(&link, Some(v)),
-        None => link,
+    Ok(match (&session.compare, which) {
+        (Some(v), Which::Link) => crate::compare::with_param(&link, Some(v)),
+        _ => link,
     })
 }
 
@@ -237,7 +237,7 @@ pub fn open_share(
     anchor: &Element,
     session: &ShareSession,
 ) -> Result<ShareOpen, String> {
-    let fragment = fragment_of(session)?;
+    let fragment = fragment_of(session, which)?;
     let title = session.title.as_str();
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;

@@ -404,6 +404,16 @@ describe('embedding', () => {
     assert.equal(await embed.locator(byTestId('max-surge-slider')).count(), 1);
     assert.deepEqual(embed.errors, []);
     await embed.close();
+    // While comparing, Copy link carries B (`cmp=`); the embed shows one stage and does not.
+    const cmp = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=5&cmp=RollingUpdate,1,0,3,0`);
+    await cmp.locator(byTestId('stage-b')).waitFor();
+    await click(cmp, 'copy-link-button');
+    assert.match(await cmp.locator(byTestId('share-link')).inputValue(), /[#&]cmp=RollingUpdate,1,0,3,0/);
+    await click(cmp, 'embed-button');
+    assert.doesNotMatch(await cmp.locator(byTestId('embed-snippet')).inputValue(), /cmp=/);
+    assert.doesNotMatch(await cmp.locator(byTestId('embed-preview')).getAttribute('href'), /cmp=/);
+    assert.deepEqual(cmp.errors, []);
+    await cmp.close();
   });
 
   test('the embedding demo: two iframes and an element step on their own, a fourth is driven by the page script', async () => {
