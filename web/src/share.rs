@@ -532,13 +532,17 @@ mod tests {
     use crate::settings::Field;
     use crate::state::{Frame, Msg};
 
-    /// What a lab shows, but the count of single syncs (a version-2 link replays Steps,
-    /// which skip the idle rounds' syncs, so the count can be lower; the state and clock match).
+    /// What a lab shows, with the count of single syncs (a version-2 link carries it, so the
+    /// restored session runs the idle rounds its original ran rather than skipping them).
     fn shown(lab: &Lab) -> impl PartialEq + std::fmt::Debug {
         let f = Frame::of(lab);
-        let mut cluster = f.cluster.clone();
-        cluster.step = 0;
-        (f.round, f.time, cluster, f.pending.clone())
+        (
+            f.round,
+            f.time,
+            f.steps,
+            f.cluster.clone(),
+            f.pending.clone(),
+        )
     }
 
     fn run_rounds(lab: &mut Lab, n: u32) {

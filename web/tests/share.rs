@@ -79,7 +79,7 @@ async fn the_app_starts_from_a_restored_permalink() {
     }
     // A step to the next change: in round 4, or later when round 4 changes nothing.
     lab.update(Msg::Step);
-    let (round, now) = (lab.sim().round(), lab.sim().now());
+    let (round, now, steps) = (lab.sim().round(), lab.sim().now(), lab.sim().steps_taken());
     assert!(round >= 4);
     let link = link_of(&lab);
     let restored = lab_from_link(&format!("#{link}")).unwrap();
@@ -95,9 +95,10 @@ async fn the_app_starts_from_a_restored_permalink() {
     .render();
     settle().await;
     assert_eq!(attr(&root, "round", "data-round"), round.to_string());
-    // The same moment: round and clock. (The sync count may be lower: a v2 link replays Steps,
-    // which skip the idle syncs the original session may have spent in whole Rounds.)
+    // The same moment: round, clock and the single syncs taken (the link carries their count,
+    // so the idle syncs the original spent in whole Rounds are spent again).
     assert_eq!(attr(&root, "round", "data-time"), now.to_string());
+    assert_eq!(attr(&root, "round", "data-steps"), steps.to_string());
     assert!(find(&root, "notice").is_none());
     let select: web_sys::HtmlSelectElement =
         find(&root, "preset-select").unwrap().dyn_into().unwrap();

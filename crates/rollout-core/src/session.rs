@@ -115,6 +115,9 @@ pub struct Session {
     changes: Vec<usize>,
     /// What a step from here would find (computed on demand on a copy).
     ahead: OnceLock<Option<Settled>>,
+    /// Single syncs steps may spend running idle rounds rather than skipping them (a restored
+    /// link taking the syncs its original took); 0 otherwise.
+    idle_syncs: usize,
 }
 
 impl Session {
@@ -127,6 +130,7 @@ impl Session {
             marks: Vec::new(),
             changes: Vec::new(),
             ahead: OnceLock::new(),
+            idle_syncs: 0,
         })
     }
 
@@ -331,7 +335,8 @@ impl Session {
         let start_round = self.sim.round();
         let shown_time = self.sim.last_step().map_or(0, |s| s.time);
         let changes = &mut self.changes;
-        let scan = stepping::scan(&mut self.sim, |sim, changed| {
+        let idle_syncs = &mut self.idle_syncs;
+        let scan = stepping::scan(&mut self.sim, idle_syncs, |sim, changed| {
             if changed {
                 changes.push(sim.steps_taken());
             }
@@ -511,7 +516,7 @@ impl Session {
                     return Some(self.judge(false));
                 }
                 let mut probe = self.sim.clone_without_history();
-                match stepping::scan(&mut probe, |_, _| {}) {
+                match stepping::scan(&mut probe, &mut 0, |_, _| {}) {
                     Scan::Changed { .. } => None,
                     Scan::Quiet { .. } => Some(self.judge(false)),
                     Scan::GaveUp { .. } => Some(self.judge(true)),
@@ -669,8 +674,28 @@ impl Session {
 
     // ----- permalinks ------------------------------------------------------------------
 
+    /// A version-2 link's position: `steps` steps, then `sync` single syncs (one move back).
+    /// Returns the steps taken (fewer when the session ends before).
+    fn replay(&mut self, steps: usize, sync: usize) -> usize {
+        let mut reached = 0;
+        while reached < steps && self.step().is_some() {
+            reached += 1;
+        }
+        let (from, round) = (self.sim.steps_taken(), self.sim.round());
+        let mut synced = 0;
+        while synced < sync && self.sync() {
+            synced += 1;
+        }
+        if synced > 0 {
+            self.marks.push((from, None, round));
+        }
+        reached
+    }
+
     /// The permalink fragment (without `#`): the scenario with every command given, the
-    /// position as changes (`at`) and single syncs after the last one (`sync`), the preset.
+    /// position as changes (`at`) and single syncs after the last one (`sync`), the single
+    /// syncs taken in all (`syncs`: Round runs idle rounds that Step skips, so the same
+    /// position can be reached in fewer), the preset.
     pub fn link(&self) -> String {
         let now = self.sim.steps_taken();
         let at = self.changes.len();
@@ -687,14 +712,20 @@ impl Session {
         if sync > 0 {
             text.push_str(&format!("&sync={sync}"));
         }
+        if now > 0 {
+            text.push_str(&format!("&syncs={now}"));
+        }
         text
     }
 
     /// The session a permalink describes, at the moment it showed, with what was ignored.
     /// `None` when the fragment holds no session. Links without a version replay `at` single
-    /// syncs (as they were written); version 2 replays `at` steps, then `sync` single syncs.
+    /// syncs (as they were written); version 2 replays `at` steps, then `sync` single syncs,
+    /// and with `syncs` (the single syncs the original took) runs as many of the idle rounds
+    /// the steps would skip as make up the difference, so the restored session has taken the
+    /// same syncs (links without it: as few as the steps take).
     pub fn from_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Session>> {
-        let (version, sync, rest) = split_session_params(fragment);
+        let (version, sync, syncs, rest) = split_session_params(fragment);
         let r = decode_link(&rest, fallback)?;
         let mut ignored = r.ignored;
         let mut fell_back = r.fell_back;
@@ -721,16 +752,16 @@ impl Session {
         session.preset = preset;
         let mut reached = 0;
         if version >= 2 {
-            while reached < step && session.step().is_some() {
-                reached += 1;
-            }
-            let (from, round) = (session.sim.steps_taken(), session.sim.round());
-            let mut synced = 0;
-            while synced < sync && session.sync() {
-                synced += 1;
-            }
-            if synced > 0 {
-                session.marks.push((from, None, round));
+            let start = session.clone();
+            reached = session.replay(step, sync);
+            let taken = session.sim.steps_taken();
+            if let Some(n) = syncs.filter(|&n| n > taken) {
+                // The original ran idle rounds these steps skipped: again, running them.
+                let mut again = start;
+                again.idle_syncs = n - taken;
+                reached = again.replay(step, sync);
+                again.idle_syncs = 0;
+                session = again;
             }
         } else {
             let (mut from, mut round) = (0, 0);
@@ -760,23 +791,35 @@ impl Session {
     }
 }
 
-/// Takes the session's own parameters (`v`, `sync`) out of a fragment; the rest is read by
-/// [`decode_link`].
-fn split_session_params(fragment: &str) -> (u32, usize, String) {
+/// Takes the session's own parameters (`v`, `sync`, `syncs`) out of a fragment; the rest is
+/// read by [`decode_link`].
+fn split_session_params(fragment: &str) -> (u32, usize, Option<usize>, String) {
     let mut version = 1;
     let mut sync = 0;
+    let mut syncs = None;
     let mut rest = Vec::new();
+    let count = |n: &str| {
+        n.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= limits::MAX_LINK_STEPS)
+    };
     for part in fragment.trim_start_matches('#').split('&') {
         match part.split_once('=') {
             Some(("v", v)) if v.trim() == SESSION_LINK_VERSION.to_string() => version = 2,
-            Some(("sync", n)) => match n.trim().parse::<usize>() {
-                Ok(n) if n <= limits::MAX_LINK_STEPS => sync = n,
-                _ => rest.push(part),
+            Some(("sync", n)) => match count(n) {
+                Some(n) => sync = n,
+                None => rest.push(part),
+            },
+            // A count only (how many idle rounds to run rather than skip): any size.
+            Some(("syncs", n)) => match n.trim().parse::<usize>() {
+                Ok(n) => syncs = Some(n),
+                Err(_) => rest.push(part),
             },
             _ => rest.push(part),
         }
     }
-    (version, sync, rest.join("&"))
+    (version, sync, syncs, rest.join("&"))
 }
 
 /// The first letter in upper case (ASCII; the sentences start with ASCII words).

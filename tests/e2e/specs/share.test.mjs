@@ -188,17 +188,12 @@ status:
   updatedReplicas: 6
 `;
 
-/** The app's default scenario before settled rounds: lock-step, 5 s rounds (the link format's
- * defaults), 3 nodes, 3 replicas of nginx:1.14.2 with 25% / 25%. */
-const FORMER_DEFAULT = "#s=(n:rollout-lab,nd:3,a:!((t:c,d:(n:web,i:'nginx:1.14.2',rp:3))))";
-
 describe('permalinks', () => {
   test('a link restores the same step and state in a fresh page', async () => {
-    // Pinned by link to the app's former default (lock-step, 5 s rounds, pods ready after one
-    // round): the app's links still count single syncs (`at`, link format 1), and Step and
-    // Round skip idle rounds, so a session with idle rounds (the settled 1 s default: pods
-    // ready after 5 of them) can reopen at another moment (issue #15 item 4: version 2 links).
-    const page = await openApp(app.browser.context, `${app.server.url}${FORMER_DEFAULT}`);
+    // The settled default (1 s rounds, pods ready after 5 of them): Round runs the idle rounds
+    // that Step skips, and the link carries the single syncs taken (`syncs=`), so the restored
+    // page shows the same count (`data-steps`) as well as the same moment.
+    const page = await openApp(app.browser.context, app.server.url);
     await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
     await fill(page, 'replicas-input', '5');
     await fill(page, 'max-surge-input', '1');

@@ -89,7 +89,16 @@ pub(super) fn is_change(record: &StepRecord, content_before: u64, after: &ApiSer
 /// due ([`Simulation::next_due_round`]): rounds that changed nothing at all are skipped to it
 /// (their snapshots are the last one with the clock moved), and when nothing is due any more
 /// the scan ends with [`Scan::Quiet`].
-pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bool)) -> Scan {
+///
+/// `idle_syncs` lets it run idle rounds by single syncs instead of skipping them, as long as a
+/// whole round fits in it (it is decreased by the syncs spent): a restored permalink taking the
+/// syncs its original spent (the original ran some idle rounds with Round rather than Step;
+/// either way the cluster is the same). 0: skip as usual.
+pub(super) fn scan(
+    sim: &mut Simulation,
+    idle_syncs: &mut usize,
+    mut on_sync: impl FnMut(&Simulation, bool),
+) -> Scan {
     let start_round = sim.round();
     let mut checked: Vec<Checked> = Vec::new();
     let mut syncs = 0;
@@ -105,6 +114,24 @@ pub(super) fn scan(sim: &mut Simulation, mut on_sync: impl FnMut(&Simulation, bo
                 Some(due) if sim.last_round_idle() && due > sim.round() => {
                     if due.saturating_sub(start_round) > MAX_RUN_ROUNDS {
                         return Scan::GaveUp { syncs };
+                    }
+                    if *idle_syncs > 0 {
+                        // Run one idle round (nothing changes in it) if it fits.
+                        let (before, round) = (sim.steps_taken(), sim.round());
+                        if sim.finished() {
+                            sim.extend_rounds(round.saturating_add(1));
+                        }
+                        while sim.round() == round && sim.step().is_some() {}
+                        let taken = sim.steps_taken() - before;
+                        if taken > 0 && taken <= *idle_syncs {
+                            *idle_syncs -= taken;
+                            syncs += taken;
+                            quiet += 1;
+                            continue;
+                        }
+                        for _ in 0..taken {
+                            sim.step_back();
+                        }
                     }
                     let before = sim.round();
                     sim.extend_rounds(due.saturating_add(1));

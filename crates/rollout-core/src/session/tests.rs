@@ -688,3 +688,47 @@ fn a_second_session_follows_the_first_ones_clock() {
     assert!(c.step_back());
     assert_eq!((c.sim().now(), c.sim().at_round_start()), (7, true));
 }
+
+#[test]
+fn a_link_reopens_with_the_syncs_its_original_took() {
+    // Round runs the idle rounds (pods ready after 5 s) that Step skips: the same moment in
+    // more single syncs.
+    let mut s = Session::from_preset("rolling-basic").unwrap();
+    for _ in 0..3 {
+        s.step().unwrap();
+    }
+    for _ in 0..3 {
+        s.step_round();
+    }
+    for _ in 0..6 {
+        s.step().unwrap();
+    }
+    let link = s.link();
+    assert!(
+        link.ends_with(&format!("&syncs={}", s.sim().steps_taken())),
+        "{link}"
+    );
+    // Without the count, Step's replay reaches the same moment in fewer syncs.
+    let without: String = link
+        .split('&')
+        .filter(|p| !p.starts_with("syncs="))
+        .collect::<Vec<_>>()
+        .join("&");
+    let fewer = Session::from_link(&without, &scenario("")).unwrap().value;
+    assert!(fewer.sim().steps_taken() < s.sim().steps_taken());
+    assert_eq!(content(&fewer), content(&s));
+    // With it, the same syncs, the same moment, the same link, and it goes on alike.
+    let r = Session::from_link(&link, &scenario("")).unwrap();
+    assert!(r.ignored.is_empty(), "{:?}", r.ignored);
+    let mut back = r.value;
+    assert_eq!(back.sim().steps_taken(), s.sim().steps_taken());
+    assert_eq!(
+        (back.sim().round(), back.sim().now()),
+        (s.sim().round(), s.sim().now())
+    );
+    assert_eq!(content(&back), content(&s));
+    assert_eq!(back.sim().trace().rounds, s.sim().trace().rounds);
+    assert_eq!(back.link(), link);
+    assert_eq!(back.step(), s.step());
+    assert_eq!(back.sim().steps_taken(), s.sim().steps_taken());
+}
