@@ -160,7 +160,7 @@ pub struct StepView {
     /// What to point at.
     pub target: Option<Target>,
     /// The question: its prompt, the kind of answer, and the options of a choice.
-    pub question: Option<(String, Kind, Vec<&'static str>)>,
+    pub question: Option<(String, Kind, Vec<String>)>,
 }
 
 /// The current step of a lesson, read out on `sim`.
@@ -171,7 +171,9 @@ pub fn step_view(lesson: &'static Lesson, step: usize, sim: &Simulation) -> Step
     let question = s.question.as_ref().map(|q| {
         let prompt = text::fill(q.prompt, sim).unwrap_or_else(|e| e);
         let options = match q.ask {
-            question::Ask::Refused(options) => options.iter().map(|o| o.label).collect(),
+            question::Ask::Refused(options) => {
+                question::option_labels(options, sim).unwrap_or_else(|e| vec![e])
+            }
             _ => Vec::new(),
         };
         (prompt, q.ask.kind(), options)

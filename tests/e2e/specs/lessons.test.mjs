@@ -110,6 +110,19 @@ describe('lessons', () => {
     await page.close();
   });
 
+  test('the refused-settings question lists each change with the values the core reads from it', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?lesson=max-surge-max-unavailable&step=1`);
+    await panel(page).waitFor();
+    assert.equal(await page.locator(byTestId('lesson-question')).getAttribute('data-kind'), 'choice');
+    const labels = await page.locator('.lesson-options label').evaluateAll((ls) => ls.map((l) => l.textContent.trim()));
+    assert.equal(labels.length, 6);
+    assert.equal(labels[0], '0: maxSurge: 0, maxUnavailable: 0');
+    assert.equal(labels[4], '4: maxSurge: 0, maxUnavailable: 110%');
+    for (const l of labels) assert.doesNotMatch(l, /[{}]/, l);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('a link shared from a lesson reopens the lesson at its step', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}?lesson=proportional-scaling&step=3`);
     await panel(page).waitFor();

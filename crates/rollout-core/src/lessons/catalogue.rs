@@ -128,29 +128,32 @@ const ROLLING: Lesson = Lesson {
     ],
 };
 
+/// An option's label: the values as the change writes them (filled by the core).
+const SETTINGS: &str = "maxSurge: {surgeSpec}, maxUnavailable: {unavailableSpec}";
+
 const REFUSED: &[SettingOption] = &[
     SettingOption {
-        label: "maxSurge: 0, maxUnavailable: 0",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":0}}"#,
     },
     SettingOption {
-        label: "maxSurge: 1, maxUnavailable: 0",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}"#,
     },
     SettingOption {
-        label: "maxSurge: 0%, maxUnavailable: 0%",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"0%","maxUnavailable":"0%"}}"#,
     },
     SettingOption {
-        label: "maxSurge: 200%, maxUnavailable: 0",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"200%","maxUnavailable":0}}"#,
     },
     SettingOption {
-        label: "maxSurge: 0, maxUnavailable: 110%",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":"110%"}}"#,
     },
     SettingOption {
-        label: "maxSurge: 1%, maxUnavailable: 0",
+        label: SETTINGS,
         patch: r#"{"strategy":{"type":"RollingUpdate","maxSurge":"1%","maxUnavailable":0}}"#,
     },
 ];

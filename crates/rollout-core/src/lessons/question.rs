@@ -23,10 +23,38 @@ pub struct Question {
 /// Deployment as a JSON merge into its scenario form (`{"strategy": {...}}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SettingOption {
-    /// What the learner sees, e.g. `maxSurge: 0, maxUnavailable: 0`.
+    /// What the learner sees, with `{surgeSpec}` and `{unavailableSpec}` read from the
+    /// Deployment with the change applied ([`SettingOption::text`]): the values are the ones
+    /// the API server judges, written nowhere else.
     pub label: &'static str,
     /// The change, merged into the Deployment's `create` fields.
     pub patch: &'static str,
+}
+
+impl SettingOption {
+    /// The label as the learner sees it: `current` (the Deployment's fields) with the change
+    /// merged, its strategy's values as written, e.g. `maxSurge: 0, maxUnavailable: 110%`.
+    pub fn text(&self, current: &DeploymentInput) -> Result<String, String> {
+        let new = patched(current, self.patch)?;
+        let strategy = new.strategy.unwrap_or_default();
+        super::text::fill_with(self.label, |key| {
+            let v = match key {
+                "surgeSpec" => &strategy.max_surge,
+                "unavailableSpec" => &strategy.max_unavailable,
+                _ => return Err(format!("unknown placeholder {key:?}")),
+            };
+            v.as_ref()
+                .map(|v| v.to_string())
+                .ok_or_else(|| format!("the change leaves {key} unset"))
+        })
+    }
+}
+
+/// The labels of `options` for the Deployment in `sim`, as a lesson panel lists them.
+pub fn option_labels(options: &[SettingOption], sim: &Simulation) -> Result<Vec<String>, String> {
+    let d = moment::deployment(sim.api()).ok_or("no Deployment exists")?;
+    let current = DeploymentInput::from_deployment(d);
+    options.iter().map(|o| o.text(&current)).collect()
 }
 
 /// What a question asks.
@@ -379,13 +407,14 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
             let mut lines = Vec::new();
             for (i, o) in options.iter().enumerate() {
                 let new = patched(&old, o.patch)?;
+                let label = o.text(&old)?;
                 let outcome = crate::validation::validate_update(&new, &old);
                 match crate::validation::status_message(&outcome) {
                     Some(msg) => {
                         refused.push(i);
-                        lines.push(format!("{}: refused: {msg}", o.label));
+                        lines.push(format!("{label}: refused: {msg}"));
                     }
-                    None => lines.push(format!("{}: accepted", o.label)),
+                    None => lines.push(format!("{label}: accepted")),
                 }
             }
             Ok(Expected {

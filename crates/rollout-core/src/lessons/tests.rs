@@ -180,6 +180,23 @@ fn walk(lesson: &'static Lesson, scenario: crate::scenario::Scenario) {
         assert!(!text.contains('{') && !text.contains('}'), "{at}: {text}");
         if let Some(q) = &step.question {
             text::fill(q.prompt, &run.sim).unwrap_or_else(|e| panic!("{at}: {e}"));
+            if let Ask::Refused(options) = q.ask {
+                // The options show the values each change writes, filled by the core.
+                let labels = question::option_labels(options, &run.sim)
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                for (o, label) in options.iter().zip(&labels) {
+                    let patch: serde_json::Value = serde_json::from_str(o.patch).unwrap();
+                    for key in ["maxSurge", "maxUnavailable"] {
+                        let v = &patch["strategy"][key];
+                        let written = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+                        assert!(
+                            label.contains(&format!("{key}: {written}")),
+                            "{at}: {label} for {}",
+                            o.patch
+                        );
+                    }
+                }
+            }
             let expected =
                 question::expected(&q.ask, &run.sim).unwrap_or_else(|e| panic!("{at}: {e}"));
             assert!(!expected.explanation.is_empty(), "{at}: no explanation");
@@ -238,6 +255,11 @@ fn lessons_have_unique_ids_a_doc_section_and_short_steps() {
             assert_no_typed_number(l.id, s.text);
             if let Some(q) = &s.question {
                 assert_no_typed_number(l.id, q.prompt);
+                if let Ask::Refused(options) = q.ask {
+                    for o in options {
+                        assert_no_typed_number(l.id, o.label);
+                    }
+                }
             }
         }
     }
