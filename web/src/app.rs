@@ -453,7 +453,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
             }
             if let Some(guide) = &lab.guide {
-                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} />
+                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} started={frame.steps > 0} />
             }
             <Transport
                 round={frame.round}

@@ -194,6 +194,29 @@ describe('lessons', () => {
     }
   });
 
+  test('an open challenge leaves the stage in view at 1280×720; its story folds once the learner steps', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?challenge=fast-and-safe`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const story = page.locator(byTestId('challenge-story'));
+    await story.waitFor();
+    const inView = async (locator) => {
+      const box = await locator.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= 720 + 0.5;
+    };
+    assert.ok(await inView(page.locator(`${byTestId('stage')} ${byTestId('stage-caption')}`)), 'the stage’s caption in view');
+    for (let i = 0; i < 6; i++) await page.locator(byTestId('step-button')).click();
+    assert.equal(await story.isVisible(), false, 'the story folds after the first step');
+    assert.ok(await inView(page.locator(`${byTestId('stage')} ${byTestId('rs-lane')}`).first()), 'a lane in view');
+    assert.ok(await inView(page.locator(byTestId('step-button'))), 'Step in view');
+    assert.ok(await inView(page.locator(byTestId('challenge-check'))), 'Check the goals in view');
+    assert.equal(await page.locator(byTestId('challenge-goal')).count(), 2, 'the goals stay shown');
+    await page.locator('.challenge-summary').click();
+    assert.equal(await story.isVisible(), true, 'the summary opens it again');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('roll back before the deadline with the Undo button', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}?challenge=undo-before-deadline`);
     await page.locator(byTestId('challenge-story')).waitFor();

@@ -79,6 +79,9 @@ pub struct GuideProps {
     pub view: Option<StepView>,
     /// Moves and answers.
     pub on_msg: Callback<Msg>,
+    /// The session has taken a step: a challenge's story folds to give the stage room.
+    #[prop_or_default]
+    pub started: bool,
 }
 
 fn selectors(t: &Target) -> String {
@@ -340,15 +343,26 @@ fn challenge_panel(
         Callback::from(move |_: MouseEvent| on.emit(Msg::CloseGuide))
     };
     let mut prediction = 0usize;
+    // Compact, so that the stage stays in view under it (1280×720): the check and close
+    // buttons on the title row, the story and hint in a disclosure that folds once the learner
+    // steps, the goals (and their results) in one wrapping row under it.
     html! {
         <section class="lesson-panel challenge" data-testid="challenge" data-challenge={challenge.id}
             aria-label={format!("Challenge: {}", challenge.title)}>
             <div class="lesson-head">
                 <h2 class="lesson-title">{ format!("Challenge {}: {}", challenge.level, challenge.title) }</h2>
+                <button type="button" class="btn btn-primary btn-small" data-testid="challenge-check" onclick={check}
+                    title="Runs the session's scenario to its end and checks every goal">{ "Check the goals" }</button>
                 <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={close}>{ "Close" }</button>
             </div>
-            <p class="lesson-text" data-testid="challenge-story">{ challenge.story_text().unwrap_or_else(|e| e) }</p>
-            <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint_text().unwrap_or_else(|e| e) }</p>
+            // Open until the first step (the learner reads it, then watches the stage); the
+            // summary opens it again.
+            <details class="challenge-body" open={!props.started}>
+                <summary class="challenge-summary">{ "The challenge: story and hint" }</summary>
+                <p class="lesson-text" data-testid="challenge-story">{ challenge.story_text().unwrap_or_else(|e| e) }</p>
+                <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint_text().unwrap_or_else(|e| e) }
+                    { " Change the settings and act with kubectl, then check: the session's scenario is run to its end." }</p>
+            </details>
             <ul class="challenge-goals">
                 { for challenge.goals.iter().enumerate().map(|(i, goal)| {
                     let result = results.and_then(|r| r.get(i));
@@ -375,8 +389,6 @@ fn challenge_panel(
                     }
                 }) }
             </ul>
-            <p class="lesson-hint">{ "Change the settings and act with kubectl, then check: the session's scenario is run to its end." }</p>
-            <button type="button" class="btn btn-primary" data-testid="challenge-check" onclick={check}>{ "Check the goals" }</button>
         </section>
     }
 }
