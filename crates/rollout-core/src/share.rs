@@ -775,6 +775,9 @@ pub fn decode_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Link
                     ));
                 }
             }
+            // A session's link (version 2) also says how many single syncs follow the last
+            // change and were taken in all, which the session reads.
+            "sync" | "syncs" => {}
             other => ignored.push(format!("the unknown part `{other}`")),
         }
     }

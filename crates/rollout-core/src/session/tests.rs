@@ -729,6 +729,9 @@ fn a_link_reopens_with_the_syncs_its_original_took() {
     assert_eq!(content(&back), content(&s));
     assert_eq!(back.sim().trace().rounds, s.sim().trace().rounds);
     assert_eq!(back.link(), link);
+    // Read as a plain link (the JavaScript `decodeLink`), its session parts are known.
+    let plain = crate::share::decode_link(&link, &scenario("")).unwrap();
+    assert!(plain.ignored.is_empty(), "{:?}", plain.ignored);
     assert_eq!(back.step(), s.step());
     assert_eq!(back.sim().steps_taken(), s.sim().steps_taken());
 }
