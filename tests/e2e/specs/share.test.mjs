@@ -689,6 +689,8 @@ describe('import and export', () => {
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
     const loaded = () => app.server.requests.slice(from);
+    const wasm = () => loaded().filter((r) => r.endsWith('.wasm'));
+    assert.deepEqual(wasm(), ['/rollout-lab_bg.wasm'], 'the YAML reader is not fetched before YAML is read');
     await fill(page, 'import-textarea', KUBECTL_YAML);
     await click(page, 'import-button');
     await expectText(page, 'notice', 'Imported Deployment "checkout": 6 replicas of registry.example.com/shop/checkout:3.4.1');
@@ -697,8 +699,8 @@ describe('import and export', () => {
     // What would change a rollout but is not modelled is reported, not silently dropped.
     assert.match(notice, /2 containers; Rollout Lab models one, so only the first \(checkout\) is used and envoy dropped/);
     assert.match(notice, /readinessProbe/);
-    // YAML is read by the page's one module: nothing more is fetched for it.
-    assert.deepEqual(loaded().filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded()}`);
+    // YAML is read by the YAML reader's small module (no Yew), fetched the first time YAML is read.
+    assert.deepEqual(wasm(), ['/rollout-lab_bg.wasm', '/rollout-yaml_bg.wasm'], `${loaded()}`);
     assert.doesNotMatch(notice, /managedFields|status\./, 'what a cluster adds is ignored quietly');
     assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'imported');
     assert.equal(await page.locator(byTestId('replicas-input')).inputValue(), '6');
