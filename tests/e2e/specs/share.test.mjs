@@ -491,9 +491,9 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'app.css', 'share.css', 'embed.css', 'embed-demo.html', 'package.json']) {
       await fs.access(path.join(distDir, f));
     }
-    // One wasm module (README, "One module").
+    // One wasm module with Yew (README, "One module"), and the YAML reader's small one.
     const wasm = (await fs.readdir(distDir)).filter((f) => f.endsWith('.wasm'));
-    assert.deepEqual(wasm, ['rollout-lab_bg.wasm']);
+    assert.deepEqual(wasm.sort(), ['rollout-lab_bg.wasm', 'rollout-yaml_bg.wasm']);
     // package.json points at the module and its declarations, and every file it lists exists.
     const pkg = JSON.parse(await fs.readFile(path.join(distDir, 'package.json'), 'utf8'));
     assert.equal(pkg.name, 'rollout-lab');
@@ -502,7 +502,7 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     const cargo = await fs.readFile(path.join(repoRoot, 'Cargo.toml'), 'utf8');
     assert.equal(pkg.version, cargo.match(/^version = "(.*)"$/m)[1], 'package.json has the workspace version');
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
-    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement"]) {
+    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement", 'export function loadYaml(']) {
       assert.ok(dts.includes(name), `rollout-lab.d.ts declares ${name}`);
     }
   });
