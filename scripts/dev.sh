@@ -89,16 +89,19 @@ wasm_tests_ran() {
 
 dist_built() {
   [ -f dist/index.html ] || { echo "(no dist/index.html)"; return 1; }
-  # The one module at its stable names, its element script, the packaging (README, "One module").
+  # The one module at its stable names, its element script, the YAML reader's small module, the
+  # packaging (README, "One module").
   local f
-  for f in rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts package.json app.css embed.css \
-    share.css internals.css embed-demo.html; do
+  for f in rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts rollout-yaml.js rollout-yaml_bg.wasm \
+    package.json app.css embed.css share.css internals.css embed-demo.html; do
     [ -f "dist/$f" ] || { echo "(no dist/$f)"; return 1; }
   done
-  ls dist/snippets/*/js/element.js >/dev/null 2>&1 || { echo "(no dist/snippets/*/js/element.js)"; return 1; }
+  for f in element.js yaml.js; do
+    ls dist/snippets/*/js/$f >/dev/null 2>&1 || { echo "(no dist/snippets/*/js/$f)"; return 1; }
+  done
   local wasm
   wasm=$(find dist -name '*.wasm' | wc -l)
-  [ "$wasm" = 1 ] || { echo "($wasm wasm files, expected 1)"; return 1; }
+  [ "$wasm" = 2 ] || { echo "($wasm wasm files, expected 2: the app's and the YAML reader's)"; return 1; }
   echo "($(du -h dist/rollout-lab_bg.wasm | cut -f1) wasm, dev profile)"
 }
 

@@ -50,9 +50,11 @@ ensure_wasm_bindgen() {
 }
 
 ensure_node_modules() {
-  # binaryen (wasm-opt) and playwright-core, pinned by tests/e2e/package-lock.json.
+  # binaryen (wasm-opt), terser (release builds minify the glue: Trunk.toml) and playwright-core,
+  # pinned by tests/e2e/package-lock.json.
   local dir="$ROOT/tests/e2e"
-  if [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -d "$dir/node_modules/playwright-core" ] \
+  if [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -x "$dir/node_modules/.bin/terser" ] \
+     && [ -d "$dir/node_modules/playwright-core" ] \
      && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then return; fi
   say "installing e2e node modules (npm ci)"
   (cd "$dir" && npm ci --no-audit --no-fund)

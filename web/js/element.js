@@ -80,86 +80,93 @@ const OPTIONS = ["preset", "link", "controls", "chart", "explain", "step", "app-
 /** Attributes that do not start the lab again: CSS (`theme`) or when to play (`autoplay`). */
 const LIVE = new Set(["theme", "autoplay"]);
 
-class RolloutLabElement extends HTMLElement {
-  static observedAttributes = OPTIONS;
+/** The element's class: made only where there is a DOM to define it in (not in a worker). */
+function elementClass() {
+  return class RolloutLabElement extends HTMLElement {
+    static observedAttributes = OPTIONS;
 
-  #lab = null;
-  #generation = 0;
-  #leaving = false;
-  #unwatch = () => {};
+    #lab = null;
+    #generation = 0;
+    #leaving = false;
+    #unwatch = () => {};
 
-  /** The mounted lab (`MountedLab` of the JavaScript API) once drawn, else null. */
-  get lab() {
-    return this.#lab;
-  }
+    /** The mounted lab (`MountedLab` of the JavaScript API) once drawn, else null. */
+    get lab() {
+      return this.#lab;
+    }
 
-  connectedCallback() {
-    this.#leaving = false;
-    // Moved in the document (removed and inserted in one task): the lab goes on as it was.
-    if (this.#lab) return;
-    this.#start();
-  }
-
-  disconnectedCallback() {
-    // Torn down a microtask later, unless connected again by then (a move).
-    this.#leaving = true;
-    queueMicrotask(() => {
-      if (!this.#leaving || this.isConnected) return;
+    connectedCallback() {
       this.#leaving = false;
-      this.#generation++;
-      this.#stop();
-    });
-  }
-
-  attributeChangedCallback(name, before, after) {
-    if (before === after || !this.isConnected || !this.#lab) return;
-    if (name === "autoplay") this.#watch();
-    // Any other changed attribute starts the lab again from the new options.
-    else if (!LIVE.has(name)) this.#start();
-  }
-
-  /** With `autoplay` (not "0", "false", "no" or "off"), plays once the element is seen. */
-  #watch() {
-    this.#unwatch();
-    this.#unwatch = () => {};
-    const v = this.getAttribute("autoplay");
-    if (v === null || ["0", "false", "no", "off"].includes(v.trim().toLowerCase())) return;
-    this.#unwatch = whenSeen(this, () => this.#lab?.play());
-  }
-
-  #stop() {
-    this.#unwatch();
-    this.#unwatch = () => {};
-    if (this.#lab) {
-      this.#lab.unmount();
-      this.#lab = null;
+      // Moved in the document (removed and inserted in one task): the lab goes on as it was.
+      if (this.#lab) return;
+      this.#start();
     }
-  }
 
-  async #start() {
-    const generation = ++this.#generation;
-    const m = await load();
-    // Removed (or started again) while the module was loading.
-    if (generation !== this.#generation || !this.isConnected) return;
-    this.#stop();
-    try {
-      const lab = m.mountElement(this);
-      lab.onStep((state) => {
-        this.dispatchEvent(new CustomEvent("rollout-step", { detail: state, bubbles: true, composed: true }));
+    disconnectedCallback() {
+      // Torn down a microtask later, unless connected again by then (a move).
+      this.#leaving = true;
+      queueMicrotask(() => {
+        if (!this.#leaving || this.isConnected) return;
+        this.#leaving = false;
+        this.#generation++;
+        this.#stop();
       });
-      this.#lab = lab;
-      this.#watch();
-    } catch (e) {
-      const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
-      const p = document.createElement("p");
-      p.className = "rollout-lab-error";
-      p.setAttribute("role", "alert");
-      p.textContent = `Rollout Lab: ${e instanceof Error ? e.message : e}`;
-      const style = document.createElement("style");
-      style.textContent = ":host{all:initial;display:block}.rollout-lab-error{margin:0;padding:1em;font:14px/1.4 system-ui,sans-serif;color:#c02626}";
-      shadow.replaceChildren(style, p);
     }
-  }
+
+    attributeChangedCallback(name, before, after) {
+      if (before === after || !this.isConnected || !this.#lab) return;
+      if (name === "autoplay") this.#watch();
+      // Any other changed attribute starts the lab again from the new options.
+      else if (!LIVE.has(name)) this.#start();
+    }
+
+    /** With `autoplay` (not "0", "false", "no" or "off"), plays once the element is seen. */
+    #watch() {
+      this.#unwatch();
+      this.#unwatch = () => {};
+      const v = this.getAttribute("autoplay");
+      if (v === null || ["0", "false", "no", "off"].includes(v.trim().toLowerCase())) return;
+      this.#unwatch = whenSeen(this, () => this.#lab?.play());
+    }
+
+    #stop() {
+      this.#unwatch();
+      this.#unwatch = () => {};
+      if (this.#lab) {
+        this.#lab.unmount();
+        this.#lab = null;
+      }
+    }
+
+    async #start() {
+      const generation = ++this.#generation;
+      const m = await load();
+      // Removed (or started again) while the module was loading.
+      if (generation !== this.#generation || !this.isConnected) return;
+      this.#stop();
+      try {
+        const lab = m.mountElement(this);
+        lab.onStep((state) => {
+          this.dispatchEvent(new CustomEvent("rollout-step", { detail: state, bubbles: true, composed: true }));
+        });
+        this.#lab = lab;
+        this.#watch();
+      } catch (e) {
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+        const p = document.createElement("p");
+        p.className = "rollout-lab-error";
+        p.setAttribute("role", "alert");
+        p.textContent = `Rollout Lab: ${e instanceof Error ? e.message : e}`;
+        const style = document.createElement("style");
+        style.textContent = ":host{all:initial;display:block}.rollout-lab-error{margin:0;padding:1em;font:14px/1.4 system-ui,sans-serif;color:#c02626}";
+        shadow.replaceChildren(style, p);
+      }
+    }
+  };
 }
 
-if (!customElements.get("rollout-lab")) customElements.define("rollout-lab", RolloutLabElement);
+// The Plan view's Web Worker imports this module too (through the glue): it has no DOM, so
+// no `HTMLElement` to extend and no element to define.
+if (globalThis.customElements && !customElements.get("rollout-lab")) {
+  customElements.define("rollout-lab", elementClass());
+}

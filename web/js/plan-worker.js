@@ -8,14 +8,14 @@
 // Or, for a forecast too long to compute on the page (a big Deployment, a keystroke):
 // In:  {plan: {key, input, options}}   Out: {type: "plan", key, result} or {…, error}.
 
-// The module also carries the <rollout-lab> element's script, which defines a class extending
-// HTMLElement when it is imported; a worker has no DOM, so it gets inert stand-ins (nothing
-// here draws an element).
-globalThis.HTMLElement ??= class {};
-globalThis.customElements ??= { get: () => true, define() {} };
+// The module also carries the <rollout-lab> element's script; it defines the element only where
+// `customElements` exists, so importing it here defines nothing.
 
+// The manifests it is sent are YAML as typed in the Plan view: the YAML reader's small module
+// is loaded here too (the app's module reads JSON only).
 const ready = import("./rollout-lab.js").then(async (module) => {
   await module.default();
+  await module.loadYaml();
   return module;
 });
 

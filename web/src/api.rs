@@ -105,18 +105,30 @@ struct ImportedManifest {
 /// Reads a Deployment manifest as `kubectl get deployment NAME -o yaml` (or `-o json`) prints
 /// it, status and managedFields included: `{scenario, unsupported, notice}`, where
 /// `unsupported` names every field that would change a rollout but is not modelled (a second
-/// container …). Throws when it is not a Deployment.
+/// container …). Throws when it is not a Deployment. YAML needs the YAML reader: `await
+/// loadYaml()` first.
 #[wasm_bindgen(js_name = importManifest)]
 pub fn import_manifest(text: &str) -> Result<JsValue, JsError> {
-    let unsupported = rollout_core::import::import_deployment(text)
+    let json = crate::yaml_reader::to_json(text).map_err(error)?;
+    let unsupported = rollout_core::import::import_deployment(&json)
         .map_err(error)?
         .unsupported;
-    let import = scenario_from_manifest(text).map_err(error)?;
+    let import = scenario_from_manifest(&json).map_err(error)?;
     js_of(&ImportedManifest {
         scenario: import.scenario,
         unsupported,
         notice: import.notice,
     })
+}
+
+/// Loads the YAML reader: a small module of its own (dist/rollout-yaml.js, without Yew), fetched
+/// the first time YAML is read rather than with this one. `importText` and the app load it
+/// themselves; `importManifest`, `plan` and `sweep` are synchronous, so await this once before
+/// handing them YAML (JSON and preset ids need nothing); until then they throw "the YAML reader
+/// is still loading". Resolves when YAML can be read.
+#[wasm_bindgen(js_name = loadYaml)]
+pub async fn load_yaml() -> Result<(), JsError> {
+    crate::yaml_reader::load().await.map_err(error)
 }
 
 /// What [`import_text`] returns.
@@ -147,6 +159,9 @@ pub async fn import_text(input: JsValue) -> Result<JsValue, JsError> {
                 .unwrap_or_default()
         }
     };
+    if crate::export::looks_like_manifest(&text) && crate::yaml_reader::is_yaml(&text) {
+        crate::yaml_reader::load().await.map_err(error)?;
+    }
     let (scenario, notice) = crate::export::import_text(&text).map_err(error)?;
     js_of(&ImportedText {
         text,
@@ -930,7 +945,7 @@ export interface PlanOptions {
   /** A pods ResourceQuota in the namespace. */
   podQuota?: number;
 }
-/** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). */
+/** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). YAML text needs the YAML reader: `await loadYaml()` once first. */
 export type PlanInput = string | object;
 /** The forecast figures (README, "rollout plan"); null where there is nothing to say. */
 export interface Forecast {
@@ -986,7 +1001,7 @@ fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsErro
 /// Forecasts a rollout without a cluster: `input` is a preset id, a scenario (its last
 /// `setImage`) or a Deployment manifest, planned in the cluster model of `options`. Returns
 /// what `rollout plan --json` prints; throws the API server's message or one naming the
-/// option.
+/// option. YAML text needs the YAML reader loaded (`await loadYaml()` once).
 /// (Its TypeScript declaration is in `PLAN_TYPES`, where `options` can be optional.)
 #[wasm_bindgen(skip_typescript)]
 pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {

@@ -37,7 +37,7 @@ pub fn looks_like_manifest(text: &str) -> bool {
 /// The error names what is wrong (not a Deployment, a missing field, more replicas than the app
 /// simulates …).
 pub fn scenario_from_manifest(text: &str) -> Result<Import, String> {
-    let imported = import_deployment(text)?;
+    let imported = import_deployment(&crate::yaml_reader::to_json(text)?)?;
     let mut s = default_scenario();
     let d = imported.deployment;
     let summary = format!(

@@ -30,6 +30,7 @@ pub mod settings;
 pub mod share;
 pub mod share_dialog;
 pub mod state;
+pub mod yaml_reader;
 
 pub use app::{App, AppProps};
 

@@ -145,6 +145,13 @@ pub fn subject_of(
             ))
         }
     };
+    // A preset id is a name, not YAML; a manifest or scenario in YAML is read by the YAML
+    // reader's module (crate::yaml_reader) and reaches the core as JSON.
+    let text = if rollout_core::presets::preset(text.trim()).is_some() {
+        text
+    } else {
+        crate::yaml_reader::to_json(&text)?.into_owned()
+    };
     let (subject, notes) = read_subject(&text, &model)?;
     if let (Subject::Scenario(s), Some(name)) = (&subject, options.given().first()) {
         return Err(format!(

@@ -104,8 +104,9 @@ pub fn value_range(rows: &[SweepRow], figure: Figure) -> Option<(i64, i64)> {
     })
 }
 
-/// A YAML scalar: JSON's double-quoted string when it needs quoting (`nginx:1.14.2` does
-/// not, `25%` does not, `"yes"` does), else as it is.
+/// A YAML string scalar: JSON's double-quoted string when it needs quoting (`nginx:1.14.2`
+/// does not, `25%` does not, `"yes"` does, and so does `"2"`, which YAML would read as a
+/// number), else as it is.
 fn scalar(text: &str) -> String {
     let plain = !text.is_empty()
         && text
@@ -115,7 +116,10 @@ fn scalar(text: &str) -> String {
         && !matches!(
             text,
             "true" | "false" | "yes" | "no" | "null" | "on" | "off"
-        );
+        )
+        && text.parse::<f64>().is_err()
+        && !text.starts_with("0x")
+        && !text.starts_with("0o");
     if plain {
         text.to_string()
     } else {
@@ -160,8 +164,9 @@ pub fn manifest_of(d: &DeploymentInput) -> String {
     match s.type_.as_deref() {
         Some("Recreate") => out.push_str("    type: Recreate\n"),
         _ => {
-            let v = |x: Option<IntOrString>| {
-                scalar(&x.unwrap_or_else(|| IntOrString::from("25%")).to_string())
+            let v = |x: Option<IntOrString>| match x.unwrap_or_else(|| IntOrString::from("25%")) {
+                IntOrString::Int(n) => n.to_string(),
+                IntOrString::String(t) => scalar(&t),
             };
             let _ = write!(
                 out,
@@ -179,12 +184,71 @@ pub fn manifest_of(d: &DeploymentInput) -> String {
     out
 }
 
-/// The settings' Deployment and cluster model, as the Plan view plans them.
-pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
-    let d = s.actions.iter().find_map(|a| match &a.kind {
+/// The object [`manifest_of`]'s YAML reads as, built directly: the Plan view plans the settings'
+/// own manifest from it, so its first forecast needs no YAML reader (crate::yaml_reader). A
+/// test reads the YAML with the core's reader and compares.
+pub fn manifest_value_of(d: &DeploymentInput) -> Value {
+    let map = |m: Option<&rollout_core::api::StringMap>| match m {
+        Some(m) if !m.is_empty() => json!(m),
+        _ => json!({ "app": d.name }),
+    };
+    let selector = match d.selector.as_ref() {
+        Some(_) => map(d.selector.as_ref()),
+        None => map(d.template_labels.as_ref()),
+    };
+    let mut spec = json!({ "replicas": d.replicas.unwrap_or(1) });
+    if let Some(m) = d.min_ready_seconds {
+        spec["minReadySeconds"] = json!(m);
+    }
+    if let Some(p) = d.progress_deadline_seconds {
+        spec["progressDeadlineSeconds"] = json!(p);
+    }
+    spec["selector"] = json!({ "matchLabels": selector });
+    let s = d.strategy.clone().unwrap_or_default();
+    spec["strategy"] = match s.type_.as_deref() {
+        Some("Recreate") => json!({ "type": "Recreate" }),
+        _ => {
+            let v = |x: Option<IntOrString>| match x.unwrap_or_else(|| IntOrString::from("25%")) {
+                IntOrString::Int(n) => json!(n),
+                IntOrString::String(t) => json!(t),
+            };
+            json!({ "type": "RollingUpdate", "rollingUpdate": {
+                "maxSurge": v(s.max_surge), "maxUnavailable": v(s.max_unavailable) } })
+        }
+    };
+    spec["template"] = json!({
+        "metadata": { "labels": map(d.template_labels.as_ref()) },
+        "spec": { "containers": [{ "name": d.name, "image": d.image }] },
+    });
+    json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": { "name": d.name },
+        "spec": spec,
+    })
+}
+
+/// What the Plan view plans for the manifest as typed: while it is the settings' own manifest,
+/// that manifest's object ([`manifest_value_of`]); else the text, which is read (YAML through
+/// the YAML reader's module, loaded when the text is first edited).
+pub fn plan_input(text: &str, generated: &str, generated_value: Option<&Value>) -> Value {
+    match generated_value {
+        Some(v) if text == generated => v.clone(),
+        _ => Value::String(text.to_string()),
+    }
+}
+
+/// The Deployment a scenario creates.
+fn created(s: &Scenario) -> Option<&DeploymentInput> {
+    s.actions.iter().find_map(|a| match &a.kind {
         ActionKind::Create { deployment } => Some(deployment),
         _ => None,
-    })?;
+    })
+}
+
+/// The settings' Deployment and cluster model, as the Plan view plans them.
+pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
+    let d = created(s)?;
     let spr = s.seconds_per_round.max(1);
     let mut model = ModelOptions::default()
         .with("readyAfter", json!(i64::from(s.ready_after_rounds) * spr))
@@ -198,14 +262,19 @@ pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
     Some((manifest_of(d), model))
 }
 
-/// The manifest with its rolling update's maxSurge and maxUnavailable set (a heat map cell
-/// loaded); `Err` when the text is not a manifest.
+/// The manifest (text, or the object [`plan_input`] gives) with its rolling update's maxSurge
+/// and maxUnavailable set (a heat map cell loaded); `Err` when the text is not a manifest.
 pub fn with_surge(
-    text: &str,
+    input: &Value,
     surge: &IntOrString,
     unavailable: &IntOrString,
 ) -> Result<String, String> {
-    let mut v = rollout_core::import::parse_manifest(text)?;
+    let mut v = match input {
+        Value::String(text) => {
+            rollout_core::import::parse_manifest(&crate::yaml_reader::to_json(text)?)?
+        }
+        other => other.clone(),
+    };
     let int_or = |x: &IntOrString| match x {
         IntOrString::Int(n) => json!(n),
         IntOrString::String(s) => json!(s),
@@ -847,6 +916,9 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         .as_ref()
         .map(|(_, m)| m.clone())
         .unwrap_or_default();
+    let generated_value = use_memo(props.source.clone(), |s| {
+        s.as_deref().and_then(created).map(manifest_value_of)
+    });
     // The manifest as typed, and whether it still follows the settings.
     let text = use_state(|| generated.clone());
     let follows = use_state(|| true);
@@ -868,23 +940,43 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         use_effect_with((), move |_| move || running.borrow_mut().stop());
     }
 
+    // Typed YAML is read by the YAML reader's module, loaded when the manifest is first
+    // focused or edited (crate::yaml_reader); the forecasts are made again once it is there.
+    let yaml_ready = use_state(crate::yaml_reader::loaded);
+    let load_yaml = {
+        let yaml_ready = yaml_ready.clone();
+        Callback::from(move |_: ()| {
+            if !*yaml_ready {
+                let yaml_ready = yaml_ready.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    if crate::yaml_reader::load().await.is_ok() {
+                        yaml_ready.set(true);
+                    }
+                });
+            }
+        })
+    };
+    let input = plan_input(&text, &generated, generated_value.as_ref().as_ref());
     // The forecast of the manifest as typed: on every keystroke, on this thread.
-    let deployment = use_memo(((*text).clone(), model.clone()), |(text, model)| {
-        crate::plan_api::subject_of(&Value::String(text.clone()), model)
-            .and_then(|(s, _)| s.deployment())
-            .ok()
-    });
+    let deployment = use_memo(
+        (input.clone(), model.clone(), *yaml_ready),
+        |(input, model, _)| {
+            crate::plan_api::subject_of(input, model)
+                .and_then(|(s, _)| s.deployment())
+                .ok()
+        },
+    );
     // A big Deployment is forecast in the worker, so that typing never holds the page.
     let heavy = deployment
         .as_ref()
         .as_ref()
         .is_some_and(|d| forecast_cost(d) > PAGE_FORECAST_LIMIT);
     let planned = use_memo(
-        ((*text).clone(), model.clone(), heavy),
-        |(text, model, heavy)| {
+        (input.clone(), model.clone(), heavy, *yaml_ready),
+        |(input, model, heavy, _)| {
             (!heavy).then(|| {
                 let t0 = crate::state::now_ms();
-                let out = crate::plan_api::plan(&Value::String(text.clone()), model);
+                let out = crate::plan_api::plan(input, model);
                 (out, crate::state::now_ms() - t0)
             })
         },
@@ -917,13 +1009,15 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let current = deployment.as_ref().as_ref().and_then(current_cell);
 
     let on_input = {
-        let (text, follows) = (text.clone(), follows.clone());
+        let (text, follows, load_yaml) = (text.clone(), follows.clone(), load_yaml.clone());
         Callback::from(move |e: InputEvent| {
             let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            load_yaml.emit(());
             follows.set(false);
             text.set(area.value());
         })
     };
+    let on_focus = load_yaml.reform(|_: FocusEvent| ());
     let reset = {
         let (text, follows, generated) = (text.clone(), follows.clone(), generated.clone());
         Callback::from(move |_: MouseEvent| {
@@ -1003,13 +1097,13 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             sweep.dispatch(WorkerMsg::Cancel);
         })
     };
-    // The manifest as typed, for the heat map's (memoised) click handler.
-    let text_now = use_mut_ref(String::new);
-    text_now.borrow_mut().clone_from(&text);
+    // What is planned for the manifest as typed, for the heat map's (memoised) click handler.
+    let input_now = use_mut_ref(|| Value::Null);
+    input_now.borrow_mut().clone_from(&input);
     let on_pick = {
-        let (text, on_msg, text_now) = (text.clone(), props.on_msg.clone(), text_now.clone());
+        let (text, on_msg, input_now) = (text.clone(), props.on_msg.clone(), input_now.clone());
         Callback::from(move |(su, un): (i32, i32)| {
-            let typed = text_now.borrow().clone();
+            let typed = input_now.borrow().clone();
             if let Ok(t) = with_surge(&typed, &IntOrString::Int(su), &IntOrString::Int(un)) {
                 text.set(t);
             }
@@ -1085,7 +1179,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                 <div class="plan-col">
                     <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
                     <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
-                        value={(*text).clone()} oninput={on_input} rows={text.lines().count().clamp(10, 28).to_string()} aria-describedby="plan-model" />
+                        value={(*text).clone()} oninput={on_input} onfocus={on_focus} rows={text.lines().count().clamp(10, 28).to_string()} aria-describedby="plan-model" />
                     <div class="plan-source">
                         <span class="panel-sub" data-testid="plan-follows">{
                             if *follows { "Follows the settings panel; edit it to try anything else." } else { "Edited here; the settings panel no longer changes it." }
@@ -1196,9 +1290,55 @@ mod tests {
         // set in 6.
         assert_eq!(out.forecast.start_round, 6);
         assert!(out.forecast.complete_round.is_some());
-        let loaded = with_surge(&text, &IntOrString::Int(2), &IntOrString::Int(0)).unwrap();
+        let loaded = with_surge(
+            &Value::String(text.clone()),
+            &IntOrString::Int(2),
+            &IntOrString::Int(0),
+        )
+        .unwrap();
         let (subject, _) = crate::plan_api::subject_of(&Value::String(loaded), &model).unwrap();
         assert_eq!(current_cell(&subject.deployment().unwrap()), Some((2, 0)));
+    }
+
+    #[test]
+    fn the_settings_manifest_object_is_what_its_yaml_reads_as() {
+        let mut d = created(&crate::state::default_scenario()).unwrap().clone();
+        let check = |d: &DeploymentInput| {
+            let text = manifest_of(d);
+            let read = rollout_core::import::parse_manifest(&text).unwrap();
+            assert_eq!(read, manifest_value_of(d), "{text}");
+            let input = plan_input(&text, &text, Some(&manifest_value_of(d)));
+            assert!(input.is_object());
+        };
+        check(&d);
+        // Numbers-as-text stay text ("2" is quoted), counts stay numbers.
+        d.template_labels = Some(
+            [
+                ("app".to_string(), "web".to_string()),
+                ("v".to_string(), "2".to_string()),
+            ]
+            .into_iter()
+            .collect(),
+        );
+        d.min_ready_seconds = Some(5);
+        d.progress_deadline_seconds = Some(600);
+        d.strategy = Some(rollout_core::scenario::StrategyInput {
+            type_: Some("RollingUpdate".into()),
+            max_surge: Some(IntOrString::Int(2)),
+            max_unavailable: Some(IntOrString::from("10%")),
+            ..Default::default()
+        });
+        check(&d);
+        d.strategy = Some(rollout_core::scenario::StrategyInput {
+            type_: Some("Recreate".into()),
+            ..Default::default()
+        });
+        check(&d);
+        // Text that is not the settings' manifest is planned as text.
+        assert_eq!(
+            plan_input("x", "y", Some(&json!({}))),
+            Value::String("x".into())
+        );
     }
 
     #[test]

@@ -17,6 +17,10 @@ pub struct Imported {
     pub unsupported: Vec<String>,
 }
 
+/// Whether [`parse_manifest`] reads YAML in this build (the `yaml` feature): the CLI's does; the
+/// web app's module does not, and hands YAML to a small module of its own first (web/yaml).
+pub const READS_YAML: bool = cfg!(feature = "yaml");
+
 /// Parses JSON, or YAML when the `yaml` feature is on.
 pub fn parse_manifest(text: &str) -> Result<Value, String> {
     let trimmed = text.trim_start();

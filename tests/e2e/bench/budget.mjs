@@ -1,17 +1,32 @@
 // The test command's size check on a release build (ROLLOUT_DIST): what the app page fetches
 // before its first render, what a page with one <rollout-lab> element fetches, and everything in
 // dist/, each gzip -9 against its budget (lib/bundle.mjs). Prints every file, each total and
-// what is left; exits 1 when one is over.
+// what is left; exits 1 when one is over, or when dist/ holds other wasm than the app's module
+// and the YAML reader's.
 import { distDir } from '../lib/paths.mjs';
-import { bundle } from '../lib/bundle.mjs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { bundle, MODULES, YAML_READER_MARK } from '../lib/bundle.mjs';
 
 const b = await bundle(distDir);
 for (const f of b.files) console.log(`${f.file.padEnd(44)} ${String(f.bytes).padStart(9)} raw ${String(f.gzip).padStart(9)} gzip`);
 let over = false;
-const wasm = b.files.filter((f) => f.file.endsWith('.wasm'));
-if (wasm.length !== 1) {
-  console.error(`expected one wasm module in ${distDir}, found ${wasm.map((f) => f.file).join(', ') || 'none'}`);
+// Exactly two wasm modules: the app's (the one with Yew) and the YAML reader's, which holds
+// yaml-rust2 while the app's does not.
+const wasm = b.files.filter((f) => f.file.endsWith('.wasm')).map((f) => f.file);
+if (wasm.sort().join() !== [MODULES.app, MODULES.yaml].sort().join()) {
+  console.error(`expected ${MODULES.app} and ${MODULES.yaml} in ${distDir}, found ${wasm.join(', ') || 'none'}`);
   over = true;
+} else {
+  const holds = async (f) => (await fs.readFile(path.join(distDir, f))).includes(YAML_READER_MARK);
+  if (await holds(MODULES.app)) {
+    console.error(`${MODULES.app} contains the YAML reader (yaml-rust2); it belongs in ${MODULES.yaml}`);
+    over = true;
+  }
+  if (!(await holds(MODULES.yaml))) {
+    console.error(`${MODULES.yaml} does not contain the YAML reader`);
+    over = true;
+  }
 }
 const names = { app: 'app page', element: 'element page', dist: 'dist total' };
 for (const [page, p] of Object.entries(b.pages)) {

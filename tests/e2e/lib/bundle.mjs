@@ -6,23 +6,34 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Budgets, in bytes of gzip -9. Issue #16 set 600,000 for the app page and for a page with one
- * element. With the planner's view and worker API, Compare, the clock and the lessons' checks in
- * the one module, the pages measure 621,382 and 617,628 (23 November 2026): the design was kept
- * (DEVELOPERS.md: "if a budget and a clean design collide, keep the design and say so") and the
- * check raised to 625,000 until the honest cuts named in BENCHMARKS.md ("Over the 600,000 budget")
- * land: the YAML reader in a small module of its own, as issue #16 allows, and minified glue.
+ * Budgets, in bytes of gzip -9: issue #16's 600,000 for the app page and for a page with one
+ * element, 700,000 for all of dist/. They are met without a trick (BENCHMARKS.md, "Back under
+ * 600,000"): the glue is minified by terser (Trunk.toml's release hook), and the YAML reader is
+ * a small module of its own without Yew (dist/rollout-yaml.js, as issue #16 allows), fetched the
+ * first time YAML is read and so counted in dist/ but in no page's first render.
  */
 export const BUDGETS = {
   /** The app page (index.html). */
-  app: 625_000,
+  app: 600_000,
   /** A page with one <rollout-lab> element: what the element loads (the page's own HTML aside). */
-  element: 625_000,
+  element: 600_000,
   /** Every file in dist/ together. */
   dist: 700_000,
 };
 
-/** The module: its glue, the element's script (a wasm-bindgen snippet the glue imports), the wasm. */
+/** The wasm modules dist/ may hold: the app's one module with Yew, and the YAML reader's. */
+export const MODULES = { app: 'rollout-lab_bg.wasm', yaml: 'rollout-yaml_bg.wasm' };
+
+/**
+ * A message of yaml-rust2's parser, to tell where the reader is linked: in the YAML module, and
+ * not in the app's.
+ */
+export const YAML_READER_MARK = 'did not find expected <document-start>';
+
+/**
+ * The module: its glue, its snippets (the element's script and the YAML reader's loader, which
+ * the glue imports), the wasm. Not the YAML reader's module: nothing fetches it before YAML is read.
+ */
 function moduleFiles(all) {
   return ['rollout-lab.js', ...all.filter((f) => f.startsWith('snippets/') && f.endsWith('.js')), 'rollout-lab_bg.wasm'];
 }
@@ -43,7 +54,8 @@ export function linkedStylesheets(indexHtml) {
  * links (app.css, stage.css …) and the module (share.css and internals.css load when the share
  * dialog or "Inside the controllers" opens; embed.css only with ?embed). A page with a
  * <rollout-lab>: the module, and app.css and embed.css, which the element links in its shadow
- * root.
+ * root. Neither fetches the YAML reader (rollout-yaml.js and its wasm) before its first render;
+ * the e2e test compares these lists with what Chromium fetches.
  */
 export function pageFiles(all, indexHtml) {
   return {

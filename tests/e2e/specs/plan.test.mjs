@@ -95,12 +95,19 @@ const manifest = ({ name = 'web', replicas, surge, unavailable, minReady, deadli
     '',
   ].join('\n');
 
-/** Types `text` into the view's manifest and waits for a forecast (or an error) of it. */
+/**
+ * Types `text` into the view's manifest and waits for a forecast (or an error) of it: the first
+ * time, once the YAML reader's module, which the focus starts loading, is there.
+ */
 async function typeManifest(page, text) {
   await page.locator(byTestId('plan-manifest')).fill(text);
   await page.waitForFunction(
     ({ sel, text }) => document.querySelector(sel)?.value === text,
     { sel: byTestId('plan-manifest'), text },
+  );
+  await page.waitForFunction(
+    (sel) => !document.querySelector(sel)?.textContent.includes('YAML reader is still loading'),
+    byTestId('plan-view'),
   );
 }
 
@@ -249,6 +256,21 @@ describe('plan() and sweep() from the module', () => {
     const scenarioText = await fs.readFile(path.join(repoRoot, '..', 'shared', 'conformance', 'scenarios', '05-rollover.json'), 'utf8');
     const man = manifest({ replicas: 12, surge: '25%', unavailable: 1 });
     const options = { readyAfter: '20s', nodes: 2, termination: '10s' };
+    // YAML is read by the YAML reader's own module: plan() is synchronous, so it says so until
+    // loadYaml() has loaded it (JSON and preset ids need nothing).
+    const early = await page.evaluate(async (man) => {
+      const m = await import('./rollout-lab.js');
+      const before = (() => {
+        try {
+          return JSON.stringify(m.plan(man));
+        } catch (e) {
+          return e.message;
+        }
+      })();
+      await m.loadYaml();
+      return before;
+    }, man);
+    assert.match(early, /the YAML reader is still loading/);
     const cases = [
       { input: 'rolling-basic', cli: await cli('rolling-basic', [], { preset: true }) },
       { input: scenarioText, cli: await cli(scenarioText) },

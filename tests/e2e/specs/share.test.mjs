@@ -496,9 +496,9 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     for (const f of ['rollout-lab.js', 'rollout-lab_bg.wasm', 'rollout-lab.d.ts', 'app.css', 'share.css', 'embed.css', 'embed-demo.html', 'package.json']) {
       await fs.access(path.join(distDir, f));
     }
-    // One wasm module (README, "One module").
+    // One wasm module with Yew (README, "One module"), and the YAML reader's small one.
     const wasm = (await fs.readdir(distDir)).filter((f) => f.endsWith('.wasm'));
-    assert.deepEqual(wasm, ['rollout-lab_bg.wasm']);
+    assert.deepEqual(wasm.sort(), ['rollout-lab_bg.wasm', 'rollout-yaml_bg.wasm']);
     // package.json points at the module and its declarations, and every file it lists exists.
     const pkg = JSON.parse(await fs.readFile(path.join(distDir, 'package.json'), 'utf8'));
     assert.equal(pkg.name, 'rollout-lab');
@@ -507,7 +507,7 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     const cargo = await fs.readFile(path.join(repoRoot, 'Cargo.toml'), 'utf8');
     assert.equal(pkg.version, cargo.match(/^version = "(.*)"$/m)[1], 'package.json has the workspace version');
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
-    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement"]) {
+    for (const name of ['export function trace(', 'export function mount(', 'export class Simulation', 'export class MountedLab', 'export default function __wbg_init', 'RolloutLabElement', "'rollout-lab': RolloutLabElement", 'export function loadYaml(']) {
       assert.ok(dts.includes(name), `rollout-lab.d.ts declares ${name}`);
     }
   });
@@ -694,6 +694,8 @@ describe('import and export', () => {
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
     const loaded = () => app.server.requests.slice(from);
+    const wasm = () => loaded().filter((r) => r.endsWith('.wasm'));
+    assert.deepEqual(wasm(), ['/rollout-lab_bg.wasm'], 'the YAML reader is not fetched before YAML is read');
     await fill(page, 'import-textarea', KUBECTL_YAML);
     await click(page, 'import-button');
     await expectText(page, 'notice', 'Imported Deployment "checkout": 6 replicas of registry.example.com/shop/checkout:3.4.1');
@@ -702,8 +704,8 @@ describe('import and export', () => {
     // What would change a rollout but is not modelled is reported, not silently dropped.
     assert.match(notice, /2 containers; Rollout Lab models one, so only the first \(checkout\) is used and envoy dropped/);
     assert.match(notice, /readinessProbe/);
-    // YAML is read by the page's one module: nothing more is fetched for it.
-    assert.deepEqual(loaded().filter((r) => r.endsWith('.wasm')), ['/rollout-lab_bg.wasm'], `${loaded()}`);
+    // YAML is read by the YAML reader's small module (no Yew), fetched the first time YAML is read.
+    assert.deepEqual(wasm(), ['/rollout-lab_bg.wasm', '/rollout-yaml_bg.wasm'], `${loaded()}`);
     assert.doesNotMatch(notice, /managedFields|status\./, 'what a cluster adds is ignored quietly');
     assert.equal(await page.locator(byTestId('preset-select')).inputValue(), 'imported');
     assert.equal(await page.locator(byTestId('replicas-input')).inputValue(), '6');

@@ -31,14 +31,29 @@ pub struct ScenarioPanelProps {
 /// Deployment manifest (YAML or JSON) as the scenario that creates it, saying what was left out.
 pub fn import_text(text: String, on_msg: Callback<Msg>) {
     if crate::export::looks_like_manifest(&text) {
-        import_read(&text, &on_msg);
+        import_read(text, on_msg);
     } else {
         on_msg.emit(Msg::Import(text));
     }
 }
 
-/// Imports text that was read from a file or dropped (`crate::export::import_text`).
-fn import_read(text: &str, on_msg: &Callback<Msg>) {
+/// Imports text that was read from a file or dropped (`crate::export::import_text`); YAML once
+/// the YAML reader's module has loaded (the first time, a moment after; crate::yaml_reader).
+fn import_read(text: String, on_msg: Callback<Msg>) {
+    if crate::yaml_reader::is_yaml(&text) && !crate::yaml_reader::loaded() {
+        spawn_local(async move {
+            match crate::yaml_reader::load().await {
+                Ok(()) => import_now(&text, &on_msg),
+                Err(e) => on_msg.emit(Msg::Notice(format!("Could not read that manifest: {e}"))),
+            }
+        });
+    } else {
+        import_now(&text, &on_msg);
+    }
+}
+
+/// Imports text now (`crate::export::import_text`).
+fn import_now(text: &str, on_msg: &Callback<Msg>) {
     match crate::export::import_text(text) {
         Ok((scenario, notice)) => {
             on_msg.emit(Msg::Import(scenario));
@@ -65,7 +80,7 @@ fn import_file(input: JsValue, on_msg: Callback<Msg>, shown: Callback<String>) {
             },
         };
         shown.emit(text.clone());
-        import_read(&text, &on_msg);
+        import_read(text, on_msg);
     });
 }
 

@@ -1,0 +1,34 @@
+// Loads the YAML reader's module (dist/rollout-yaml.js, web/yaml) the first time the app's
+// module is handed YAML, and calls it. wasm-bindgen copies this file to
+// snippets/<crate>/js/yaml.js beside the glue (three levels down from it), so the reader is
+// found relative to wherever rollout-lab.js was loaded from, in a page or in a worker. Nothing
+// is fetched until `loadYamlReader` is called (web/src/yaml_reader.rs).
+
+const url = new URL("../../../rollout-yaml.js", import.meta.url).href;
+let reader = null;
+let loading = null;
+
+/** Starts loading the reader (once); resolves when `yamlToJson` can be called. */
+export function loadYamlReader() {
+  loading ??= import(url).then(
+    async (m) => {
+      await m.default();
+      reader = m;
+    },
+    (e) => {
+      loading = null; // a later call tries again
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** Whether the reader is loaded. */
+export function yamlReaderLoaded() {
+  return reader !== null;
+}
+
+/** The YAML text as JSON text; throws the reader's message (a string) when it is not valid. */
+export function yamlToJson(text) {
+  return reader.yamlToJson(text);
+}

@@ -1,0 +1,81 @@
+//! Reading YAML in the browser: the app's module parses JSON only; YAML goes through the YAML
+//! reader's own small module (web/yaml, dist/rollout-yaml.js), loaded the first time it is
+//! needed (js/yaml.js). Issue #16 lets "a rarely used pure function with a large dependency and
+//! no UI" live there: yaml-rust2 is about 50 KB of code that no page needs before its first
+//! render (ARCHITECTURE.md, "The YAML reader's module").
+//!
+//! Everything that hands manifest text to the core goes through [`to_json`] first, so the core
+//! sees JSON: `replicas: 3` arrives as `{"replicas":3}`, read exactly as the CLI reads it.
+
+use std::borrow::Cow;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/yaml.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = loadYamlReader)]
+    fn load_yaml_reader() -> js_sys::Promise;
+    #[wasm_bindgen(js_name = yamlReaderLoaded)]
+    fn yaml_reader_loaded() -> bool;
+    #[wasm_bindgen(js_name = yamlToJson, catch)]
+    fn yaml_to_json(text: &str) -> Result<String, JsValue>;
+}
+
+/// What reading YAML says before the reader's module has loaded.
+pub const NOT_LOADED: &str =
+    "the YAML reader is still loading; try again in a moment (or paste the manifest as JSON)";
+
+/// Whether YAML can be read now, without waiting.
+pub fn loaded() -> bool {
+    !needs_module() || yaml_reader_loaded()
+}
+
+/// Loads the reader's module (once; at once when it is loaded). `Err` says why it could not be.
+pub async fn load() -> Result<(), String> {
+    if loaded() {
+        return Ok(());
+    }
+    wasm_bindgen_futures::JsFuture::from(load_yaml_reader())
+        .await
+        .map(|_| ())
+        .map_err(|e| {
+            format!(
+                "the YAML reader could not be loaded ({})",
+                e.as_string()
+                    .or_else(|| js_sys::Error::from(e).message().as_string())
+                    .unwrap_or_default()
+            )
+        })
+}
+
+/// Whether `text` is YAML for the reader rather than JSON (a JSON manifest or scenario starts
+/// with `{`, after blanks).
+pub fn is_yaml(text: &str) -> bool {
+    let t = text.trim_start();
+    !t.is_empty() && !t.starts_with('{')
+}
+
+/// The manifest `text` as JSON text, for the core: JSON as it is, YAML through the reader, with
+/// the reader's own messages (`not valid YAML: … line 2 column 3`). [`NOT_LOADED`] when it is
+/// YAML and the reader's module has not loaded yet (see [`load`]).
+pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
+    if !is_yaml(text) {
+        return Ok(Cow::Borrowed(text));
+    }
+    if !needs_module() {
+        // This build links the core's own reader (its `yaml` feature): native builds and the
+        // wasm tests, which have no dist/ to load a module from.
+        return rollout_core::import::parse_manifest(text).map(|v| Cow::Owned(v.to_string()));
+    }
+    if !yaml_reader_loaded() {
+        return Err(NOT_LOADED.into());
+    }
+    yaml_to_json(text)
+        .map(Cow::Owned)
+        .map_err(|e| e.as_string().unwrap_or_else(|| "not valid YAML".into()))
+}
+
+/// Whether YAML must go through the reader's module: when the core was built without its own
+/// reader, as in the app's release and dev builds.
+fn needs_module() -> bool {
+    !rollout_core::import::READS_YAML
+}

@@ -1,0 +1,17 @@
+//! The YAML reader's wasm module: `kubectl get deployment NAME -o yaml` text in, the same
+//! object as JSON text out, read by the core's `import::parse_manifest` (the CLI's reader).
+//! The app's module reads JSON only; it loads this one the first time it is handed YAML
+//! (web/js/yaml.js, web/src/yaml_reader.rs).
+
+use wasm_bindgen::prelude::*;
+
+/// The manifest `text` (YAML, or JSON) as JSON text: `replicas: 3` becomes `{"replicas":3}`.
+/// Throws the reader's message, e.g. `not valid YAML: … at byte 12 line 2 column 3`, or
+/// `the manifest holds 2 documents; paste one Deployment`.
+#[wasm_bindgen(js_name = yamlToJson)]
+pub fn yaml_to_json(text: &str) -> Result<String, String> {
+    rollout_core::import::parse_manifest(text).map(|v| v.to_string())
+}
+
+/// A binary's entry point, which does nothing: the export above is the module's one function.
+fn main() {}
