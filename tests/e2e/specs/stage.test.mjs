@@ -258,7 +258,9 @@ describe('motion', () => {
     const seen = { sliding: 0, animations: new Set(), transitions: new Set(), idle: false };
     for (let i = 0; i < 400 && !seen.idle && !(await page.locator(byTestId('step-button')).isDisabled()); i++) {
       await step(page);
-      const r = await page.evaluate(() => {
+      // The slides start in the animation frame after the step (FLIP reads positions there).
+      const r = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => resolve()));
         const stage = document.querySelector('[data-testid="stage"]');
         const moving = [...stage.querySelectorAll('[data-pod][style], [data-testid="rs-lane"][style]')];
         return {

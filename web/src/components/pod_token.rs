@@ -134,11 +134,24 @@ pub struct Look {
     pub title: Option<String>,
 }
 
+/// The class of a state (`pod-pending` …), static, so a lane of 500 tokens formats none.
+pub fn state_class(s: PodState) -> &'static str {
+    match s {
+        PodState::Pending => "pod-pending",
+        PodState::Running => "pod-running",
+        PodState::Ready => "pod-ready",
+        PodState::Available => "pod-available",
+        PodState::Terminating => "pod-terminating",
+    }
+}
+
 /// One pod's token, keyed by its name.
 pub fn pod_token(p: &PodView, look: Look) -> Html {
+    // The name once (the key and `data-pod` share it).
+    let name: std::rc::Rc<str> = p.name.as_str().into();
     let class = classes!(
         "pod",
-        format!("pod-{}", state_key(p.state)),
+        state_class(p.state),
         look.fresh.then_some("pod-new"),
         look.now_ready.then_some("pod-now-ready"),
         look.selected.then_some("pod-selected"),
@@ -149,7 +162,7 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
         None => (None, None, None),
     };
     html! {
-        <span key={p.name.clone()} {class} data-testid="pod" data-pod={p.name.clone()}
+        <span key={name.clone()} {class} data-testid="pod" data-pod={AttrValue::from(name)}
             data-state={state_key(p.state)} data-node={p.node.clone()}
             data-reason={p.reason.clone()} data-doomed={look.doomed.then_some("true")} title={look.title}
             tabindex={tabindex} role={role} aria-label={label} />
@@ -277,6 +290,13 @@ mod tests {
             created: 0,
             reason: None,
             next_deletion: false,
+        }
+    }
+
+    #[test]
+    fn a_states_class_is_pod_and_its_key() {
+        for s in STATES {
+            assert_eq!(state_class(s), format!("pod-{}", state_key(s)));
         }
     }
 

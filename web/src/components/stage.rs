@@ -396,54 +396,68 @@ fn flip_key(el: &Element) -> Option<String> {
         .or_else(|| el.get_attribute("data-name").map(|n| format!("lane/{n}")))
 }
 
-/// FLIP's memory: where each pod and lane was laid out, and what is still sliding.
+/// FLIP's memory: where each pod and lane was last laid out, and what is still sliding.
+///
+/// Nothing here reads layout while Yew renders or patches: a read there forces the browser to
+/// lay out the page in the middle of the step's task (the other panels have just been patched),
+/// and the frame after it lays out again. Instead the positions are read in the next animation
+/// frame's callback, where the layout the browser computes is the one it then paints with, and
+/// compared with the positions read after the previous step. Steps faster than frames (playing
+/// at 60 steps a second) slide once, from where the pods were last drawn.
 #[derive(Default)]
 struct Flip {
-    first: HashMap<String, (i32, i32)>,
+    /// Layout offsets (a pod's within its lane, a lane's within the stage) after the last step.
+    last: HashMap<String, (i32, i32)>,
     moving: Vec<Element>,
+    /// A frame callback is waiting to read the new positions.
+    pending: bool,
 }
 
 impl Flip {
-    /// Before Yew patches the DOM: every slide jumps to its end, then the positions are read.
-    /// They are layout offsets (a pod's within its lane, a lane's within the stage), not drawn
-    /// positions: a pod still growing in is scaled, and a lane that moved carries its pods.
-    fn measure(&mut self, root: &Element) {
+    /// Before Yew patches the DOM: every slide jumps to its end (removing a style attribute
+    /// reads no layout).
+    fn finish(&mut self) {
         for el in self.moving.drain(..) {
             el.remove_attribute("style").ok();
         }
-        self.first.clear();
-        if reduced_motion() {
-            return;
-        }
-        for el in movable(root) {
-            if let Some(key) = flip_key(&el) {
-                self.first.insert(key, (el.offset_left(), el.offset_top()));
-            }
-        }
     }
 
-    /// After the patch: each pod or lane that moved starts where it was and slides to its
-    /// place.
+    /// In an animation frame after the patch: each pod or lane that moved since the last step
+    /// starts where it was and slides to its place. e.g. the old lane loses a row of 14 pods
+    /// (42 px): the new lane below it is read 42 px higher, starts at `translate(0, 42px)` and
+    /// slides up.
     fn play(&mut self, root: &Element) {
-        if self.first.is_empty() {
+        self.pending = false;
+        self.finish();
+        if reduced_motion() {
+            self.last.clear();
             return;
         }
-        for el in movable(root) {
-            let Some(&(x, y)) = flip_key(&el).and_then(|k| self.first.get(&k)) else {
-                continue;
-            };
-            let (dx, dy) = (x - el.offset_left(), y - el.offset_top());
-            if dx != 0 || dy != 0 {
-                let style = format!("transform: translate({dx}px, {dy}px); transition: none");
-                el.set_attribute("style", &style).ok();
-                self.moving.push(el.into());
+        let now: Vec<(HtmlElement, String, (i32, i32))> = movable(root)
+            .into_iter()
+            .filter_map(|el| {
+                let key = flip_key(&el)?;
+                let at = (el.offset_left(), el.offset_top());
+                Some((el, key, at))
+            })
+            .collect();
+        let first = std::mem::take(&mut self.last);
+        for (el, key, (x, y)) in now {
+            if let Some(&(x0, y0)) = first.get(&key) {
+                let (dx, dy) = (x0 - x, y0 - y);
+                if dx != 0 || dy != 0 {
+                    let style = format!("transform: translate({dx}px, {dy}px); transition: none");
+                    el.set_attribute("style", &style).ok();
+                    self.moving.push(el.clone().into());
+                }
             }
+            self.last.insert(key, (x, y));
         }
-        self.first.clear();
         if self.moving.is_empty() {
             return;
         }
-        // One forced layout, then everything that moved transitions back to its own place.
+        // Styles only (a transform does not change layout), then everything that moved
+        // transitions back to its own place.
         let _ = root.get_bounding_client_rect();
         for el in &self.moving {
             el.set_attribute(
@@ -451,6 +465,25 @@ impl Flip {
                 "transition: transform 420ms cubic-bezier(0.3, 0.7, 0.3, 1)",
             )
             .ok();
+        }
+    }
+
+    /// After a patch: reads the new positions in the next animation frame (once, however many
+    /// steps come before it).
+    fn schedule(flip: &Rc<RefCell<Flip>>, root: &NodeRef) {
+        if std::mem::replace(&mut flip.borrow_mut().pending, true) {
+            return;
+        }
+        let (later, root) = (flip.clone(), root.clone());
+        let frame =
+            wasm_bindgen::closure::Closure::once_into_js(move || match root.cast::<Element>() {
+                Some(el) => later.borrow_mut().play(&el),
+                None => later.borrow_mut().pending = false,
+            });
+        if let Some(w) = web_sys::window() {
+            if w.request_animation_frame(frame.unchecked_ref()).is_err() {
+                flip.borrow_mut().pending = false;
+            }
         }
     }
 }
@@ -505,16 +538,10 @@ pub fn stage(props: &StageProps) -> Html {
     // Lanes of ReplicaSets that were deleted in the last step fade out once.
     let last = use_mut_ref(|| Rc::new(Vec::<Rc<ReplicaSetView>>::new()));
     let readout = use_node_ref();
-    if let Some(el) = root.cast::<Element>() {
-        flip.borrow_mut().measure(&el);
-    }
+    flip.borrow_mut().finish();
     {
         let (root, flip) = (root.clone(), flip.clone());
-        use_effect_with(props.version, move |_| {
-            if let Some(el) = root.cast::<Element>() {
-                flip.borrow_mut().play(&el);
-            }
-        });
+        use_effect_with(props.version, move |_| Flip::schedule(&flip, &root));
     }
     let gone: Vec<Rc<ReplicaSetView>> = {
         let mut last = last.borrow_mut();
