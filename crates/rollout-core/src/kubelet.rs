@@ -135,9 +135,10 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
     // are read back from `changes` rather than copied again.
     let mut removed: Vec<usize> = Vec::new();
     let mut updates: Vec<(usize, Option<usize>, bool)> = Vec::new();
-    // The scheduler's node names, made once per pass rather than once per pod scheduled.
+    // The scheduler's node names, made once per pass that schedules a pod rather than once
+    // per pod scheduled (most passes of a settled round schedule none).
     let nodes = model.nodes.max(1);
-    let node_names: Vec<String> = (0..nodes).map(|i| format!("node-{i}")).collect();
+    let mut node_names: Vec<String> = Vec::new();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
@@ -159,6 +160,9 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
                 >= i64::from(model.ready_after(name));
         let first = changes.len();
         if let Some(node) = node {
+            if node_names.is_empty() {
+                node_names = (0..nodes).map(|i| format!("node-{i}")).collect();
+            }
             changes.push(PodChange::Scheduled {
                 pod: name.clone(),
                 node: node_names[node].clone(),

@@ -234,7 +234,8 @@ pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
     let mut sim = Simulation::new(scenario.clone())
         .without_history()
-        .without_trace_events();
+        .without_trace_events()
+        .without_explanations();
     while !sim.finished() {
         sim.run_round();
         let Some(round) = sim.trace_rounds().last().cloned() else {

@@ -342,8 +342,9 @@ impl ApiServer {
     pub fn pods_of_iter<'a>(&'a self, rs: &'a ReplicaSet) -> impl Iterator<Item = &'a Arc<Pod>> {
         // A ReplicaSet's pods are named `<rs>-NNNNN`, so they sit together in the name order;
         // the owner check keeps out another ReplicaSet whose name extends this one's.
-        let from = format!("{}-", rs.metadata.name);
-        let to = format!("{}.", rs.metadata.name);
+        // ("-" and "." are neighbours in ASCII.) Concatenated: one call per sync.
+        let from = [rs.metadata.name.as_str(), "-"].concat();
+        let to = [rs.metadata.name.as_str(), "."].concat();
         self.pods.range(from..to).map(|(_, p)| p).filter(move |p| {
             p.metadata
                 .owner

@@ -147,41 +147,37 @@ impl<'a> ReplicaSetController<'a> {
         );
         self.rec.decide(
             "syncReplicaSet",
-            format!(
-                "{}: spec.replicas {}, active pods {}",
-                rs.metadata.name,
-                rs.spec.replicas,
-                filtered.len()
-            ),
+            || {
+                format!(
+                    "{}: spec.replicas {}, active pods {}",
+                    rs.metadata.name,
+                    rs.spec.replicas,
+                    filtered.len()
+                )
+            },
             &[
                 ("specReplicas", i64::from(rs.spec.replicas)),
                 ("activePods", filtered.len() as i64),
             ],
         );
-        self.rec.branch(
-            "expectations",
-            true,
-            "SatisfiedExpectations: every earlier create and delete has been observed".to_string(),
-        );
+        self.rec.branch("expectations", true, || {
+            "SatisfiedExpectations: every earlier create and delete has been observed".to_string()
+        });
         let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
-        self.rec.branch(
-            "too-few",
-            diff < 0,
+        self.rec.branch("too-few", diff < 0, || {
             format!(
                 "{} active pods < spec.replicas {}",
                 filtered.len(),
                 rs.spec.replicas
-            ),
-        );
-        self.rec.branch(
-            "too-many",
-            diff > 0,
+            )
+        });
+        self.rec.branch("too-many", diff > 0, || {
             format!(
                 "{} active pods > spec.replicas {}",
                 filtered.len(),
                 rs.spec.replicas
-            ),
-        );
+            )
+        });
         let manage_err = if rs.metadata.deletion_timestamp.is_none() {
             self.manage_replicas(&filtered, &rs).err()
         } else {
@@ -241,17 +237,21 @@ impl<'a> ReplicaSetController<'a> {
             });
             self.rec.decide(
                 "manageReplicas",
-                format!(
-                    "{} too few pods: create {} in slow-start batches {:?}{}",
-                    want,
-                    count,
-                    run.batch_sizes,
-                    match &run.error {
-                        Some(_) =>
-                            format!("; a create failed, so stop after {} created", run.successes),
-                        None => String::new(),
-                    }
-                ),
+                || {
+                    format!(
+                        "{} too few pods: create {} in slow-start batches {:?}{}",
+                        want,
+                        count,
+                        run.batch_sizes,
+                        match &run.error {
+                            Some(_) => format!(
+                                "; a create failed, so stop after {} created",
+                                run.successes
+                            ),
+                            None => String::new(),
+                        }
+                    )
+                },
                 &[
                     ("diff", want as i64),
                     ("successfulCreations", run.successes as i64),
@@ -296,19 +296,21 @@ impl<'a> ReplicaSetController<'a> {
             }
             self.rec.decide(
                 "manageReplicas",
-                format!(
-                    "{} too many pods: delete {} chosen by getPodsToDelete{}",
-                    diff,
-                    count,
-                    match self.report.deletions.first() {
-                        Some(first) if kept.is_some() => format!(
-                            " (first {}: {})",
-                            first.pod.name,
-                            first.criterion.describe()
-                        ),
-                        _ => String::new(),
-                    }
-                ),
+                || {
+                    format!(
+                        "{} too many pods: delete {} chosen by getPodsToDelete{}",
+                        diff,
+                        count,
+                        match self.report.deletions.first() {
+                            Some(first) if kept.is_some() => format!(
+                                " (first {}: {})",
+                                first.pod.name,
+                                first.criterion.describe()
+                            ),
+                            _ => String::new(),
+                        }
+                    )
+                },
                 &[("diff", -diff)],
             );
             let mut events = Vec::new();
