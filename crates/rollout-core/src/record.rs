@@ -76,7 +76,7 @@ impl Recorder {
         type_: &'static str,
         reason: &'static str,
         message: String,
-        pod: &str,
+        pod: String,
         now: Time,
     ) {
         self.events.push(std::sync::Arc::new(Event {
@@ -85,7 +85,7 @@ impl Recorder {
             message,
             kind: "ReplicaSet".into(),
             name: rs.to_string(),
-            pod: Some(pod.to_string()),
+            pod: Some(pod),
             time: now,
         }));
     }

@@ -270,8 +270,9 @@ impl<'a> SortKey<'a> {
     }
 }
 
-/// `ActivePodsWithRanks.Less` on two sort keys.
-#[inline]
+/// `ActivePodsWithRanks.Less` on two sort keys (inlined into the sort, which reads only the
+/// order: the criterion is then never made).
+#[inline(always)]
 fn compare_keys(a: &SortKey, b: &SortKey) -> (Ordering, Criterion) {
     let by = |less: bool, c: Criterion| {
         (
