@@ -405,11 +405,21 @@ fn node_ranks(api: &ApiServer, filtered: &[&Pod], rs: &ReplicaSet) -> Vec<usize>
                     && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
         })
         .collect();
+    // The ReplicaSet's own active pods are `filtered`, already listed: only the others are
+    // walked again (the old ReplicaSet of a 5,000-replica rollout is most of them).
+    let own: &[&Pod] = if related.iter().any(|r| r.metadata.uid == rs.metadata.uid) {
+        filtered
+    } else {
+        &[]
+    };
     let on_node = ranking::active_pods_per_node(
-        related
-            .iter()
-            .flat_map(|r| api.pods_of_iter(r))
-            .map(|p| (p.node_name.as_str(), p.is_active())),
+        own.iter().map(|p| (p.node_name.as_str(), true)).chain(
+            related
+                .iter()
+                .filter(|r| r.metadata.uid != rs.metadata.uid)
+                .flat_map(|r| api.pods_of_iter(r))
+                .map(|p| (p.node_name.as_str(), p.is_active())),
+        ),
     );
     filtered.iter().map(|p| on_node.get(&p.node_name)).collect()
 }
