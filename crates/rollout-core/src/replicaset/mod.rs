@@ -405,23 +405,25 @@ fn node_ranks(api: &ApiServer, filtered: &[&Pod], rs: &ReplicaSet) -> Vec<usize>
                     && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
         })
         .collect();
-    // The ReplicaSet's own active pods are `filtered`, already listed: only the others are
-    // walked again (the old ReplicaSet of a 5,000-replica rollout is most of them).
-    let own: &[&Pod] = if related.iter().any(|r| r.metadata.uid == rs.metadata.uid) {
-        filtered
-    } else {
-        &[]
-    };
-    let on_node = ranking::active_pods_per_node(
-        own.iter().map(|p| (p.node_name.as_str(), true)).chain(
-            related
-                .iter()
-                .filter(|r| r.metadata.uid != rs.metadata.uid)
-                .flat_map(|r| api.pods_of_iter(r))
-                .map(|p| (p.node_name.as_str(), p.is_active())),
-        ),
-    );
-    filtered.iter().map(|p| on_node.get(&p.node_name)).collect()
+    // The ReplicaSet's own active pods are `filtered`, already listed: they are counted from
+    // there, each remembering its node's slot, and only the other ReplicaSets' pods are walked
+    // (the old ReplicaSet of a 5,000-replica rollout is most of them). The counts are those
+    // of `active_pods_per_node` over all the related pods.
+    let own = usize::from(related.iter().any(|r| r.metadata.uid == rs.metadata.uid));
+    let mut on_node = ranking::NodeCounts::default();
+    let slots: Vec<usize> = filtered
+        .iter()
+        .map(|p| on_node.add(&p.node_name, own))
+        .collect();
+    for p in related
+        .iter()
+        .filter(|r| r.metadata.uid != rs.metadata.uid)
+        .flat_map(|r| api.pods_of_iter(r))
+        .filter(|p| p.is_active())
+    {
+        on_node.add(&p.node_name, 1);
+    }
+    slots.into_iter().map(|slot| on_node.at(slot)).collect()
 }
 
 /// `getPodsToDelete`'s order for deleting `count` of `len` pods ranked by `ranking`, as indices:

@@ -436,7 +436,27 @@ pub fn active_pods_per_node<'a>(
 #[derive(Clone, Debug, Default)]
 pub struct NodeCounts<'a>(Vec<(&'a str, usize)>);
 
-impl NodeCounts<'_> {
+impl<'a> NodeCounts<'a> {
+    /// Adds `n` active pods on `node` (0 makes sure the node has an entry); the node's slot,
+    /// for [`NodeCounts::at`].
+    pub fn add(&mut self, node: &'a str, n: usize) -> usize {
+        match self.0.iter().position(|(m, _)| same_node(m, node)) {
+            Some(slot) => {
+                self.0[slot].1 += n;
+                slot
+            }
+            None => {
+                self.0.push((node, n));
+                self.0.len() - 1
+            }
+        }
+    }
+
+    /// The count in a slot [`NodeCounts::add`] gave.
+    pub fn at(&self, slot: usize) -> usize {
+        self.0[slot].1
+    }
+
     /// The count for a node (0 when none).
     pub fn get(&self, node: &str) -> usize {
         self.0
