@@ -333,8 +333,14 @@ impl ApiServer {
 
     fn count_pod(&mut self, pod: &Pod, added: bool) {
         if let Some(owner) = &pod.metadata.owner {
-            let n = self.pod_counts.entry(owner.uid).or_insert(0);
-            *n = if added { *n + 1 } else { n.saturating_sub(1) };
+            // A lookup, and an insert only for a ReplicaSet's first pod (`entry` costs more
+            // per call, 15,000 calls in the 5,000-replica rollout).
+            match self.pod_counts.get_mut(&owner.uid) {
+                Some(n) => *n = if added { *n + 1 } else { n.saturating_sub(1) },
+                None => {
+                    self.pod_counts.insert(owner.uid, usize::from(added));
+                }
+            }
         }
     }
 
