@@ -957,30 +957,29 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         })
     };
     let input = plan_input(&text, &generated, generated_value.as_ref().as_ref());
-    // The forecast of the manifest as typed: on every keystroke, on this thread.
-    let deployment = use_memo(
+    // The manifest as typed, read once per keystroke: its Deployment (the heat map's marker,
+    // the cost below) and the forecast, on this thread. A big Deployment is forecast in the
+    // worker instead, so that typing never holds the page.
+    let read = use_memo(
         (input.clone(), model.clone(), *yaml_ready),
         |(input, model, _)| {
-            crate::plan_api::subject_of(input, model)
-                .and_then(|(s, _)| s.deployment())
-                .ok()
-        },
-    );
-    // A big Deployment is forecast in the worker, so that typing never holds the page.
-    let heavy = deployment
-        .as_ref()
-        .as_ref()
-        .is_some_and(|d| forecast_cost(d) > PAGE_FORECAST_LIMIT);
-    let planned = use_memo(
-        (input.clone(), model.clone(), heavy, *yaml_ready),
-        |(input, model, heavy, _)| {
-            (!heavy).then(|| {
+            let subject = crate::plan_api::subject_of(input, model);
+            let deployment = subject.as_ref().ok().and_then(|(s, _)| s.deployment().ok());
+            let heavy = deployment
+                .as_ref()
+                .is_some_and(|d| forecast_cost(d) > PAGE_FORECAST_LIMIT);
+            // `plan()` of the same input and model, without reading the text a second time.
+            let planned = (!heavy).then(|| {
                 let t0 = crate::state::now_ms();
-                let out = crate::plan_api::plan(input, model);
+                let out = subject.and_then(|(s, notes)| {
+                    rollout_core::plan::input::plan_subject(&s, &notes).map(|(out, _, _)| out)
+                });
                 (out, crate::state::now_ms() - t0)
-            })
+            });
+            (Rc::new(deployment), heavy, planned)
         },
     );
+    let (deployment, heavy) = (read.0.clone(), read.1);
     let remote = use_state(|| None::<(String, Result<PlanOutput, String>)>);
     let plan_worker = use_mut_ref(Running::default);
     {
@@ -1000,7 +999,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         );
     }
     let remote_key = format!("{}{}", *text, model.to_value());
-    let (out, ms) = match (&*planned, &*remote) {
+    let (out, ms) = match (&read.2, &*remote) {
         (Some((out, ms)), _) => (Some(out), *ms),
         (None, Some((key, out))) if *key == remote_key => (Some(out), -1.0),
         _ => (None, -1.0),

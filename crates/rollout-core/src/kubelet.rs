@@ -76,6 +76,17 @@ pub enum PodChange {
     },
 }
 
+impl PodChange {
+    /// The pod it happened to.
+    pub fn pod(&self) -> &str {
+        match self {
+            PodChange::Scheduled { pod, .. }
+            | PodChange::BecameReady { pod }
+            | PodChange::Removed { pod } => pod,
+        }
+    }
+}
+
 /// Whole rounds between two times.
 fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
     (to - from) / seconds_per_round.max(1)
@@ -119,19 +130,22 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let now = api.now();
     let mut changes = Vec::new();
-    let mut removed = Vec::new();
-    // (name, schedule to node, become ready)
-    let mut updates: Vec<(String, Option<String>, bool)> = Vec::new();
-    // The scheduler's node names, made once per pass rather than once per pod scheduled.
+    // Indices in `changes` of the removals, and of each updated pod's first change with the
+    // node it is bound to (an index in `node_names`) and whether it becomes ready: the names
+    // are read back from `changes` rather than copied again.
+    let mut removed: Vec<usize> = Vec::new();
+    let mut updates: Vec<(usize, Option<usize>, bool)> = Vec::new();
+    // The scheduler's node names, made once per pass that schedules a pod rather than once
+    // per pod scheduled (most passes of a settled round schedule none).
     let nodes = model.nodes.max(1);
-    let node_names: Vec<String> = (0..nodes).map(|i| format!("node-{i}")).collect();
+    let mut node_names: Vec<String> = Vec::new();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
             if rounds_between(deleted, now, model.seconds_per_round)
                 >= i64::from(model.termination_rounds)
             {
-                removed.push(name.clone());
+                removed.push(changes.len());
                 changes.push(PodChange::Removed { pod: name.clone() });
             }
             continue;
@@ -139,35 +153,40 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
         let node = pod
             .node_name
             .is_empty()
-            .then(|| node_names[(pod.serial % nodes) as usize].clone());
+            .then_some((pod.serial % nodes) as usize);
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
             && rounds_between(pod.started_at, now, model.seconds_per_round)
                 >= i64::from(model.ready_after(name));
-        if let Some(node) = &node {
+        let first = changes.len();
+        if let Some(node) = node {
+            if node_names.is_empty() {
+                node_names = (0..nodes).map(|i| format!("node-{i}")).collect();
+            }
             changes.push(PodChange::Scheduled {
                 pod: name.clone(),
-                node: node.clone(),
+                node: node_names[node].clone(),
             });
         }
         if becomes_ready {
             changes.push(PodChange::BecameReady { pod: name.clone() });
         }
         if node.is_some() || becomes_ready {
-            updates.push((name.clone(), node, becomes_ready));
+            updates.push((first, node, becomes_ready));
         }
     }
     // Every write goes through the API server's named operations. The pods were listed just
     // above, so none of them can answer NotFound.
-    for name in removed {
-        api.remove_pod(&name);
+    for at in removed {
+        api.remove_pod(changes[at].pod());
     }
-    for (name, node, becomes_ready) in updates {
+    for (at, node, becomes_ready) in updates {
+        let name = changes[at].pod();
         if let Some(node) = node {
-            let _ = api.schedule_pod(&name, &node);
+            let _ = api.schedule_pod(name, &node_names[node]);
         }
         if becomes_ready {
-            let _ = api.mark_pod_ready(&name);
+            let _ = api.mark_pod_ready(name);
         }
     }
     changes

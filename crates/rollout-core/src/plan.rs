@@ -225,13 +225,17 @@ impl ForecastTracker {
 /// scenario's rounds run out, returning the forecast and the simulation (its rounds, events
 /// and objects, for a report). Rounds in which nothing is due are skipped once the controllers
 /// are at rest, up to [`Simulation::next_due_round`] (they would repeat the last snapshot), so
-/// the figures are those of every round; the simulation keeps no step history and its trace
-/// lacks the skipped rounds.
+/// the figures are those of every round; the simulation keeps no step history, its trace
+/// lacks the skipped rounds, and its rounds carry no events (they are in
+/// [`Simulation::events`]; see [`Simulation::without_trace_events`]).
 pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
     let target = rollout_target(scenario)?;
     let target_start = target.start_round;
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
-    let mut sim = Simulation::new(scenario.clone()).without_history();
+    let mut sim = Simulation::new(scenario.clone())
+        .without_history()
+        .without_trace_events()
+        .without_explanations();
     while !sim.finished() {
         sim.run_round();
         let Some(round) = sim.trace_rounds().last().cloned() else {

@@ -41,6 +41,10 @@ pub struct Recorder {
     pub path: Vec<&'static str>,
     /// The branches of the decision flow, in the order they were decided.
     pub branches: Vec<Branch>,
+    /// Keep no decisions or branches (their sentences are not even written): for a run
+    /// whose steps nobody reads, such as the planner's forecast. Events and the path are
+    /// kept as always.
+    pub quiet: bool,
 }
 
 impl Recorder {
@@ -72,7 +76,7 @@ impl Recorder {
         type_: &'static str,
         reason: &'static str,
         message: String,
-        pod: &str,
+        pod: String,
         now: Time,
     ) {
         self.events.push(std::sync::Arc::new(Event {
@@ -81,26 +85,46 @@ impl Recorder {
             message,
             kind: "ReplicaSet".into(),
             name: rs.to_string(),
-            pod: Some(pod.to_string()),
+            pod: Some(pod),
             time: now,
         }));
     }
 
-    /// Records a decision.
-    pub fn decide(&mut self, function: &str, text: String, values: &[(&str, i64)]) {
+    /// A recorder that keeps events and the path but no decisions or branches.
+    pub fn quiet() -> Recorder {
+        Recorder {
+            quiet: true,
+            ..Recorder::default()
+        }
+    }
+
+    /// Records a decision; `text` writes its sentence, only when it is kept.
+    pub fn decide(
+        &mut self,
+        function: &str,
+        text: impl FnOnce() -> String,
+        values: &[(&str, i64)],
+    ) {
+        if self.quiet {
+            return;
+        }
         self.decisions.push(Decision {
             function: function.to_string(),
-            text,
+            text: text(),
             values: values.iter().map(|(k, v)| ((*k).to_string(), *v)).collect(),
         });
     }
 
-    /// Records which way a branch of the decision flow went.
-    pub fn branch(&mut self, id: &str, taken: bool, detail: String) {
+    /// Records which way a branch of the decision flow went; `detail` writes the condition,
+    /// only when it is kept.
+    pub fn branch(&mut self, id: &str, taken: bool, detail: impl FnOnce() -> String) {
+        if self.quiet {
+            return;
+        }
         self.branches.push(Branch {
             id: id.to_string(),
             taken,
-            detail,
+            detail: detail(),
         });
     }
 

@@ -333,8 +333,14 @@ impl ApiServer {
 
     fn count_pod(&mut self, pod: &Pod, added: bool) {
         if let Some(owner) = &pod.metadata.owner {
-            let n = self.pod_counts.entry(owner.uid).or_insert(0);
-            *n = if added { *n + 1 } else { n.saturating_sub(1) };
+            // A lookup, and an insert only for a ReplicaSet's first pod (`entry` costs more
+            // per call, 15,000 calls in the 5,000-replica rollout).
+            match self.pod_counts.get_mut(&owner.uid) {
+                Some(n) => *n = if added { *n + 1 } else { n.saturating_sub(1) },
+                None => {
+                    self.pod_counts.insert(owner.uid, usize::from(added));
+                }
+            }
         }
     }
 
@@ -342,8 +348,9 @@ impl ApiServer {
     pub fn pods_of_iter<'a>(&'a self, rs: &'a ReplicaSet) -> impl Iterator<Item = &'a Arc<Pod>> {
         // A ReplicaSet's pods are named `<rs>-NNNNN`, so they sit together in the name order;
         // the owner check keeps out another ReplicaSet whose name extends this one's.
-        let from = format!("{}-", rs.metadata.name);
-        let to = format!("{}.", rs.metadata.name);
+        // ("-" and "." are neighbours in ASCII.) Concatenated: one call per sync.
+        let from = [rs.metadata.name.as_str(), "-"].concat();
+        let to = [rs.metadata.name.as_str(), "."].concat();
         self.pods.range(from..to).map(|(_, p)| p).filter(move |p| {
             p.metadata
                 .owner

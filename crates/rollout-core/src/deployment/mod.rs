@@ -60,49 +60,48 @@ impl<'a> DeploymentController<'a> {
         let mut rs_list: Vec<Arc<ReplicaSet>> = self.api.replica_sets_of(&d);
         self.rec.decide(
             "getReplicaSetsForDeployment",
-            format!(
-                "{} owns {} ReplicaSet{}",
-                d.metadata.name,
-                rs_list.len(),
-                if rs_list.len() == 1 { "" } else { "s" }
-            ),
+            || {
+                format!(
+                    "{} owns {} ReplicaSet{}",
+                    d.metadata.name,
+                    rs_list.len(),
+                    if rs_list.len() == 1 { "" } else { "s" }
+                )
+            },
             &[("replicaSets", rs_list.len() as i64)],
         );
 
         self.check_paused_conditions(&mut d)?;
 
-        self.rec.branch(
-            "deleting",
-            d.metadata.deletion_timestamp.is_some(),
-            "metadata.deletionTimestamp is not set".to_string(),
-        );
-        self.rec.branch(
-            "paused",
-            d.spec.paused,
-            format!("spec.paused is {}", d.spec.paused),
-        );
+        self.rec
+            .branch("deleting", d.metadata.deletion_timestamp.is_some(), || {
+                "metadata.deletionTimestamp is not set".to_string()
+            });
+        self.rec.branch("paused", d.spec.paused, || {
+            format!("spec.paused is {}", d.spec.paused)
+        });
         if d.spec.paused {
             self.rec.decide(
                 "syncDeployment",
-                "spec.paused is true, so only scale and sync status (sync)".to_string(),
+                || "spec.paused is true, so only scale and sync status (sync)".to_string(),
                 &[],
             );
             return self.sync(&mut d, &mut rs_list);
         }
 
         let rollback_to = rollback::get_rollback_to(&d);
-        self.rec.branch(
-            "rollback",
-            rollback_to.is_some(),
-            match rollback_to {
+        self.rec
+            .branch("rollback", rollback_to.is_some(), || match rollback_to {
                 Some(r) => format!("annotation deprecated.deployment.rollback.to = {r}"),
                 None => "no deprecated.deployment.rollback.to annotation".to_string(),
-            },
-        );
+            });
         if rollback_to.is_some() {
             self.rec.decide(
                 "syncDeployment",
-                "the deprecated.deployment.rollback.to annotation is set, so roll back".to_string(),
+                || {
+                    "the deprecated.deployment.rollback.to annotation is set, so roll back"
+                        .to_string()
+                },
                 &[],
             );
             return self.rollback(&mut d, &mut rs_list);
@@ -112,11 +111,10 @@ impl<'a> DeploymentController<'a> {
             return self.sync(&mut d, &mut rs_list);
         }
 
-        self.rec.branch(
-            "recreate",
-            !util::is_rolling_update(&d),
-            format!("spec.strategy.type is {}", d.spec.strategy.type_name()),
-        );
+        self.rec
+            .branch("recreate", !util::is_rolling_update(&d), || {
+                format!("spec.strategy.type is {}", d.spec.strategy.type_name())
+            });
         match d.spec.strategy {
             crate::api::DeploymentStrategy::Recreate => self.rollout_recreate(&mut d, &mut rs_list),
             crate::api::DeploymentStrategy::RollingUpdate { .. } => {

@@ -35,7 +35,7 @@ impl DeploymentController<'_> {
                 let msg = subject("has successfully progressed.");
                 self.rec.decide(
                     "syncRolloutStatus",
-                    format!(
+                    || format!(
                         "all {} replicas updated and available: Progressing=True NewReplicaSetAvailable",
                         d.spec.replicas
                     ),
@@ -68,7 +68,7 @@ impl DeploymentController<'_> {
                 }
                 self.rec.decide(
                     "syncRolloutStatus",
-                    "pods progressed since the last status: Progressing=True ReplicaSetUpdated (the progress deadline clock restarts)".to_string(),
+                    || "pods progressed since the last status: Progressing=True ReplicaSetUpdated (the progress deadline clock restarts)".to_string(),
                     &[],
                 );
                 util::set_deployment_condition(&mut new_status, cond);
@@ -76,7 +76,7 @@ impl DeploymentController<'_> {
                 let msg = subject("has timed out progressing.");
                 self.rec.decide(
                     "syncRolloutStatus",
-                    format!(
+                    || format!(
                         "no progress for more than progressDeadlineSeconds {}: Progressing=False ProgressDeadlineExceeded",
                         d.spec.progress_deadline_seconds.unwrap_or(0)
                     ),

@@ -28,37 +28,33 @@ impl DeploymentController<'_> {
         let active_old = util::filter_active_replica_sets(&old_rss);
 
         let scaled_down = self.scale_down_old_replica_sets_for_recreate(active_old, d)?;
-        self.rec.branch(
-            "scaled-down",
-            scaled_down,
+        self.rec.branch("scaled-down", scaled_down, || {
             if scaled_down {
                 "old replica sets were scaled to 0 in this sync".to_string()
             } else {
                 "every old replica set is already at 0".to_string()
-            },
-        );
+            }
+        });
         if scaled_down {
             return self.sync_rollout_status(&all_rss, new_rs.as_ref(), d);
         }
 
         let running = old_pods_running(new_rs.as_deref(), &old_rss, &pod_owners);
-        self.rec.branch(
-            "old-pods-running",
-            running > 0,
-            format!("oldPodsRunning: {running} old pod(s) not Succeeded or Failed"),
-        );
+        self.rec.branch("old-pods-running", running > 0, || {
+            format!("oldPodsRunning: {running} old pod(s) not Succeeded or Failed")
+        });
         if running > 0 {
             self.rec.enter("oldPodsRunning");
             self.rec.decide(
                 "oldPodsRunning",
-                format!("{running} old pod(s) still running, so wait before creating new pods"),
+                || format!("{running} old pod(s) still running, so wait before creating new pods"),
                 &[("oldPodsRunning", running as i64)],
             );
             return self.sync_rollout_status(&all_rss, new_rs.as_ref(), d);
         }
         self.rec.decide(
             "oldPodsRunning",
-            "no old pod is running, so the new replica set may scale up".to_string(),
+            || "no old pod is running, so the new replica set may scale up".to_string(),
             &[("oldPodsRunning", 0)],
         );
 
@@ -75,17 +71,15 @@ impl DeploymentController<'_> {
         self.scale_replica_set_and_record_event(&new, d.spec.replicas, d)?;
 
         let complete = util::deployment_complete(d, &d.status);
-        self.rec.branch(
-            "complete",
-            complete,
+        self.rec.branch("complete", complete, || {
             format!(
                 "DeploymentComplete: updated {} / total {} / available {} of {}",
                 d.status.updated_replicas,
                 d.status.replicas,
                 d.status.available_replicas,
                 d.spec.replicas
-            ),
-        );
+            )
+        });
         if complete {
             self.cleanup_deployment(&old_rss, d)?;
         }
@@ -106,10 +100,12 @@ impl DeploymentController<'_> {
             }
             self.rec.decide(
                 "scaleDownOldReplicaSetsForRecreate",
-                format!(
-                    "Recreate: scale old replica set {} down from {} to 0",
-                    rs.metadata.name, rs.spec.replicas
-                ),
+                || {
+                    format!(
+                        "Recreate: scale old replica set {} down from {} to 0",
+                        rs.metadata.name, rs.spec.replicas
+                    )
+                },
                 &[("from", i64::from(rs.spec.replicas))],
             );
             let (did, _) = self.scale_replica_set_and_record_event(&rs, 0, d)?;

@@ -35,8 +35,10 @@ impl DeploymentController<'_> {
             if to_revision == 0 {
                 self.rec.decide(
                     "rollback",
-                    "rollback to revision 0 means the previous revision, and there is none"
-                        .to_string(),
+                    || {
+                        "rollback to revision 0 means the previous revision, and there is none"
+                            .to_string()
+                    },
                     &[],
                 );
                 self.event(
@@ -69,7 +71,7 @@ impl DeploymentController<'_> {
         }
         self.rec.decide(
             "rollback",
-            format!("no replica set has revision {to_revision}"),
+            || format!("no replica set has revision {to_revision}"),
             &[("revision", to_revision)],
         );
         self.event(
@@ -86,10 +88,12 @@ impl DeploymentController<'_> {
         let performed = if !d.spec.template.equal_ignore_hash(&rs.spec.template) {
             self.rec.decide(
                 "rollbackToTemplate",
-                format!(
-                    "copy the template of {} (image {}) into the deployment",
-                    rs.metadata.name, rs.spec.template.image
-                ),
+                || {
+                    format!(
+                        "copy the template of {} (image {}) into the deployment",
+                        rs.metadata.name, rs.spec.template.image
+                    )
+                },
                 &[],
             );
             d.spec.template = rs.spec.template.clone();
@@ -99,10 +103,12 @@ impl DeploymentController<'_> {
         } else {
             self.rec.decide(
                 "rollbackToTemplate",
-                format!(
-                    "{} has the same template as the deployment, skip",
-                    rs.metadata.name
-                ),
+                || {
+                    format!(
+                        "{} has the same template as the deployment, skip",
+                        rs.metadata.name
+                    )
+                },
                 &[],
             );
             self.event(

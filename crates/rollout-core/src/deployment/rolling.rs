@@ -21,24 +21,20 @@ impl DeploymentController<'_> {
         let all_rss = with_new(&old_rss, Some(&new_rs));
 
         let scaled_up = self.reconcile_new_replica_set(&all_rss, &new_rs, d)?;
-        self.rec.branch(
-            "scaled-up",
-            scaled_up,
+        self.rec.branch("scaled-up", scaled_up, || {
             format!(
                 "reconcileNewReplicaSet {} {}",
                 if scaled_up { "scaled" } else { "did not scale" },
                 new_rs.metadata.name
-            ),
-        );
+            )
+        });
         if scaled_up {
             return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
         }
 
         let active_old = util::filter_active_replica_sets(&old_rss);
         let scaled_down = self.reconcile_old_replica_sets(&all_rss, active_old, &new_rs, d)?;
-        self.rec.branch(
-            "scaled-down",
-            scaled_down,
+        self.rec.branch("scaled-down", scaled_down, || {
             format!(
                 "reconcileOldReplicaSets {} old replica sets",
                 if scaled_down {
@@ -46,8 +42,8 @@ impl DeploymentController<'_> {
                 } else {
                     "did not scale down"
                 }
-            ),
-        );
+            )
+        });
         if scaled_down {
             return self.sync_rollout_status(&all_rss, Some(&new_rs), d);
         }
@@ -56,7 +52,7 @@ impl DeploymentController<'_> {
         self.rec.branch(
             "complete",
             complete,
-            format!(
+            || format!(
                 "DeploymentComplete: updated {} / total {} / available {} of {}, observedGeneration {} ≥ generation {}",
                 d.status.updated_replicas,
                 d.status.replicas,
@@ -85,10 +81,12 @@ impl DeploymentController<'_> {
         if new_rs.spec.replicas == d.spec.replicas {
             self.rec.decide(
                 "reconcileNewReplicaSet",
-                format!(
-                    "new replica set {name} already has spec.replicas = {}, nothing to scale",
-                    d.spec.replicas
-                ),
+                || {
+                    format!(
+                        "new replica set {name} already has spec.replicas = {}, nothing to scale",
+                        d.spec.replicas
+                    )
+                },
                 &[("newReplicas", i64::from(new_rs.spec.replicas))],
             );
             return Ok(false);
@@ -96,10 +94,12 @@ impl DeploymentController<'_> {
         if new_rs.spec.replicas > d.spec.replicas {
             self.rec.decide(
                 "reconcileNewReplicaSet",
-                format!(
-                    "new replica set {name} has {} > spec.replicas {}, so scale it down to {}",
-                    new_rs.spec.replicas, d.spec.replicas, d.spec.replicas
-                ),
+                || {
+                    format!(
+                        "new replica set {name} has {} > spec.replicas {}, so scale it down to {}",
+                        new_rs.spec.replicas, d.spec.replicas, d.spec.replicas
+                    )
+                },
                 &[],
             );
             let (scaled, _) =
@@ -108,13 +108,14 @@ impl DeploymentController<'_> {
         }
         let a = util::new_rs_new_replicas(d, all_rss, new_rs)?;
         let max_surge = a.max_total_pods - d.spec.replicas;
-        let text = if a.current_pod_count >= a.max_total_pods {
-            format!(
+        let text = || {
+            if a.current_pod_count >= a.max_total_pods {
+                format!(
                 "maxTotalPods = {} + {} = {}, current {} ≥ {}, so the new replica set {name} cannot grow",
                 d.spec.replicas, max_surge, a.max_total_pods, a.current_pod_count, a.max_total_pods
             )
-        } else {
-            format!(
+            } else {
+                format!(
                 "maxTotalPods = {} + {} = {}, current {}, so scale new up by {} (min of {} and {} − {}): {} → {}",
                 d.spec.replicas,
                 max_surge,
@@ -127,6 +128,7 @@ impl DeploymentController<'_> {
                 new_rs.spec.replicas,
                 a.new_replicas
             )
+            }
         };
         self.rec.decide(
             "reconcileNewReplicaSet",
@@ -156,7 +158,7 @@ impl DeploymentController<'_> {
         if old_pods_count == 0 {
             self.rec.decide(
                 "reconcileOldReplicaSets",
-                "no old replica set has pods, nothing to scale down".to_string(),
+                || "no old replica set has pods, nothing to scale down".to_string(),
                 &[],
             );
             return Ok(false);
@@ -172,7 +174,8 @@ impl DeploymentController<'_> {
             ("newRSUnavailablePodCount", i64::from(new_rs_unavailable)),
             ("maxScaledDown", i64::from(max_scaled_down)),
         ];
-        let arithmetic = format!(
+        let arithmetic = || {
+            format!(
             "minAvailable = {} − {} = {}, new unavailable = {} − {} = {}, maxScaledDown = {} − {} − {} = {}",
             d.spec.replicas,
             max_unavailable,
@@ -184,18 +187,24 @@ impl DeploymentController<'_> {
             min_available,
             new_rs_unavailable,
             max_scaled_down
-        );
+        )
+        };
         if max_scaled_down <= 0 {
             self.rec.decide(
                 "reconcileOldReplicaSets",
-                format!("{arithmetic}, so no old pod may go yet"),
+                || format!("{}, so no old pod may go yet", arithmetic()),
                 &values,
             );
             return Ok(false);
         }
         self.rec.decide(
             "reconcileOldReplicaSets",
-            format!("{arithmetic}, so old replica sets may lose up to {max_scaled_down}"),
+            || {
+                format!(
+                    "{}, so old replica sets may lose up to {max_scaled_down}",
+                    arithmetic()
+                )
+            },
             &values,
         );
 
@@ -244,15 +253,17 @@ impl DeploymentController<'_> {
             }
             self.rec.decide(
                 "cleanupUnhealthyReplicas",
-                format!(
-                    "{} has {} unavailable of {}, so remove {} of them first: {} → {}",
-                    target.metadata.name,
-                    unhealthy,
-                    target.spec.replicas,
-                    scaled_down_count,
-                    target.spec.replicas,
-                    new_replicas_count
-                ),
+                || {
+                    format!(
+                        "{} has {} unavailable of {}, so remove {} of them first: {} → {}",
+                        target.metadata.name,
+                        unhealthy,
+                        target.spec.replicas,
+                        scaled_down_count,
+                        target.spec.replicas,
+                        new_replicas_count
+                    )
+                },
                 &[("scaledDownCount", i64::from(scaled_down_count))],
             );
             let (_, updated) =
@@ -278,7 +289,7 @@ impl DeploymentController<'_> {
         if available <= min_available {
             self.rec.decide(
                 "scaleDownOldReplicaSetsForRollingUpdate",
-                format!(
+                || format!(
                     "available {available} ≤ minAvailable {min_available}, so no available old pod may go"
                 ),
                 &[
@@ -292,7 +303,7 @@ impl DeploymentController<'_> {
         let total_scale_down_count = available - min_available;
         self.rec.decide(
             "scaleDownOldReplicaSetsForRollingUpdate",
-            format!(
+            || format!(
                 "available {available} − minAvailable {min_available} = {total_scale_down_count} old pods may go, oldest replica set first"
             ),
             &[

@@ -100,10 +100,12 @@ impl DeploymentController<'_> {
         self.rec.enter("checkPausedConditions");
         self.rec.decide(
             "checkPausedConditions",
-            format!(
-                "spec.paused is {}, so set Progressing=Unknown {}",
-                d.spec.paused, condition.reason
-            ),
+            || {
+                format!(
+                    "spec.paused is {}, so set Progressing=Unknown {}",
+                    d.spec.paused, condition.reason
+                )
+            },
             &[],
         );
         util::set_deployment_condition(&mut d.status, condition);
@@ -155,7 +157,7 @@ impl DeploymentController<'_> {
                 rs_copy.spec.min_ready_seconds = d.spec.min_ready_seconds;
                 self.rec.decide(
                     "getNewReplicaSet",
-                    format!(
+                    || format!(
                         "found new replica set {}; bring its annotations (revision {}) and minReadySeconds up to date",
                         rs_copy.metadata.name,
                         rs_copy
@@ -252,7 +254,7 @@ impl DeploymentController<'_> {
         self.rec.enter("getNewReplicaSet");
         self.rec.decide(
             "getNewReplicaSet",
-            if util::is_rolling_update(d) {
+            || if util::is_rolling_update(d) {
                 format!(
                     "no ReplicaSet matches the template, so create {} (revision {}) with NewRSNewReplicas: maxTotalPods = {} + {} = {}, current {}, so start at {}",
                     new_rs.metadata.name,
@@ -351,20 +353,26 @@ impl DeploymentController<'_> {
             if active_or_latest.spec.replicas == d.spec.replicas {
                 self.rec.decide(
                     "scale",
-                    format!(
-                        "{} is the only active ReplicaSet and already has {} replicas",
-                        active_or_latest.metadata.name, d.spec.replicas
-                    ),
+                    || {
+                        format!(
+                            "{} is the only active ReplicaSet and already has {} replicas",
+                            active_or_latest.metadata.name, d.spec.replicas
+                        )
+                    },
                     &[],
                 );
                 return Ok(());
             }
             self.rec.decide(
                 "scale",
-                format!(
-                    "{} is the only active ReplicaSet, so it takes spec.replicas: {} → {}",
-                    active_or_latest.metadata.name, active_or_latest.spec.replicas, d.spec.replicas
-                ),
+                || {
+                    format!(
+                        "{} is the only active ReplicaSet, so it takes spec.replicas: {} → {}",
+                        active_or_latest.metadata.name,
+                        active_or_latest.spec.replicas,
+                        d.spec.replicas
+                    )
+                },
                 &[
                     ("from", i64::from(active_or_latest.spec.replicas)),
                     ("to", i64::from(d.spec.replicas)),
@@ -377,7 +385,7 @@ impl DeploymentController<'_> {
         if util::is_saturated(d, new_rs.map(|rs| &**rs)) {
             self.rec.decide(
                 "scale",
-                format!(
+                || format!(
                     "the new ReplicaSet is saturated ({} replicas, all available), so scale every old one to 0",
                     d.spec.replicas
                 ),
@@ -424,7 +432,7 @@ impl DeploymentController<'_> {
             let leftover = to_add - added;
             self.rec.decide(
                 "scale",
-                format!(
+                || format!(
                     "proportional scaling: allowed = {} + {} = {}, ReplicaSets have {}, so add {}; shares by max-replicas: {}{}",
                     d.spec.replicas,
                     max_surge,
@@ -544,13 +552,15 @@ impl DeploymentController<'_> {
             }
             self.rec.decide(
                 "cleanupDeployment",
-                format!(
+                || {
+                    format!(
                     "{} old ReplicaSets exceed revisionHistoryLimit {}, so delete {} (revision {})",
                     cleanable.len(),
                     limit,
                     rs.metadata.name,
                     util::revision(rs).unwrap_or(0)
-                ),
+                )
+                },
                 &[("revisionHistoryLimit", i64::from(limit))],
             );
             match self.api.delete_replica_set(&rs.metadata.name) {
@@ -595,20 +605,20 @@ impl DeploymentController<'_> {
                 continue;
             };
             if desired != d.spec.replicas {
-                self.rec.branch(
-                    "scaling-event",
-                    true,
+                self.rec.branch("scaling-event", true, || {
                     format!(
                         "isScalingEvent: {} desired-replicas annotation {} ≠ spec.replicas {}",
                         rs.metadata.name, desired, d.spec.replicas
-                    ),
-                );
+                    )
+                });
                 self.rec.decide(
                     "isScalingEvent",
-                    format!(
+                    || {
+                        format!(
                         "scaling event: {} has desired-replicas annotation {} ≠ spec.replicas {}",
                         rs.metadata.name, desired, d.spec.replicas
-                    ),
+                    )
+                    },
                     &[
                         ("desiredReplicasAnnotation", i64::from(desired)),
                         ("specReplicas", i64::from(d.spec.replicas)),
@@ -620,17 +630,19 @@ impl DeploymentController<'_> {
         self.rec.branch(
             "scaling-event",
             false,
-            format!(
+            || format!(
                 "isScalingEvent: every active ReplicaSet's desired-replicas annotation = spec.replicas {}",
                 d.spec.replicas
             ),
         );
         self.rec.decide(
             "isScalingEvent",
-            format!(
+            || {
+                format!(
                 "not a scaling event: every active ReplicaSet's desired-replicas annotation is {}",
                 d.spec.replicas
-            ),
+            )
+            },
             &[("specReplicas", i64::from(d.spec.replicas))],
         );
         Ok(false)

@@ -137,57 +137,69 @@ impl<'a> ReplicaSetController<'a> {
             return Ok(());
         };
         let now = self.api.now();
-        // Sized by the API server's pod count, so 5,000 pods are collected without regrowing.
-        let mut filtered: Vec<Arc<Pod>> = Vec::with_capacity(self.api.pod_count_of(&rs));
-        filtered.extend(
-            self.api
-                .pods_of_iter(&rs)
-                .filter(|p| p.is_active())
-                .cloned(),
-        );
+        // Everything the sync reads of its pods is read here, before it writes: how many are
+        // active, what `calculateStatus` counts of them and, for a scale-down, which go. The
+        // pods are borrowed from the API server, not shared (an `Arc` clone and drop per pod
+        // per sync, atomic operations both).
+        let (active, counts, deletions) = {
+            let api = &*self.api;
+            // Sized by the API server's pod count, so 5,000 pods are collected without
+            // regrowing.
+            let mut filtered: Vec<&Pod> = Vec::with_capacity(api.pod_count_of(&rs));
+            filtered.extend(
+                api.pods_of_iter(&rs)
+                    .filter(|p| p.is_active())
+                    .map(|p| &**p),
+            );
+            let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+            let deletions = (diff > 0 && rs.metadata.deletion_timestamp.is_none()).then(|| {
+                pods_to_delete(
+                    api,
+                    &filtered,
+                    &rs,
+                    (diff as usize).min(BURST_REPLICAS),
+                    now,
+                )
+            });
+            let counts = status::PodCounts::of(&rs, filtered.iter().copied(), now);
+            (filtered.len(), counts, deletions)
+        };
         self.rec.decide(
             "syncReplicaSet",
-            format!(
-                "{}: spec.replicas {}, active pods {}",
-                rs.metadata.name,
-                rs.spec.replicas,
-                filtered.len()
-            ),
+            || {
+                format!(
+                    "{}: spec.replicas {}, active pods {}",
+                    rs.metadata.name, rs.spec.replicas, active
+                )
+            },
             &[
                 ("specReplicas", i64::from(rs.spec.replicas)),
-                ("activePods", filtered.len() as i64),
+                ("activePods", active as i64),
             ],
         );
-        self.rec.branch(
-            "expectations",
-            true,
-            "SatisfiedExpectations: every earlier create and delete has been observed".to_string(),
-        );
-        let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
-        self.rec.branch(
-            "too-few",
-            diff < 0,
+        self.rec.branch("expectations", true, || {
+            "SatisfiedExpectations: every earlier create and delete has been observed".to_string()
+        });
+        let diff = active as i64 - i64::from(rs.spec.replicas);
+        self.rec.branch("too-few", diff < 0, || {
             format!(
                 "{} active pods < spec.replicas {}",
-                filtered.len(),
-                rs.spec.replicas
-            ),
-        );
-        self.rec.branch(
-            "too-many",
-            diff > 0,
+                active, rs.spec.replicas
+            )
+        });
+        self.rec.branch("too-many", diff > 0, || {
             format!(
                 "{} active pods > spec.replicas {}",
-                filtered.len(),
-                rs.spec.replicas
-            ),
-        );
+                active, rs.spec.replicas
+            )
+        });
         let manage_err = if rs.metadata.deletion_timestamp.is_none() {
-            self.manage_replicas(&filtered, &rs).err()
+            self.manage_replicas(active, deletions, &rs).err()
         } else {
             None
         };
-        let new_status = status::calculate_status(&rs, &filtered, manage_err.as_deref(), now);
+        let new_status =
+            status::calculate_status_of(&rs, active, &counts, manage_err.as_deref(), now);
         self.rec.enter("calculateStatus");
         status::update_replica_set_status(self.api, &rs, new_status).map_err(|e| e.message)?;
         match manage_err {
@@ -198,13 +210,16 @@ impl<'a> ReplicaSetController<'a> {
 
     /// `manageReplicas`: create or delete pods to match spec.replicas, at most
     /// `burstReplicas` at a time.
+    /// `active` is the number of active pods; `deletions` the pods a scale-down deletes
+    /// ([`pods_to_delete`], read before any write).
     fn manage_replicas(
         &mut self,
-        filtered: &[Arc<Pod>],
+        active: usize,
+        deletions: Option<PlannedDeletions>,
         rs: &Arc<ReplicaSet>,
     ) -> Result<(), String> {
         self.rec.enter("manageReplicas");
-        let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+        let diff = active as i64 - i64::from(rs.spec.replicas);
         let now = self.api.now();
         let rs_name = rs.metadata.name.clone();
         self.report = ManageReport {
@@ -241,17 +256,21 @@ impl<'a> ReplicaSetController<'a> {
             });
             self.rec.decide(
                 "manageReplicas",
-                format!(
-                    "{} too few pods: create {} in slow-start batches {:?}{}",
-                    want,
-                    count,
-                    run.batch_sizes,
-                    match &run.error {
-                        Some(_) =>
-                            format!("; a create failed, so stop after {} created", run.successes),
-                        None => String::new(),
-                    }
-                ),
+                || {
+                    format!(
+                        "{} too few pods: create {} in slow-start batches {:?}{}",
+                        want,
+                        count,
+                        run.batch_sizes,
+                        match &run.error {
+                            Some(_) => format!(
+                                "; a create failed, so stop after {} created",
+                                run.successes
+                            ),
+                            None => String::new(),
+                        }
+                    )
+                },
                 &[
                     ("diff", want as i64),
                     ("successfulCreations", run.successes as i64),
@@ -273,48 +292,32 @@ impl<'a> ReplicaSetController<'a> {
         }
         if diff > 0 {
             let count = (diff as usize).min(BURST_REPLICAS);
-            let ranks = node_ranks(self.api, filtered, rs);
-            let ranking = PodRanking::new(
-                filtered.iter().map(|p| &**p).zip(ranks.iter().copied()),
-                now,
-            );
-            let order = deletion_order(&ranking, filtered.len(), count);
-            let ranked = |i: usize| RankedPod::of(&filtered[i], ranks[i]);
-            let kept = order.get(count).copied();
-            let kept_pod = kept.map(ranked);
-            let doomed = &order[..count.min(order.len())];
-            for &i in doomed {
-                let criterion = match kept {
-                    Some(k) => ranking.compare(i, k).1,
-                    None => Criterion::Tie,
-                };
-                self.report.deletions.push(DeletionReason {
-                    pod: ranked(i),
-                    kept: kept_pod.clone(),
-                    criterion,
-                });
-            }
+            let planned = deletions.unwrap_or_default();
+            let kept = planned.kept;
+            self.report.deletions = planned.reasons;
             self.rec.decide(
                 "manageReplicas",
-                format!(
-                    "{} too many pods: delete {} chosen by getPodsToDelete{}",
-                    diff,
-                    count,
-                    match self.report.deletions.first() {
-                        Some(first) if kept.is_some() => format!(
-                            " (first {}: {})",
-                            first.pod.name,
-                            first.criterion.describe()
-                        ),
-                        _ => String::new(),
-                    }
-                ),
+                || {
+                    format!(
+                        "{} too many pods: delete {} chosen by getPodsToDelete{}",
+                        diff,
+                        count,
+                        match self.report.deletions.first() {
+                            Some(first) if kept => format!(
+                                " (first {}: {})",
+                                first.pod.name,
+                                first.criterion.describe()
+                            ),
+                            _ => String::new(),
+                        }
+                    )
+                },
                 &[("diff", -diff)],
             );
             let mut events = Vec::new();
             let mut first_err = None;
-            for &i in doomed {
-                let name = &filtered[i].metadata.name;
+            for reason in &self.report.deletions {
+                let name = &reason.pod.name;
                 match self.api.delete_pod(name, self.graceful_delete) {
                     Ok(()) => events.push((
                         "Normal",
@@ -350,9 +353,49 @@ impl<'a> ReplicaSetController<'a> {
     }
 }
 
+/// The pods a scale-down deletes, chosen before it deletes any: why each goes (in ranking
+/// order) and whether some pod stays.
+#[derive(Default)]
+struct PlannedDeletions {
+    reasons: Vec<DeletionReason>,
+    kept: bool,
+}
+
+/// `getPodsToDelete` for deleting `count` of the active pods `filtered` of `rs` (`count` at
+/// most `burstReplicas`), with the criterion that put each before the first pod kept.
+fn pods_to_delete(
+    api: &ApiServer,
+    filtered: &[&Pod],
+    rs: &ReplicaSet,
+    count: usize,
+    now: Time,
+) -> PlannedDeletions {
+    let ranks = node_ranks(api, filtered, rs);
+    let ranking = PodRanking::new(filtered.iter().copied().zip(ranks.iter().copied()), now);
+    let order = deletion_order(&ranking, filtered.len(), count);
+    let ranked = |i: usize| RankedPod::of(filtered[i], ranks[i]);
+    let kept = order.get(count).copied();
+    let kept_pod = kept.map(ranked);
+    let reasons = order[..count.min(order.len())]
+        .iter()
+        .map(|&i| DeletionReason {
+            pod: ranked(i),
+            kept: kept_pod.clone(),
+            criterion: match kept {
+                Some(k) => ranking.compare(i, k).1,
+                None => Criterion::Tie,
+            },
+        })
+        .collect();
+    PlannedDeletions {
+        reasons,
+        kept: kept.is_some(),
+    }
+}
+
 /// `getPodsRankedByRelatedPodsOnSameNode`: for each of `filtered` (a ReplicaSet's active
 /// pods), the number of active pods of all ReplicaSets of the same Deployment on its node.
-fn node_ranks(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<usize> {
+fn node_ranks(api: &ApiServer, filtered: &[&Pod], rs: &ReplicaSet) -> Vec<usize> {
     let owner_uid = rs.metadata.owner.as_ref().map(|o| o.uid);
     let related: Vec<&Arc<ReplicaSet>> = api
         .replica_sets()
@@ -362,13 +405,25 @@ fn node_ranks(api: &ApiServer, filtered: &[Arc<Pod>], rs: &ReplicaSet) -> Vec<us
                     && other.metadata.owner.as_ref().map(|o| &o.uid) == owner_uid.as_ref())
         })
         .collect();
-    let on_node = ranking::active_pods_per_node(
-        related
-            .iter()
-            .flat_map(|r| api.pods_of_iter(r))
-            .map(|p| (p.node_name.as_str(), p.is_active())),
-    );
-    filtered.iter().map(|p| on_node.get(&p.node_name)).collect()
+    // The ReplicaSet's own active pods are `filtered`, already listed: they are counted from
+    // there, each remembering its node's slot, and only the other ReplicaSets' pods are walked
+    // (the old ReplicaSet of a 5,000-replica rollout is most of them). The counts are those
+    // of `active_pods_per_node` over all the related pods.
+    let own = usize::from(related.iter().any(|r| r.metadata.uid == rs.metadata.uid));
+    let mut on_node = ranking::NodeCounts::default();
+    let slots: Vec<usize> = filtered
+        .iter()
+        .map(|p| on_node.add(&p.node_name, own))
+        .collect();
+    for p in related
+        .iter()
+        .filter(|r| r.metadata.uid != rs.metadata.uid)
+        .flat_map(|r| api.pods_of_iter(r))
+        .filter(|p| p.is_active())
+    {
+        on_node.add(&p.node_name, 1);
+    }
+    slots.into_iter().map(|slot| on_node.at(slot)).collect()
 }
 
 /// `getPodsToDelete`'s order for deleting `count` of `len` pods ranked by `ranking`, as indices:
@@ -390,10 +445,10 @@ pub fn pods_deleted_next(api: &ApiServer, rs: &ReplicaSet) -> Vec<String> {
     if rs.metadata.deletion_timestamp.is_some() {
         return Vec::new();
     }
-    let filtered: Vec<Arc<Pod>> = api
+    let filtered: Vec<&Pod> = api
         .pods_of_iter(rs)
         .filter(|p| p.is_active())
-        .cloned()
+        .map(|p| &**p)
         .collect();
     let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
     if diff <= 0 {
@@ -402,7 +457,7 @@ pub fn pods_deleted_next(api: &ApiServer, rs: &ReplicaSet) -> Vec<String> {
     let count = (diff as usize).min(BURST_REPLICAS);
     let ranks = node_ranks(api, &filtered, rs);
     let ranking = PodRanking::new(
-        filtered.iter().map(|p| &**p).zip(ranks.iter().copied()),
+        filtered.iter().copied().zip(ranks.iter().copied()),
         api.now(),
     );
     deletion_order(&ranking, filtered.len(), count)
@@ -421,7 +476,7 @@ fn record_pod_events(
 ) {
     events.sort_by(|a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));
     for (type_, reason, message, pod) in events {
-        rec.pod_event(rs, type_, reason, message, &pod, now);
+        rec.pod_event(rs, type_, reason, message, pod, now);
     }
 }
 

@@ -19,12 +19,24 @@ pub fn calculate_status(
     manage_err: Option<&str>,
     now: Time,
 ) -> ReplicaSetStatus {
+    let counts = PodCounts::of(rs, filtered.iter().map(|p| &**p), now);
+    calculate_status_of(rs, filtered.len(), &counts, manage_err, now)
+}
+
+/// [`calculate_status`] from the number of active pods and their counts, read before the
+/// sync wrote anything.
+pub(crate) fn calculate_status_of(
+    rs: &ReplicaSet,
+    active: usize,
+    counts: &PodCounts,
+    manage_err: Option<&str>,
+    now: Time,
+) -> ReplicaSetStatus {
     let mut status = rs.status.clone();
-    let counts = PodCounts::of(rs, filtered, now);
     let failure = status.conditions.iter().any(|c| c.type_ == REPLICA_FAILURE);
     match manage_err {
         Some(err) if !failure => {
-            let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
+            let diff = active as i64 - i64::from(rs.spec.replicas);
             let reason = match diff {
                 d if d < 0 => "FailedCreate",
                 d if d > 0 => "FailedDelete",
@@ -41,7 +53,7 @@ pub fn calculate_status(
         None if failure => status.conditions.retain(|c| c.type_ != REPLICA_FAILURE),
         _ => {}
     }
-    status.replicas = filtered.len() as i32;
+    status.replicas = active as i32;
     status.fully_labeled_replicas = counts.fully_labeled as i32;
     status.ready_replicas = counts.ready as i32;
     status.available_replicas = counts.available as i32;
@@ -49,7 +61,7 @@ pub fn calculate_status(
 }
 
 /// What `calculateStatus` counts among a ReplicaSet's active pods.
-struct PodCounts {
+pub(crate) struct PodCounts {
     /// Labels matching the template's (`fullyLabeledReplicasCount`).
     fully_labeled: usize,
     /// `podutil.IsPodReady` (`readyReplicasCount`).
@@ -61,7 +73,11 @@ struct PodCounts {
 
 impl PodCounts {
     /// The counts in one pass over the pods, each pod's Ready condition looked up once.
-    fn of(rs: &ReplicaSet, filtered: &[Arc<Pod>], now: Time) -> PodCounts {
+    pub(crate) fn of<'p>(
+        rs: &ReplicaSet,
+        filtered: impl IntoIterator<Item = &'p Pod>,
+        now: Time,
+    ) -> PodCounts {
         let template = &rs.spec.template.labels;
         let min_ready = rs.spec.min_ready_seconds;
         let mut counts = PodCounts {
