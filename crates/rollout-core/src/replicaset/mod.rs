@@ -143,14 +143,7 @@ impl<'a> ReplicaSetController<'a> {
         // per sync, atomic operations both).
         let (active, counts, deletions) = {
             let api = &*self.api;
-            // Sized by the API server's pod count, so 5,000 pods are collected without
-            // regrowing.
-            let mut filtered: Vec<&Pod> = Vec::with_capacity(api.pod_count_of(&rs));
-            filtered.extend(
-                api.pods_of_iter(&rs)
-                    .filter(|p| p.is_active())
-                    .map(|p| &**p),
-            );
+            let filtered = active_pods(api, &rs);
             let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
             let deletions = (diff > 0 && rs.metadata.deletion_timestamp.is_none()).then(|| {
                 pods_to_delete(
@@ -198,8 +191,7 @@ impl<'a> ReplicaSetController<'a> {
         } else {
             None
         };
-        let new_status =
-            status::calculate_status_of(&rs, active, &counts, manage_err.as_deref(), now);
+        let new_status = status::calculate_status(&rs, active, &counts, manage_err.as_deref(), now);
         self.rec.enter("calculateStatus");
         status::update_replica_set_status(self.api, &rs, new_status).map_err(|e| e.message)?;
         match manage_err {
@@ -353,6 +345,15 @@ impl<'a> ReplicaSetController<'a> {
     }
 }
 
+/// The active pods of `rs` (`controller.FilterActivePods` over the pods it owns), borrowed
+/// from the API server.
+fn active_pods<'p>(api: &'p ApiServer, rs: &'p ReplicaSet) -> Vec<&'p Pod> {
+    // Sized by the API server's pod count, so 5,000 pods are collected without regrowing.
+    let mut filtered: Vec<&Pod> = Vec::with_capacity(api.pod_count_of(rs));
+    filtered.extend(api.pods_of_iter(rs).filter(|p| p.is_active()).map(|p| &**p));
+    filtered
+}
+
 /// The pods a scale-down deletes, chosen before it deletes any: why each goes (in ranking
 /// order) and whether some pod stays.
 #[derive(Default)]
@@ -445,25 +446,17 @@ pub fn pods_deleted_next(api: &ApiServer, rs: &ReplicaSet) -> Vec<String> {
     if rs.metadata.deletion_timestamp.is_some() {
         return Vec::new();
     }
-    let filtered: Vec<&Pod> = api
-        .pods_of_iter(rs)
-        .filter(|p| p.is_active())
-        .map(|p| &**p)
-        .collect();
+    let filtered = active_pods(api, rs);
     let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
     if diff <= 0 {
         return Vec::new();
     }
+    // The same choice the sync makes (`sync_replica_set` calls `pods_to_delete` too).
     let count = (diff as usize).min(BURST_REPLICAS);
-    let ranks = node_ranks(api, &filtered, rs);
-    let ranking = PodRanking::new(
-        filtered.iter().copied().zip(ranks.iter().copied()),
-        api.now(),
-    );
-    deletion_order(&ranking, filtered.len(), count)
+    pods_to_delete(api, &filtered, rs, count, api.now())
+        .reasons
         .into_iter()
-        .take(count)
-        .map(|i| filtered[i].metadata.name.clone())
+        .map(|r| r.pod.name)
         .collect()
 }
 

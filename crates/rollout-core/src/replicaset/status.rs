@@ -6,26 +6,14 @@ use crate::api::{
     Time,
 };
 use crate::store::{ApiError, ApiServer};
-use std::sync::Arc;
 
 /// `ReplicaFailure`.
 pub const REPLICA_FAILURE: &str = "ReplicaFailure";
 
-/// `calculateStatus`: counts of the active pods the sync started from; a ReplicaFailure
-/// condition set by the first error (and kept until a sync without error removes it).
-pub fn calculate_status(
-    rs: &ReplicaSet,
-    filtered: &[Arc<Pod>],
-    manage_err: Option<&str>,
-    now: Time,
-) -> ReplicaSetStatus {
-    let counts = PodCounts::of(rs, filtered.iter().map(|p| &**p), now);
-    calculate_status_of(rs, filtered.len(), &counts, manage_err, now)
-}
-
-/// [`calculate_status`] from the number of active pods and their counts, read before the
-/// sync wrote anything.
-pub(crate) fn calculate_status_of(
+/// `calculateStatus`: from the number of active pods the sync started from and their
+/// counts ([`PodCounts::of`], read before the sync wrote anything); a ReplicaFailure condition
+/// set by the first error (and kept until a sync without error removes it).
+pub(crate) fn calculate_status(
     rs: &ReplicaSet,
     active: usize,
     counts: &PodCounts,
