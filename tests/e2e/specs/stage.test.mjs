@@ -84,8 +84,10 @@ describe('the stage', () => {
     ]) {
       assert.ok(await inViewport(page, loc), `${what} is in the viewport without scrolling`);
     }
+    // Layout sizes (a pod that has just been created may still be growing in: its bounding
+    // box is scaled down by the animation's transform, its layout box is not).
     const sizes = await page.locator(`${byTestId('stage')} ${byTestId('pod')}`).evaluateAll((pods) =>
-      pods.map((p) => p.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+      pods.map((p) => Math.min(p.offsetWidth, p.offsetHeight)),
     );
     assert.ok(sizes.length >= 3, `pods drawn: ${sizes.length}`);
     assert.ok(Math.min(...sizes) >= 32, `tokens at least 32 px: ${sizes}`);
@@ -314,7 +316,7 @@ describe('phone', () => {
         const box = await page.locator(byTestId(id)).first().boundingBox();
         if (box) assert.ok(box.y > stageTop, `${id} comes after the stage`);
       }
-      const sizes = await page.locator(byTestId('pod')).evaluateAll((pods) => pods.map((p) => p.getBoundingClientRect().width));
+      const sizes = await page.locator(byTestId('pod')).evaluateAll((pods) => pods.map((p) => p.offsetWidth));
       assert.ok(Math.min(...sizes) >= 24, `tokens ≥ 24 px: ${sizes}`);
       await screenshot(page, `stage-390x844-${scheme}`, { fullPage: false });
       await page.close();

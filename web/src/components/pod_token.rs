@@ -169,6 +169,76 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
     }
 }
 
+/// Text for an HTML attribute value or element content (`&`, `<`, `>`, `"`, `'` escaped).
+fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// A grid of small tokens (a lane or card of more than [`SMALL_ABOVE`] pods) as one piece of
+/// HTML: the same element per pod as [`pod_token`] draws (`class`, `data-testid="pod"`,
+/// `data-pod`, `data-state`, `data-node`, `data-reason`, `data-doomed`), inside one grid
+/// element with `class` and the grid's words as its `aria-label` (`role="img"`).
+///
+/// Why not one Yew element per pod: small tokens do not move one by one (no keys to keep, no
+/// ghosts, no grow-in), and a step that creates or deletes 500 pods would make about 3,500
+/// calls from wasm into the DOM (an element, five attributes and an insertion each, every
+/// string decoded on the way), 30 to 40 ms on a slow machine. As one string it is one call,
+/// and the browser's own parser builds the 500 elements. Yew replaces the grid only when the
+/// string differs (a pod changed); an unchanged lane is not touched.
+pub fn small_grid(pods: &[PodView], selected: Option<&str>, class: &str, label: &str) -> Html {
+    Html::from_html_unchecked(AttrValue::from(small_grid_html(
+        pods, selected, class, label,
+    )))
+}
+
+/// The HTML of [`small_grid`].
+fn small_grid_html(pods: &[PodView], selected: Option<&str>, class: &str, label: &str) -> String {
+    let mut out = String::with_capacity(64 + pods.len() * 112);
+    out.push_str("<div class=\"");
+    escape_into(&mut out, class);
+    out.push_str("\" role=\"img\" aria-label=\"");
+    escape_into(&mut out, label);
+    out.push_str("\">");
+    for p in pods {
+        let doomed = p.next_deletion;
+        out.push_str("<span class=\"pod ");
+        out.push_str(state_class(p.state));
+        if selected == Some(p.name.as_str()) {
+            out.push_str(" pod-selected");
+        }
+        if doomed {
+            out.push_str(" pod-doomed");
+        }
+        out.push_str("\" data-testid=\"pod\" data-pod=\"");
+        escape_into(&mut out, &p.name);
+        out.push_str("\" data-state=\"");
+        out.push_str(state_key(p.state));
+        out.push_str("\" data-node=\"");
+        escape_into(&mut out, &p.node);
+        out.push('"');
+        if let Some(r) = &p.reason {
+            out.push_str(" data-reason=\"");
+            escape_into(&mut out, r);
+            out.push('"');
+        }
+        if doomed {
+            out.push_str(" data-doomed=\"true\"");
+        }
+        out.push_str("></span>");
+    }
+    out.push_str("</div>");
+    out
+}
+
 /// A pod the last step removed, drawn where it was while it shrinks away (big tokens only:
 /// without its lane's animation it would not fade).
 pub fn ghost(name: &str) -> Html {
@@ -332,6 +402,31 @@ mod tests {
         let more = [&many[..40], &[pod("q", PodState::Pending)]].concat();
         let c = m.update(&more, false, false);
         assert_eq!(c.fresh, HashSet::from(["q"]));
+    }
+
+    #[test]
+    fn a_small_grid_is_one_element_with_a_token_per_pod_and_escaped_text() {
+        let mut doomed = pod("web-rev1-b", PodState::Available);
+        doomed.next_deletion = true;
+        doomed.node = "node-1".into();
+        let mut waiting = pod("web-rev2-c", PodState::Running);
+        waiting.reason = Some("Err<\"&'>".into());
+        let html = small_grid_html(
+            &[pod("web-rev1-a", PodState::Ready), doomed, waiting],
+            Some("web-rev1-a"),
+            "pod-grid pod-grid-small",
+            "3 pods: 1 Ready, 1 Available, 1 Running",
+        );
+        assert_eq!(
+            html,
+            concat!(
+                r#"<div class="pod-grid pod-grid-small" role="img" aria-label="3 pods: 1 Ready, 1 Available, 1 Running">"#,
+                r#"<span class="pod pod-ready pod-selected" data-testid="pod" data-pod="web-rev1-a" data-state="ready" data-node=""></span>"#,
+                r#"<span class="pod pod-available pod-doomed" data-testid="pod" data-pod="web-rev1-b" data-state="available" data-node="node-1" data-doomed="true"></span>"#,
+                r#"<span class="pod pod-running" data-testid="pod" data-pod="web-rev2-c" data-state="running" data-node="" data-reason="Err&lt;&quot;&amp;&#39;&gt;"></span>"#,
+                "</div>"
+            )
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! embed draws them in the cards.
 
 use crate::components::pod_token::{
-    density, describe_pods, pod_token, with_ghosts, Look, Motion, PodLegend, DENSITY_ABOVE,
-    SMALL_ABOVE,
+    density, describe_pods, pod_token, small_grid, with_ghosts, Look, Motion, PodLegend,
+    DENSITY_ABOVE, SMALL_ABOVE,
 };
 use crate::state::Snapshot;
 use rollout_core::ui_support::DepartedPod;
@@ -39,6 +39,15 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
     }
     let mut motion = motion.borrow_mut();
     let changes = motion.update(pods, !props.departed.is_empty(), small);
+    if small {
+        // Hundreds of small tokens change in place: one piece of HTML (see `small_grid`).
+        return small_grid(
+            pods,
+            props.selected.as_deref(),
+            "pod-grid pod-grid-small",
+            &describe_pods(pods),
+        );
+    }
     let token = |p: &rollout_core::view::PodView| {
         let title = (!small).then(|| {
             if p.node.is_empty() {

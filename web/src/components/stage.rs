@@ -11,8 +11,8 @@
 //! turns all of it off.
 
 use crate::components::pod_token::{
-    density, describe_pods, pod_token, pod_words, state_of_key, with_ghosts, Look, Motion,
-    PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
+    density, describe_pods, pod_token, pod_words, small_grid, state_of_key, with_ghosts, Look,
+    Motion, PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
 };
 use rollout_core::ui_support::DepartedPod;
 use rollout_core::view::{DeploymentView, PodState, ReplicaSetView};
@@ -242,6 +242,16 @@ pub fn lane(props: &LaneProps) -> Html {
     // lane head's counts say what changed.
     let mut motion = motion.borrow_mut();
     let changes = motion.update(pods, !props.departed.is_empty(), small);
+    if small && !pods.is_empty() {
+        // Hundreds of small tokens change in place: one piece of HTML (see `small_grid`).
+        let grid = small_grid(
+            pods,
+            props.selected.as_deref(),
+            "pod-grid lane-pods pod-grid-small",
+            &summary,
+        );
+        return attrs(grid, classes!());
+    }
     // Up to SMALL_ABOVE pods each token is a focusable image that names itself; one per lane
     // is in the tab order and the arrow keys move between them (a roving tabindex).
     let mut first = true;
