@@ -12,6 +12,7 @@ import path from 'node:path';
 import { byTestId, openApp, roundInfo } from '../lib/app.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
+import { screenshot, horizontalOverflow } from '../lib/screens.mjs';
 
 const app = servedApp();
 let rollout; // the CLI binary
@@ -248,6 +249,41 @@ describe('Plan view', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
   });
+
+  for (const [width, height, scheme] of [[1280, 720, 'light'], [1920, 1080, 'dark'], [390, 844, 'dark']]) {
+    test(`${width}×${height} ${scheme}: the forecast and a finished heat map fit the width; screenshots`, async () => {
+      const page = await openApp(app.browser.context, app.server.url);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await typeManifest(page, manifest({ replicas: 10, surge: 2, unavailable: 1 }));
+      await click(page, 'sweep-run');
+      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'done', byTestId('sweep-progress'), { timeout: 30_000 });
+      assert.equal(await page.locator(byTestId('sweep-cell')).count(), 121);
+      assert.equal(await horizontalOverflow(page), 0, 'nothing overflows the page');
+      // Every cell is on screen width-wise (the heat map is not cut off on a phone).
+      const outside = await page.locator(byTestId('sweep-cell')).evaluateAll((cells) =>
+        cells.filter((c) => { const r = c.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).length,
+      );
+      assert.equal(outside, 0, 'cells outside the viewport');
+      // Scrolled to (the header's Plan button, then the heat map as a link would), each stops
+      // below the sticky transport bar, not under it.
+      const clear = (testid) => page.evaluate(({ sel, bar }) => {
+        const t = document.querySelector(sel).getBoundingClientRect().top;
+        return [Math.round(t), Math.round(document.querySelector(bar).getBoundingClientRect().bottom)];
+      }, { sel: byTestId(testid), bar: '.transport' });
+      await click(page, 'plan-open');
+      await page.waitForTimeout(800);
+      const [viewTop, barBottom] = await clear('plan-view');
+      assert.ok(viewTop >= barBottom - 2, `the Plan view (top ${viewTop}) is below the transport bar (bottom ${barBottom})`);
+      await screenshot(page, `plan-forecast-${width}x${height}-${scheme}`, { fullPage: false });
+      await page.locator(byTestId('sweep-heatmap')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      const [mapTop, bar] = await clear('sweep-heatmap');
+      assert.ok(mapTop >= bar - 2, `the heat map (top ${mapTop}) is below the transport bar (bottom ${bar})`);
+      await screenshot(page, `plan-heatmap-${width}x${height}-${scheme}`, { fullPage: false });
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
 });
 
 describe('plan() and sweep() from the module', () => {
