@@ -445,6 +445,11 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         );
     }
     let start_time = i64::from(forecast.start_round) * spr;
+    // The container `kubectl set image` names: the manifest's own (the scenario format's is `app`).
+    let container = match subject {
+        Subject::Manifest { manifest, .. } => manifest.container_name(),
+        Subject::Scenario(_) => "app",
+    };
     let image = scenario
         .actions
         .iter()
@@ -460,7 +465,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         .unwrap_or_default();
     let _ = writeln!(
         out,
-        "\n$ kubectl set image deployment/{} app={image}   (round {}, t = {})",
+        "\n$ kubectl set image deployment/{} {container}={image}   (round {}, t = {})",
         target.deployment,
         forecast.start_round,
         clock(start_time)

@@ -92,6 +92,8 @@ fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
         "--seconds-per-round 1",
         "--termination 30s",
         "--image nginx:1.16.1",
+        // The manifest's container, as `kubectl set image` names it.
+        "$ kubectl set image deployment/web web=nginx:1.16.1",
         "durationSeconds         300",
         "Scaled up replica set web-rev2 to 1",
         "Pods minute by minute",

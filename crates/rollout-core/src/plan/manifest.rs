@@ -58,6 +58,21 @@ pub struct ManifestDeployment {
     pub termination_grace_period_seconds: Option<i64>,
     /// Fields that change a rollout but are not modelled (one line each).
     pub unsupported: Vec<String>,
+    /// The name of the (first) container, which `kubectl set image deployment/NAME
+    /// CONTAINER=IMAGE` names; empty when the manifest gives none.
+    #[serde(default)]
+    pub container: String,
+}
+
+impl ManifestDeployment {
+    /// The container `kubectl set image` names: the manifest's, else the scenarios' `app`.
+    pub fn container_name(&self) -> &str {
+        if self.container.is_empty() {
+            "app"
+        } else {
+            &self.container
+        }
+    }
 }
 
 /// Reads `kubectl get deployment -o yaml|json` output (or a plain manifest) for planning:
@@ -72,10 +87,16 @@ pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
     let termination_grace_period_seconds = spec
         .and_then(|s| s.get("terminationGracePeriodSeconds"))
         .and_then(serde_json::Value::as_i64);
+    let container = spec
+        .and_then(|s| s.pointer("/containers/0/name"))
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     Ok(ManifestDeployment {
         deployment: imported.deployment,
         termination_grace_period_seconds,
         unsupported: imported.unsupported,
+        container,
     })
 }
 
