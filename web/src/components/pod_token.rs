@@ -117,8 +117,6 @@ pub fn pod_legend() -> Html {
 /// How one token is drawn besides its pod's state.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Look {
-    /// Small and flat (a lane or card of more than [`SMALL_ABOVE`] pods).
-    pub small: bool,
     /// Created since the last step: grows in.
     pub fresh: bool,
     /// Became ready since the last step: pulses.

@@ -49,30 +49,26 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
         );
     }
     let token = |p: &rollout_core::view::PodView| {
-        let title = (!small).then(|| {
-            if p.node.is_empty() {
-                format!("{} · {} · not scheduled", p.name, p.state.label())
-            } else {
-                format!("{} · {} · {}", p.name, p.state.label(), p.node)
-            }
-        });
+        let title = if p.node.is_empty() {
+            format!("{} · {} · not scheduled", p.name, p.state.label())
+        } else {
+            format!("{} · {} · {}", p.name, p.state.label(), p.node)
+        };
         pod_token(
             p,
             Look {
-                small,
                 fresh: changes.fresh.contains(p.name.as_str()),
                 now_ready: changes.now_ready.contains(p.name.as_str()),
                 selected: props.selected.as_deref() == Some(p.name.as_str()),
                 doomed: p.next_deletion,
                 focus: None,
-                title,
+                title: Some(title),
             },
         )
     };
-    let departed: &[String] = if small { &[] } else { &props.departed };
-    let items = with_ghosts(pods, departed, token);
+    let items = with_ghosts(pods, &props.departed, token);
     html! {
-        <div class={classes!("pod-grid", small.then_some("pod-grid-small"), changes.batch)}
+        <div class={classes!("pod-grid", changes.batch)}
             role="img" aria-label={describe_pods(pods)}>
             { for items }
         </div>

@@ -242,8 +242,16 @@ pub fn lane(props: &LaneProps) -> Html {
     // lane head's counts say what changed.
     let mut motion = motion.borrow_mut();
     let changes = motion.update(pods, !props.departed.is_empty(), small);
-    if small && !pods.is_empty() {
-        // Hundreds of small tokens change in place: one piece of HTML (see `small_grid`).
+    let idle = || {
+        html! { <p class="lane-empty">{ if rs.desired == 0 { "scaled to 0, kept for rollbacks" } else { "no pods yet" } }</p> }
+    };
+    if small {
+        // Hundreds of small tokens change in place, as one piece of HTML (see `small_grid`);
+        // their deleted pods are not drawn (without the lane's animation they would not fade)
+        // and there are no empty slots.
+        if pods.is_empty() {
+            return attrs(idle(), classes!("lane-idle"));
+        }
         let grid = small_grid(
             pods,
             props.selected.as_deref(),
@@ -256,59 +264,41 @@ pub fn lane(props: &LaneProps) -> Html {
     // is in the tab order and the arrow keys move between them (a roving tabindex).
     let mut first = true;
     let token = |p: &rollout_core::view::PodView| {
-        let focus = (!small).then(|| {
-            let t = if std::mem::take(&mut first) {
-                "0"
-            } else {
-                "-1"
-            };
-            let mut words = pod_words(&p.name, p.state, &p.node, &rs.image, p.reason.as_deref());
-            if p.next_deletion {
-                words.push_str(", deleted next");
-            }
-            (t, words)
-        });
+        let tabindex = if std::mem::take(&mut first) {
+            "0"
+        } else {
+            "-1"
+        };
+        let mut words = pod_words(&p.name, p.state, &p.node, &rs.image, p.reason.as_deref());
+        if p.next_deletion {
+            words.push_str(", deleted next");
+        }
         pod_token(
             p,
             Look {
-                small,
                 fresh: changes.fresh.contains(p.name.as_str()),
                 now_ready: changes.now_ready.contains(p.name.as_str()),
                 selected: props.selected.as_deref() == Some(p.name.as_str()),
                 doomed: p.next_deletion,
-                focus,
+                focus: Some((tabindex, words)),
                 title: None,
             },
         )
     };
-    // Small deleted pods are not drawn (without the lane's animation they would not fade).
-    let departed: &[String] = if small { &[] } else { &props.departed };
-    let mut items = with_ghosts(pods, departed, token);
+    let mut items = with_ghosts(pods, &props.departed, token);
     // Pods the ReplicaSet wants but has not created yet: dashed empty slots.
-    let slots = if small {
-        0
-    } else {
-        delta.clamp(0, 60) as usize
-    };
+    let slots = delta.clamp(0, 60) as usize;
     for i in 0..slots {
         items
             .push(html! { <span key={format!("slot/{i}")} class="pod-slot" aria-hidden="true" /> });
     }
-    let empty = pods.is_empty() && departed.is_empty() && slots == 0;
-    let grid_class = classes!(
-        "pod-grid",
-        "lane-pods",
-        small.then_some("pod-grid-small"),
-        changes.batch
-    );
-    let body = if empty {
-        html! { <p class="lane-empty">{ if rs.desired == 0 { "scaled to 0, kept for rollbacks" } else { "no pods yet" } }</p> }
-    } else if !small {
-        html! { <div class={grid_class} role="group" aria-label={summary}>{ for items }</div> }
-    } else {
-        html! { <div class={grid_class} role="img" aria-label={summary}>{ for items }</div> }
-    };
-    attrs(body, classes!(empty.then_some("lane-idle")))
+    if items.is_empty() {
+        return attrs(idle(), classes!("lane-idle"));
+    }
+    let grid_class = classes!("pod-grid", "lane-pods", changes.batch);
+    let body =
+        html! { <div class={grid_class} role="group" aria-label={summary}>{ for items }</div> };
+    attrs(body, classes!())
 }
 
 /// The arrow keys move focus between the pods of a lane (Home and End to its ends); Enter
