@@ -276,9 +276,15 @@ impl Reducible for Compare {
                 if next.from.as_ref() != Some(&*a) || behind || next.session.is_none() {
                     next.rebuild(&a, at);
                 } else if let Some(s) = &next.session {
-                    let before = s.borrow().sim().steps_taken();
+                    // Where B is: its syncs and its clock (idle seconds move the clock
+                    // without a sync, and B's stage must show that too).
+                    let position = |s: &Session| {
+                        let sim = s.sim();
+                        (sim.steps_taken(), sim.now(), sim.at_round_start())
+                    };
+                    let before = position(&s.borrow());
                     let caption = follow(&mut s.borrow_mut(), at);
-                    if s.borrow().sim().steps_taken() != before {
+                    if position(&s.borrow()) != before {
                         next.version += 1;
                         if caption.is_some() {
                             next.caption = caption;
@@ -652,6 +658,51 @@ mod tests {
         v.max_unavailable = "0".into();
         let e = variant_scenario(&a, &v).unwrap_err();
         assert!(e.contains("may not be 0 when `maxSurge` is 0"), "{e}");
+    }
+
+    #[test]
+    fn b_follows_a_round_by_round_through_idle_seconds() {
+        let a = ten_replicas();
+        let mut v = Settings::from_scenario(&a).unwrap().0;
+        v.max_surge = "1".into();
+        v.max_unavailable = "0".into();
+        let mut s = Session::new(variant_scenario(&a, &v).unwrap()).unwrap();
+        for seconds in 1..=40 {
+            follow(
+                &mut s,
+                Moment {
+                    seconds,
+                    begun: false,
+                },
+            );
+            assert_eq!(
+                (s.sim().now(), s.sim().at_round_start()),
+                (seconds, true),
+                "B's clock after A's Round to 0:{seconds:02}"
+            );
+        }
+    }
+
+    #[test]
+    fn b_is_redrawn_when_only_its_clock_moves() {
+        // Before the image changes nothing happens: A's Round moves both clocks a second,
+        // and B gets there without a sync. Its stage must still be drawn again.
+        let a = Rc::new(ten_replicas());
+        let mut c = Rc::new(Compare::default()).reduce(CompareMsg::Open(None));
+        c = c.reduce(CompareMsg::Follow(a.clone(), Moment::default()));
+        for seconds in 1..=3 {
+            let version = c.version;
+            c = c.reduce(CompareMsg::Follow(
+                a.clone(),
+                Moment {
+                    seconds,
+                    begun: false,
+                },
+            ));
+            assert!(c.version > version, "B redrawn at 0:{seconds:02}");
+            let b = c.session.as_ref().unwrap().borrow();
+            assert_eq!(b.sim().now(), seconds);
+        }
     }
 
     #[test]

@@ -417,6 +417,13 @@ describe('compare side by side', () => {
     assert.ok(b.peak >= 11 && b.peak < a.peak, `peaks: A ${a.peak}, B ${b.peak}`);
     // The permalink carries B's settings.
     assert.match(await page.evaluate(() => location.hash), /cmp=RollingUpdate,1,0,10,0/);
+    // Whole rounds of A, idle ones included (nothing happens before the image changes): B's
+    // clock reads A's after each, though B takes no sync to get there.
+    for (let i = 0; i < 3; i++) {
+      await page.locator(byTestId('step-round-button')).click();
+      const c = await clocks(page);
+      assert.equal(c.b, c.a, `after Round ${i + 1}: A's clock ${c.a} s, B's ${c.b} s`);
+    }
     // Step both: A's gauges say 10 + 3 / 10 − 2, B's 10 + 1 / 10 − 0, and B keeps within them
     // while both follow one clock.
     let seen = 0;
