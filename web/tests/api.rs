@@ -47,7 +47,7 @@ fn trace_takes_plain_objects_and_json_and_throws_validation_messages() {
     let e = api::trace(js(r#"{"actions":[{"round":0,"type":"nope"}]}"#)).unwrap_err();
     assert_eq!(
         error_message(e.into()),
-        "Invalid scenario: actions[0] (round 0): unknown variant `nope`, expected one of `create`, `setImage`, `scale`, `pause`, `resume`, `rollback`, `undo`, `setStrategy`, `setMinReadySeconds`, `setProgressDeadlineSeconds`, `setRevisionHistoryLimit`, `setPodDeletionCost`, `restartPod`, `setPodQuota`"
+        "Invalid scenario: actions[0] (round 0): unknown action type `nope`; expected one of create, setImage, scale, pause, resume, rollback, undo, setStrategy, setMinReadySeconds, setProgressDeadlineSeconds, setRevisionHistoryLimit, setPodQuota, setPodDeletionCost, restartPod"
     );
 }
 

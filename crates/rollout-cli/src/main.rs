@@ -17,6 +17,7 @@ mod show;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+use rollout_core::limits::Limits;
 use rollout_core::scenario::Scenario;
 use std::process::ExitCode;
 
@@ -26,18 +27,33 @@ const USAGE: &str = "usage:
   rollout presets                      list the built-in scenarios
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
   rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario
+  --large (with trace, show, bench)    lift the page's limits (10,000 replicas) to Kubernetes'
 ";
 
-/// A preset by id, else the scenario file `arg`.
-fn load(arg: &str) -> Result<Scenario, String> {
+/// A preset by id, else the scenario file `arg`, within `limits` (the page's, or with
+/// `--large` Kubernetes' own).
+fn load(arg: &str, limits: &Limits) -> Result<Scenario, String> {
     if let Some(p) = rollout_core::presets::preset(arg) {
         return Ok(p.scenario);
     }
-    scenario_of(arg, &read(arg)?)
+    let s = scenario_of(arg, &read(arg)?)?;
+    rollout_core::limits::check_scenario_with(&s, limits).map_err(|e| format!("{arg}: {e}"))?;
+    Ok(s)
 }
 
-/// The text of the file `path`, or a message naming it.
+/// The text of the file `path`, or a message naming it; a file larger than
+/// [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read.
 fn read(path: &str) -> Result<String, String> {
+    let max = rollout_core::limits::MAX_DOCUMENT_BYTES;
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.len() > max as u64 {
+            return Err(format!(
+                "{path} is {} bytes; Rollout Lab reads at most {}, the API server's limit on a request body",
+                rollout_core::limits::group(meta.len() as i64),
+                rollout_core::limits::group(max as i64)
+            ));
+        }
+    }
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
@@ -61,22 +77,32 @@ fn main() -> ExitCode {
             }
         };
     }
+    let limits = if args.iter().any(|a| a == "--large") {
+        Limits::LARGE
+    } else {
+        Limits::PAGE
+    };
     let result = match args
         .iter()
         .map(String::as_str)
+        .filter(|a| *a != "--large")
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["trace", arg] => load(arg).map(|s| {
+        ["trace", arg] => load(arg, &limits).map(|s| {
             let trace = rollout_core::sim::run_trace(s);
             println!(
                 "{}",
                 serde_json::to_string(&trace).expect("a trace serialises")
             );
         }),
-        ["show", arg] => load(arg).map(|s| print!("{}", show::show(s))),
-        ["bench", arg, rest @ ..] => load(arg).map(|s| {
-            let n: u32 = rest.first().and_then(|n| n.parse().ok()).unwrap_or(20);
+        ["show", arg] => load(arg, &limits).map(|s| print!("{}", show::show(s))),
+        ["bench", arg, rest @ ..] => load(arg, &limits).map(|s| {
+            let n: u32 = rest
+                .first()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(20)
+                .clamp(1, 10_000);
             let mut times: Vec<f64> = (0..n)
                 .map(|_| {
                     let start = std::time::Instant::now();
@@ -95,8 +121,7 @@ fn main() -> ExitCode {
                 times[times.len() - 1]
             );
         }),
-        ["import", path] => std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {path}: {e}"))
+        ["import", path] => read(path)
             .and_then(|text| rollout_core::import::import_deployment(&text))
             .map(|imported| {
                 for line in &imported.unsupported {

@@ -2,7 +2,8 @@
 //! in a cluster model given by flags, once or swept over settings on every core.
 
 use crate::show::table;
-use rollout_core::plan::input::{plan_subject, read_subject};
+use rollout_core::limits::{self, Limits};
+use rollout_core::plan::input::{plan_subject_with, read_subject};
 use rollout_core::plan::manifest::{ClusterModel, ResolvedModel};
 use rollout_core::plan::report::{rollout_events, samples, Sample};
 use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -24,6 +25,8 @@ pub const USAGE: &str =
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
         --pod-quota N            a pods ResourceQuota [none]
+      --large lifts Rollout Lab's page limits (10,000 replicas, 20,000 pods at once) to
+      Kubernetes' own (150,000 pods); on a terminal a sweep prints its progress on stderr
       --sweep maxSurge=0..10 --sweep maxUnavailable=0,1,25%,50% (also replicas, minReadySeconds)
       forecasts every combination (at most 10000), in parallel";
 
@@ -44,6 +47,8 @@ struct Args {
     model: ClusterModel,
     /// The model flags given (a scenario takes none).
     model_flags: Vec<String>,
+    /// `--large`: Kubernetes' limits rather than the page's.
+    limits: Limits,
 }
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
@@ -69,6 +74,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut sweeps = Vec::new();
     let mut model = ClusterModel::default();
     let mut model_flags = Vec::new();
+    let mut limits = Limits::PAGE;
     let mut i = 0;
     while i < args.len() {
         let arg = args[i];
@@ -103,9 +109,29 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
             "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
-                model.seconds_per_round = parse_number(flag, value()?, 1i64)?;
+                let v = value()?;
+                model.seconds_per_round = parse_number(flag, v, 1i64)?;
+                if model.seconds_per_round > limits::MAX_SECONDS_PER_ROUND {
+                    return Err(format!(
+                        "{flag} {v}: at most {} (a day), the longest round Rollout Lab simulates",
+                        limits::group(limits::MAX_SECONDS_PER_ROUND)
+                    ));
+                }
             }
-            "--nodes" => model.nodes = parse_number(flag, value()?, 1u32)?,
+            "--nodes" => {
+                let v = value()?;
+                model.nodes = match v.trim().parse::<u64>() {
+                    Ok(n) if n > u64::from(limits::MAX_NODES) => {
+                        return Err(format!(
+                        "{flag} {}: at most {}, the most nodes Kubernetes supports in one cluster",
+                        limits::prefix(v, 20),
+                        limits::group(i64::from(limits::MAX_NODES))
+                    ))
+                    }
+                    _ => parse_number(flag, v, 1u32)?,
+                };
+            }
+            "--large" => limits = Limits::LARGE,
             "--termination" => model.termination_seconds = Some(parse_seconds(flag, value()?)?),
             "--image" => {
                 let v = value()?.trim();
@@ -127,7 +153,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             }
         }
         if flag.starts_with("--")
-            && !matches!(flag, "--json" | "--csv" | "--sweep")
+            && !matches!(flag, "--json" | "--csv" | "--sweep" | "--large")
             && !model_flags.contains(&flag.to_string())
         {
             model_flags.push(flag.to_string());
@@ -140,6 +166,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         sweeps,
         model,
         model_flags,
+        limits,
     })
 }
 
@@ -181,7 +208,7 @@ pub fn run(args: &[&str]) -> Result<String, String> {
     } else {
         let deployment = subject.deployment()?;
         let sweep = Sweep::new(args.sweeps, &deployment)?;
-        let rows = run_sweep(&subject, &sweep);
+        let rows = run_sweep_with(&subject, &sweep, &args.limits);
         Ok(match args.format {
             Format::Json => {
                 serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
@@ -192,13 +219,52 @@ pub fn run(args: &[&str]) -> Result<String, String> {
     }
 }
 
-/// Forecasts every combination on all cores; rows in the sweep's order.
-pub fn run_sweep(subject: &Subject, sweep: &Sweep) -> Vec<SweepRow> {
+/// How far a sweep is, printed on stderr when it is a terminal: `rollout plan: 1,200 of
+/// 10,000 combinations` on one line rewritten in place, about every 1 % and at the end.
+struct Progress {
+    done: std::sync::atomic::AtomicUsize,
+    total: usize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            done: std::sync::atomic::AtomicUsize::new(0),
+            total,
+            shown: total >= 20 && std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn one_more(&self) {
+        let d = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if self.shown && (d.is_multiple_of((self.total / 100).max(1)) || d == self.total) {
+            eprint!(
+                "\rrollout plan: {} of {} combinations",
+                limits::group(d as i64),
+                limits::group(self.total as i64)
+            );
+            if d == self.total {
+                eprintln!();
+            }
+        }
+    }
+}
+
+/// Forecasts every combination on all cores within `limits`, with progress on a terminal;
+/// rows in the sweep's order.
+pub fn run_sweep_with(subject: &Subject, sweep: &Sweep, limits: &Limits) -> Vec<SweepRow> {
     let n = sweep.len();
     let workers = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(n.max(1));
-    let one = |i: usize| subject.sweep_row(sweep.settings(i));
+    let progress = Progress::new(n);
+    let one = |i: usize| {
+        let row = subject.sweep_row_with(sweep.settings(i), limits);
+        progress.one_more();
+        row
+    };
     if workers <= 1 {
         // One core (or a target without threads, such as wasm32-wasip1): no thread at all.
         return (0..n).map(one).collect();
@@ -416,7 +482,7 @@ fn clock(seconds: i64) -> String {
 }
 
 fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let (output, scenario, sim) = plan_subject(subject, notes)?;
+    let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits)?;
     if args.format == Format::Json {
         // The process prints this and exits: freeing the simulation's objects one by one
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would

@@ -23,6 +23,7 @@ pub const READS_YAML: bool = cfg!(feature = "yaml");
 
 /// Parses JSON, or YAML when the `yaml` feature is on.
 pub fn parse_manifest(text: &str) -> Result<Value, String> {
+    crate::limits::check_text("the manifest", text)?;
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         return serde_json::from_str(trimmed).map_err(|e| format!("not valid JSON: {e}"));
@@ -70,6 +71,8 @@ fn yaml_to_json(text: &str) -> Result<Value, String> {
             Yaml::BadValue => return Err("malformed YAML value".into()),
         })
     }
+    // Aliases, depth and documents bounded before yaml-rust2 expands anything.
+    crate::yaml_guard::check(text)?;
     let docs = YamlLoader::load_from_str(text).map_err(|e| format!("not valid YAML: {e}"))?;
     match docs.as_slice() {
         [one] => convert(one),

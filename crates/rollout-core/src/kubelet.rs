@@ -131,14 +131,11 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
     let now = api.now();
     let mut changes = Vec::new();
     // Indices in `changes` of the removals, and of each updated pod's first change with the
-    // node it is bound to (an index in `node_names`) and whether it becomes ready: the names
-    // are read back from `changes` rather than copied again.
+    // node it is bound to and whether it becomes ready: the pod names are read back from
+    // `changes` rather than copied again.
     let mut removed: Vec<usize> = Vec::new();
-    let mut updates: Vec<(usize, Option<usize>, bool)> = Vec::new();
-    // The scheduler's node names, made once per pass that schedules a pod rather than once
-    // per pod scheduled (most passes of a settled round schedule none).
+    let mut updates: Vec<(usize, Option<String>, bool)> = Vec::new();
     let nodes = model.nodes.max(1);
-    let mut node_names: Vec<String> = Vec::new();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
@@ -150,22 +147,21 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             }
             continue;
         }
+        // Only the node this pod goes to is named: `nodes` may be large (5,000 nodes is
+        // `node-0` … `node-4999`), and naming them all on each pass would cost as much.
         let node = pod
             .node_name
             .is_empty()
-            .then_some((pod.serial % nodes) as usize);
+            .then(|| format!("node-{}", pod.serial % nodes));
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
             && rounds_between(pod.started_at, now, model.seconds_per_round)
                 >= i64::from(model.ready_after(name));
         let first = changes.len();
-        if let Some(node) = node {
-            if node_names.is_empty() {
-                node_names = (0..nodes).map(|i| format!("node-{i}")).collect();
-            }
+        if let Some(node) = &node {
             changes.push(PodChange::Scheduled {
                 pod: name.clone(),
-                node: node_names[node].clone(),
+                node: node.clone(),
             });
         }
         if becomes_ready {
@@ -183,7 +179,7 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
     for (at, node, becomes_ready) in updates {
         let name = changes[at].pod();
         if let Some(node) = node {
-            let _ = api.schedule_pod(name, &node_names[node]);
+            let _ = api.schedule_pod(name, &node);
         }
         if becomes_ready {
             let _ = api.mark_pod_ready(name);

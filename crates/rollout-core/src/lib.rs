@@ -29,3 +29,5 @@ pub mod ui_support;
 pub mod validation;
 pub mod view;
 pub mod yaml;
+#[cfg(feature = "yaml")]
+pub mod yaml_guard;

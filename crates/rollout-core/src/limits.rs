@@ -1,8 +1,16 @@
-//! How big a simulation Rollout Lab runs, in one place. These are Rollout Lab's limits, not
-//! Kubernetes': they keep a page responsive and a link's replay short. The scenario reader,
-//! the session (the app, the embed, the JavaScript API) and permalinks all check these.
+//! How big a simulation Rollout Lab runs, in one place. Every door reads input through these
+//! checks: the scenario reader ([`crate::scenario::Scenario::from_value`]), the session (the
+//! app, the embed, the JavaScript API), permalinks, the planner, the manifest and YAML readers
+//! and the CLI. A refusal names the field, the value and the limit, and says whether the limit
+//! is Kubernetes' own or one Rollout Lab keeps for the speed of a page (the CLI's `--large`
+//! lifts those, up to Kubernetes' own).
+//!
+//! For example `nodes: 6000` is refused as `nodes: 6000 is more than 5,000, the most nodes
+//! Kubernetes supports in one cluster`; `replicas: 10001` as `… creates 10001 replicas; Rollout
+//! Lab simulates at most 10,000 replicas, a limit for the page's speed …`.
 
-use crate::scenario::{ActionKind, Scenario};
+use crate::api::IntOrString;
+use crate::scenario::{ActionKind, Scenario, StrategyInput};
 
 /// The most replicas a Deployment may have, in a `create` or a `scale` (a real cluster takes
 /// up to 2^31 - 1).
@@ -11,8 +19,43 @@ pub const MAX_REPLICAS: i32 = 10_000;
 /// The most pods a rolling update may have at once (replicas + maxSurge).
 pub const MAX_PODS: i64 = 20_000;
 
+/// The most pods a cluster holds, Kubernetes' own limit ("Considerations for large
+/// clusters": no more than 150,000 pods). The CLI's `--large` raises the page limits to it.
+pub const KUBERNETES_MAX_PODS: i64 = 150_000;
+
+/// The most nodes, Kubernetes' own limit ("Considerations for large clusters": no more than
+/// 5,000 nodes).
+pub const MAX_NODES: u32 = 5_000;
+
 /// The most rounds a scenario may have.
 pub const MAX_ROUNDS: u32 = 100_000;
+
+/// The most simulated seconds one round may stand for (a day).
+pub const MAX_SECONDS_PER_ROUND: i64 = 86_400;
+
+/// The most actions a scenario may script.
+pub const MAX_ACTIONS: usize = 10_000;
+
+/// The most bytes of text a scenario, a manifest or a link is read from: the API server's
+/// own limit on a request body (kube-apiserver's `MaxRequestBodyBytes`, 3 MiB).
+pub const MAX_DOCUMENT_BYTES: usize = 3 * 1024 * 1024;
+
+/// The most YAML documents (`---`) one text may hold.
+pub const MAX_YAML_DOCUMENTS: usize = 1_000;
+
+/// The deepest nesting a JSON or YAML input may have (serde_json's own recursion limit).
+pub const MAX_DEPTH: usize = 128;
+
+/// The most nodes a YAML text may expand to through aliases, besides go-yaml's ratio of
+/// aliases to nodes (`yaml_guard`): a 3 MiB text without aliases has fewer (`[1,1,…]` is two
+/// bytes a node), and yaml-rust2 holds each expanded node in memory.
+pub const MAX_YAML_EXPANDED_NODES: u64 = 1_000_000;
+
+/// The most bytes of scalars a YAML text may expand to through aliases.
+pub const MAX_YAML_EXPANDED_BYTES: u64 = 32 * 1024 * 1024;
+
+/// The most combinations one sweep forecasts.
+pub const MAX_SWEEP_COMBINATIONS: u64 = 10_000;
 
 /// The most rounds a scenario opened in the app or an embed may script: every step is kept
 /// for stepping back.
@@ -24,6 +67,43 @@ pub const MAX_LINK_STEPS: usize = 50_000;
 /// The most rounds one "run to the end" goes before it stops with a notice (a scenario that
 /// keeps changing, or one whose next change is very far away).
 pub const MAX_RUN_ROUNDS: u32 = 2_000;
+
+/// The size limits that depend on where a simulation runs: a page (and the CLI by default)
+/// keeps to [`Limits::PAGE`]; the CLI's `--large` to [`Limits::LARGE`], Kubernetes' own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most replicas in a create or a scale.
+    pub replicas: i64,
+    /// The most pods at once: replicas + maxSurge, and the pod quota.
+    pub pods: i64,
+    /// Whether these are the page's limits (a refusal then says so, and that `--large` lifts
+    /// them in the CLI).
+    pub page: bool,
+}
+
+impl Limits {
+    /// A page's limits: 10,000 replicas, 20,000 pods at once.
+    pub const PAGE: Limits = Limits {
+        replicas: MAX_REPLICAS as i64,
+        pods: MAX_PODS,
+        page: true,
+    };
+    /// Kubernetes' own: 150,000 pods in a cluster.
+    pub const LARGE: Limits = Limits {
+        replicas: KUBERNETES_MAX_PODS,
+        pods: KUBERNETES_MAX_PODS,
+        page: false,
+    };
+
+    /// Why a limit of this set exists, for a message.
+    fn why(&self) -> &'static str {
+        if self.page {
+            ", a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"
+        } else {
+            ", Kubernetes' own limit on the pods of a cluster"
+        }
+    }
+}
 
 /// `10000` → `10,000`.
 pub fn group(n: i64) -> String {
@@ -42,6 +122,14 @@ pub fn group(n: i64) -> String {
     }
 }
 
+/// At most `max` characters of `text`, with `…` when cut: what a message quotes of a value.
+pub fn prefix(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// Why a replica count is too big: `Rollout Lab simulates at most 10,000 replicas`.
 pub fn check_replicas(replicas: i32) -> Result<(), String> {
     if replicas > MAX_REPLICAS {
@@ -54,31 +142,160 @@ pub fn check_replicas(replicas: i32) -> Result<(), String> {
     }
 }
 
-/// Whether a scenario is within the limits: its rounds, and every create and scale. `Err`
-/// names the action, e.g. `actions[2] (round 8): scales to 20000 replicas; Rollout Lab
-/// simulates at most 10,000 replicas`.
-pub fn check_scenario(s: &Scenario) -> Result<(), String> {
+/// Why a text is too long to read: `the manifest is 4,000,000 bytes; Rollout Lab reads at
+/// most 3,145,728 (the API server's limit on a request)`.
+pub fn check_text(what: &str, text: &str) -> Result<(), String> {
+    if text.len() > MAX_DOCUMENT_BYTES {
+        Err(format!(
+            "{what} is {} bytes; Rollout Lab reads at most {}, the API server's limit on a request body",
+            group(text.len() as i64),
+            group(MAX_DOCUMENT_BYTES as i64)
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// `field: value is more than max, why`.
+fn over(field: &str, value: impl std::fmt::Display, max: i64, why: &str) -> String {
+    format!("{field}: {value} is more than {}{why}", group(max))
+}
+
+/// The cluster model's fields within their limits: rounds, secondsPerRound, nodes,
+/// readyAfterRounds, terminationRounds, the jitter, the number of actions and their rounds.
+/// These hold wherever a scenario runs; [`crate::scenario::Scenario::from_value`] checks them.
+pub fn check_model(s: &Scenario) -> Result<(), String> {
+    const PACE: &str = ", the most rounds Rollout Lab simulates";
+    let rounds = i64::from(MAX_ROUNDS);
     if s.rounds > MAX_ROUNDS {
-        return Err(format!(
-            "rounds: {} is more than the {} rounds Rollout Lab simulates",
-            s.rounds,
-            group(i64::from(MAX_ROUNDS))
+        return Err(over("rounds", s.rounds, rounds, PACE));
+    }
+    if s.seconds_per_round > MAX_SECONDS_PER_ROUND {
+        return Err(over(
+            "secondsPerRound",
+            s.seconds_per_round,
+            MAX_SECONDS_PER_ROUND,
+            " (a day), the longest round Rollout Lab simulates",
         ));
     }
-    for (i, a) in s.actions.iter().enumerate() {
-        let (verb, replicas) = match &a.kind {
-            ActionKind::Create { deployment } => ("creates", deployment.replicas.unwrap_or(1)),
-            ActionKind::Scale { replicas, .. } => ("scales to", *replicas),
-            _ => continue,
-        };
-        if let Err(why) = check_replicas(replicas) {
+    if s.nodes > MAX_NODES {
+        return Err(over(
+            "nodes",
+            s.nodes,
+            i64::from(MAX_NODES),
+            ", the most nodes Kubernetes supports in one cluster",
+        ));
+    }
+    for (field, v) in [
+        ("readyAfterRounds", s.ready_after_rounds),
+        ("terminationRounds", s.termination_rounds),
+        (
+            "model.readyJitterRounds",
+            s.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
+        ),
+    ] {
+        if v > MAX_ROUNDS {
+            return Err(over(field, v, rounds, PACE));
+        }
+    }
+    if s.actions.len() > MAX_ACTIONS {
+        return Err(over(
+            "actions",
+            format!("{} actions", s.actions.len()),
+            MAX_ACTIONS as i64,
+            ", the most actions Rollout Lab reads",
+        ));
+    }
+    if let Some(q) = s.pod_quota {
+        if q < 0 {
             return Err(format!(
-                "actions[{i}] (round {}): {verb} {replicas} replicas; {why}",
-                a.round
+                "podQuota: {q} is negative; a ResourceQuota's hard limit must be at least 0"
             ));
         }
     }
     Ok(())
+}
+
+/// Pods at once that `strategy` allows over `replicas`: maxSurge resolved as Kubernetes
+/// does (a percentage of the replicas, rounded up), in 64 bits so that nothing wraps. For
+/// 10 replicas and `25%`: 3. An unreadable value counts as 0 (validation refuses it).
+fn surge(replicas: i64, strategy: Option<&StrategyInput>) -> i64 {
+    let Some(s) = strategy else {
+        return (replicas * 25 + 99) / 100;
+    };
+    if s.type_.as_deref() == Some("Recreate") {
+        return 0;
+    }
+    match &s.max_surge {
+        None => (replicas * 25 + 99) / 100,
+        Some(IntOrString::Int(n)) => i64::from(*n).max(0),
+        Some(IntOrString::String(p)) => p
+            .strip_suffix('%')
+            .and_then(|n| n.parse::<i64>().ok())
+            .map_or(0, |pct| {
+                ((i128::from(replicas) * i128::from(pct.max(0)) + 99) / 100)
+                    .min(i128::from(i64::MAX)) as i64
+            }),
+    }
+}
+
+/// Whether a scenario is within `limits`: the model's fields ([`check_model`]), every create
+/// and scale (replicas, and replicas + maxSurge), the pod quota. `Err` names the action, e.g.
+/// `actions[2] (round 8): scales to 20000 replicas; Rollout Lab simulates at most 10,000
+/// replicas, a limit for the page's speed …`.
+pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> {
+    check_model(s)?;
+    let why = limits.why();
+    // The Deployment's strategy as the actions leave it, for replicas + maxSurge.
+    let mut strategy: Option<StrategyInput> = None;
+    let mut replicas: i64 = 1;
+    for (i, a) in s.actions.iter().enumerate() {
+        let at = format!("actions[{i}] (round {})", a.round);
+        let verb = match &a.kind {
+            ActionKind::Create { deployment } => {
+                replicas = i64::from(deployment.replicas.unwrap_or(1));
+                strategy = deployment.strategy.clone();
+                "creates"
+            }
+            ActionKind::Scale { replicas: r, .. } => {
+                replicas = i64::from(*r);
+                "scales to"
+            }
+            ActionKind::SetStrategy { strategy: st, .. } => {
+                strategy = Some(st.clone());
+                "sets the strategy of"
+            }
+            _ => continue,
+        };
+        if replicas > limits.replicas {
+            return Err(format!(
+                "{at}: {verb} {replicas} replicas; Rollout Lab simulates at most {} replicas{why}",
+                group(limits.replicas)
+            ));
+        }
+        let pods = replicas
+            .max(0)
+            .saturating_add(surge(replicas.max(0), strategy.as_ref()));
+        if pods > limits.pods {
+            return Err(format!(
+                "{at}: {verb} {replicas} replicas with maxSurge {}: {} pods at once; Rollout Lab simulates at most {} pods at once{why}",
+                match strategy.as_ref().and_then(|s| s.max_surge.as_ref()) {
+                    Some(IntOrString::Int(n)) => n.to_string(),
+                    Some(IntOrString::String(p)) => prefix(p, 20),
+                    None => "25%".to_string(),
+                },
+                group(pods),
+                group(limits.pods)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// [`check_scenario_with`] a page's limits: what the app, the embed, the JavaScript API and
+/// links run.
+pub fn check_scenario(s: &Scenario) -> Result<(), String> {
+    check_scenario_with(s, &Limits::PAGE)
 }
 
 #[cfg(test)]
@@ -91,31 +308,83 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(10_000), "10,000");
         assert_eq!(group(-1_234_567), "-1,234,567");
+        assert_eq!(prefix("abcdef", 3), "abc…");
+        assert_eq!(prefix("abc", 3), "abc");
+    }
+
+    fn scenario(replicas: i32, scale: i32) -> Scenario {
+        Scenario::from_json(&format!(
+            r#"{{"actions":[{{"round":0,"type":"create","deployment":{{"name":"web","image":"a","replicas":{replicas}}}}},
+            {{"round":3,"type":"scale","replicas":{scale}}}]}}"#
+        ))
+        .unwrap()
     }
 
     #[test]
     fn scenarios_beyond_the_limits_are_refused_naming_the_action() {
-        let s = |replicas: i32, scale: i32| {
-            Scenario::from_json(&format!(
-                r#"{{"actions":[{{"round":0,"type":"create","deployment":{{"name":"web","image":"a","replicas":{replicas}}}}},
-                {{"round":3,"type":"scale","replicas":{scale}}}]}}"#
-            ))
-            .unwrap()
-        };
+        let s = scenario;
         assert_eq!(check_scenario(&s(10_000, 10_000)), Ok(()));
         assert_eq!(
             check_scenario(&s(10_001, 1)).unwrap_err(),
-            "actions[0] (round 0): creates 10001 replicas; Rollout Lab simulates at most 10,000 replicas"
+            "actions[0] (round 0): creates 10001 replicas; Rollout Lab simulates at most 10,000 replicas, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"
         );
-        assert_eq!(
-            check_scenario(&s(1, 20_000)).unwrap_err(),
-            "actions[1] (round 3): scales to 20000 replicas; Rollout Lab simulates at most 10,000 replicas"
-        );
-        let mut long = s(1, 1);
-        long.rounds = MAX_ROUNDS + 1;
-        assert_eq!(
-            check_scenario(&long).unwrap_err(),
-            "rounds: 100001 is more than the 100,000 rounds Rollout Lab simulates"
+        assert!(check_scenario(&s(1, 20_000))
+            .unwrap_err()
+            .starts_with("actions[1] (round 3): scales to 20000 replicas; Rollout Lab simulates at most 10,000 replicas"));
+        // --large: Kubernetes' 150,000 pods.
+        assert_eq!(check_scenario_with(&s(100_000, 1), &Limits::LARGE), Ok(()));
+        assert!(check_scenario_with(&s(150_001, 1), &Limits::LARGE)
+            .unwrap_err()
+            .contains("at most 150,000 replicas, Kubernetes' own limit"));
+    }
+
+    #[test]
+    fn replicas_plus_surge_is_counted_in_64_bits() {
+        let s = Scenario::from_json(
+            r#"{"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a","replicas":10,
+            "strategy":{"type":"RollingUpdate","maxSurge":2147483647}}}]}"#,
+        )
+        .unwrap();
+        let e = check_scenario(&s).unwrap_err();
+        assert!(e.contains("maxSurge 2147483647: 2,147,483,657 pods at once; Rollout Lab simulates at most 20,000 pods at once"), "{e}");
+        let max = Scenario::from_json(
+            r#"{"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a","replicas":2147483647}}]}"#,
+        )
+        .unwrap();
+        assert!(check_scenario_with(&max, &Limits::LARGE).is_err());
+        // 10,000 replicas with 25 % surge: 12,500 pods, within 20,000.
+        assert_eq!(check_scenario(&scenario(10_000, 1)), Ok(()));
+    }
+
+    #[test]
+    fn model_fields_are_refused_one_past_their_limit() {
+        let at = |field: &str, value: u64| {
+            Scenario::from_json(&format!(
+                r#"{{"{field}":{value},"actions":[{{"round":0,"type":"create","deployment":{{"name":"web","image":"a"}}}}]}}"#
+            ))
+        };
+        for (field, max) in [
+            ("rounds", u64::from(MAX_ROUNDS)),
+            ("nodes", u64::from(MAX_NODES)),
+            ("secondsPerRound", MAX_SECONDS_PER_ROUND as u64),
+            ("readyAfterRounds", u64::from(MAX_ROUNDS)),
+            ("terminationRounds", u64::from(MAX_ROUNDS)),
+        ] {
+            assert!(at(field, max).is_ok(), "{field} {max}");
+            let e = at(field, max + 1).unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!(
+                    "{field}: {} is more than {}",
+                    max + 1,
+                    group(max as i64)
+                )),
+                "{e}"
+            );
+        }
+        let e = at("nodes", 4_294_967_295).unwrap_err().to_string();
+        assert!(
+            e.contains("5,000, the most nodes Kubernetes supports"),
+            "{e}"
         );
     }
 }

@@ -229,6 +229,16 @@ impl ForecastTracker {
 /// lacks the skipped rounds, and its rounds carry no events (they are in
 /// [`Simulation::events`]; see [`Simulation::without_trace_events`]).
 pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
+    simulate_with(scenario, &crate::limits::Limits::PAGE)
+}
+
+/// [`simulate`] within `limits` (the CLI's `--large` passes [`crate::limits::Limits::LARGE`]):
+/// a scenario beyond them is refused with the limit, before anything runs.
+pub fn simulate_with(
+    scenario: &Scenario,
+    limits: &crate::limits::Limits,
+) -> Result<(Forecast, Simulation), String> {
+    crate::limits::check_scenario_with(scenario, limits)?;
     let target = rollout_target(scenario)?;
     let target_start = target.start_round;
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
@@ -311,7 +321,19 @@ impl Subject {
     /// One row of a sweep: the forecast with `settings` applied, or the API server's refusal.
     /// The CLI's `--sweep` and the JavaScript `sweep()` both fill their tables with it.
     pub fn sweep_row(&self, settings: sweep::Settings) -> sweep::SweepRow {
-        match self.scenario(&settings).and_then(|s| forecast(&s)) {
+        self.sweep_row_with(settings, &crate::limits::Limits::PAGE)
+    }
+
+    /// [`Subject::sweep_row`] within `limits`.
+    pub fn sweep_row_with(
+        &self,
+        settings: sweep::Settings,
+        limits: &crate::limits::Limits,
+    ) -> sweep::SweepRow {
+        match self
+            .scenario(&settings)
+            .and_then(|s| simulate_with(&s, limits).map(|(f, _)| f))
+        {
             Ok(f) => sweep::SweepRow {
                 settings,
                 forecast: Some(f),

@@ -307,6 +307,24 @@ impl std::fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+/// Every action `type` the scenario format has ([`ActionKind::type_name`]).
+pub const ACTION_TYPES: &[&str] = &[
+    "create",
+    "setImage",
+    "scale",
+    "pause",
+    "resume",
+    "rollback",
+    "undo",
+    "setStrategy",
+    "setMinReadySeconds",
+    "setProgressDeadlineSeconds",
+    "setRevisionHistoryLimit",
+    "setPodQuota",
+    "setPodDeletionCost",
+    "restartPod",
+];
+
 const SCENARIO_KEYS: &[&str] = &[
     "name",
     "description",
@@ -326,6 +344,10 @@ impl Scenario {
     /// Reads a scenario from JSON text, naming the field (and the action's index and round)
     /// of whatever is wrong.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        crate::limits::check_text("the scenario", text).map_err(|message| ScenarioError {
+            path: String::new(),
+            message,
+        })?;
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ScenarioError {
             path: String::new(),
             message: format!("not valid JSON: {e}"),
@@ -397,17 +419,23 @@ impl Scenario {
         if s.nodes < 1 {
             return Err(err("nodes", "must be at least 1".to_string()));
         }
-        if s.rounds > crate::limits::MAX_ROUNDS {
-            return Err(err(
-                "rounds",
-                format!("must be at most {}", crate::limits::MAX_ROUNDS),
-            ));
-        }
+        // The cluster model within Rollout Lab's limits (`rounds: 100001 is more than …`).
+        crate::limits::check_model(&s).map_err(|e| err("", e))?;
         let actions = match obj.get("actions") {
             None => return Err(err("actions", "missing field".to_string())),
             Some(serde_json::Value::Array(a)) => a,
             Some(_) => return Err(err("actions", "must be an array".to_string())),
         };
+        if actions.len() > crate::limits::MAX_ACTIONS {
+            return Err(err(
+                "actions",
+                format!(
+                    "{} actions; Rollout Lab reads at most {}",
+                    actions.len(),
+                    crate::limits::group(crate::limits::MAX_ACTIONS as i64)
+                ),
+            ));
+        }
         for (i, a) in actions.iter().enumerate() {
             s.actions.push(Action::from_value(i, a)?);
         }
@@ -457,6 +485,19 @@ impl Action {
                 return Err(ScenarioError {
                     path: format!("{}.{key}", path_with(Some(round))),
                     message,
+                });
+            }
+        }
+        // An unknown `type`, quoted only as a short prefix (a 2 MB type is not echoed whole).
+        if let Some(t) = obj.get("type").and_then(serde_json::Value::as_str) {
+            if !ACTION_TYPES.contains(&t) {
+                return Err(ScenarioError {
+                    path: path_with(Some(round)),
+                    message: format!(
+                        "unknown action type `{}`; expected one of {}",
+                        crate::limits::prefix(t, 40),
+                        ACTION_TYPES.join(", ")
+                    ),
                 });
             }
         }
@@ -511,6 +552,28 @@ fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<St
                     _ => false,
                 })
             });
+            // One level deeper for a strategy's maxSurge or maxUnavailable (`1.5`).
+            let strategy_field = |st: &Value| {
+                st.as_object().and_then(|st| {
+                    ["maxSurge", "maxUnavailable"].into_iter().find(|f| {
+                        st.get(*f).is_some_and(|x| {
+                            serde_json::from_value::<crate::api::IntOrString>(x.clone()).is_err()
+                        })
+                    })
+                })
+            };
+            let strategy = if key == "strategy" {
+                Some(v)
+            } else {
+                v.get("strategy")
+            };
+            if let Some(f) = strategy.and_then(strategy_field) {
+                return Some(if key == "strategy" {
+                    format!("strategy.{f} (spec.strategy.rollingUpdate.{f})")
+                } else {
+                    format!("{key}.strategy.{f} (spec.strategy.rollingUpdate.{f})")
+                });
+            }
             return Some(match inner {
                 Some((k, _)) => format!("{key}.{k}"),
                 None => key.clone(),
@@ -656,9 +719,14 @@ mod tests {
         let (path, message) = err(r#"{"round":1,"type":"explode"}"#);
         assert_eq!(path, "actions[0] (round 1)");
         assert!(
-            message.starts_with("unknown variant `explode`, expected one of `create`, `setImage`"),
+            message.starts_with("unknown action type `explode`; expected one of create, setImage"),
             "{message}"
         );
+        // A long type is quoted as a short prefix.
+        let long = format!(r#"{{"round":1,"type":"{}"}}"#, "x".repeat(100_000));
+        let (_, message) = err(&long);
+        assert!(message.len() < 400, "{message}");
+        assert!(message.starts_with(&format!("unknown action type `{}…`", "x".repeat(40))));
         assert_eq!(
             err(r#"{"round":1,"type":"restartPod","pod":"p","x":1}"#).1,
             "unknown field `x`, expected `pod`"

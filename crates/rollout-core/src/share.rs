@@ -596,7 +596,12 @@ fn action_problem(index: usize, e: &crate::scenario::ScenarioError) -> String {
             "unknown action type {}",
             rest.split(", expected").next().unwrap_or(rest)
         ),
-        None => e.message.clone(),
+        None => e
+            .message
+            .split("; expected one of")
+            .next()
+            .unwrap_or_default()
+            .to_string(),
     };
     format!("{path}: {message}")
 }
@@ -778,7 +783,20 @@ pub fn decode_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Link
             // A session's link (version 2) also says how many single syncs follow the last
             // change and were taken in all, which the session reads.
             "sync" | "syncs" => {}
-            other => ignored.push(format!("the unknown part `{other}`")),
+            // A lesson's link (`&lesson=ID&step=N`) is the app's to open; an unknown id is
+            // named here, so that the page can say so.
+            "lesson" if crate::lessons::lesson(&v).is_none() => ignored.push(format!(
+                "the unknown lesson `{}`",
+                crate::limits::prefix(&v, 40)
+            )),
+            "challenge" if crate::lessons::challenges::challenge(&v).is_none() => ignored.push(
+                format!("the unknown challenge `{}`", crate::limits::prefix(&v, 40)),
+            ),
+            "lesson" | "challenge" | "step" => {}
+            other => ignored.push(format!(
+                "the unknown part `{}`",
+                crate::limits::prefix(other, 40)
+            )),
         }
     }
     let known_preset = preset
@@ -787,7 +805,10 @@ pub fn decode_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Link
         .map(|p| (p.id.to_string(), p.scenario));
     if let (Some(p), None) = (&preset, &known_preset) {
         if p != "custom" && p != "imported" {
-            ignored.push(format!("the unknown preset `{p}`"));
+            ignored.push(format!(
+                "the unknown preset `{}`",
+                crate::limits::prefix(p, 40)
+            ));
         }
     }
     let (scenario, fell_back) = match (scenario_text, &known_preset) {

@@ -7,13 +7,50 @@ use std::fmt;
 /// `intstr.IntOrString`: an absolute count (`1`) or a percentage string (`"25%"`).
 ///
 /// Serialises exactly as in a manifest: a JSON number or a JSON string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 pub enum IntOrString {
     /// `Type: 0` (intstr.Int).
     Int(i32),
     /// `Type: 1` (intstr.String), normally a percentage such as `"25%"`.
     String(String),
+}
+
+/// Reads a JSON number that fits in 32 bits or a string, as the API server's decoder does;
+/// anything else (`1.5`, `true`, `4294967296`) is refused with what was expected, e.g.
+/// `invalid type: floating point `1.5`, expected a 32-bit integer or a percentage such as "25%"`.
+impl<'de> Deserialize<'de> for IntOrString {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = IntOrString;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a 32-bit integer or a percentage such as \"25%\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<IntOrString, E> {
+                i32::try_from(n)
+                    .map(IntOrString::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(n), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<IntOrString, E> {
+                i32::try_from(n)
+                    .map(IntOrString::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<IntOrString, E> {
+                // A whole number written by JavaScript (`3` arrives as 3.0 through some readers).
+                if n.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&n) {
+                    Ok(IntOrString::Int(n as i32))
+                } else {
+                    Err(E::invalid_type(serde::de::Unexpected::Float(n), &self))
+                }
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<IntOrString, E> {
+                Ok(IntOrString::String(s.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl IntOrString {

@@ -10,6 +10,9 @@ use super::{Forecast, Subject};
 use crate::scenario::Scenario;
 use serde::Serialize;
 
+/// The longest duration a flag or option takes: 10,000,000 s.
+pub const MAX_DURATION_SECONDS: i64 = 10_000_000;
+
 /// `30s`, `2m`, `1m30s`, `90` (seconds), as kubectl's duration flags read them; the error
 /// names `what` (a flag such as `--ready-after`, or an option such as `readyAfter`).
 /// For example `1m30s` is 90 and `5m5m` is refused.
@@ -19,16 +22,26 @@ pub fn parse_duration(what: &str, text: &str) -> Result<i64, String> {
             "{what} {text:?}: expected a duration such as 30s, 2m, 1m30s or a number of seconds"
         )
     };
+    let too_long = || {
+        format!(
+            "{what} {:?}: at most {} s (about 115 days), the longest duration Rollout Lab simulates",
+            crate::limits::prefix(text, 40),
+            crate::limits::group(MAX_DURATION_SECONDS)
+        )
+    };
     let t = text.trim();
     if t.is_empty() {
         return Err(bad());
     }
     if let Ok(n) = t.parse::<i64>() {
-        return if (0..=10_000_000).contains(&n) {
-            Ok(n)
-        } else {
-            Err(bad())
+        return match n {
+            0..=MAX_DURATION_SECONDS => Ok(n),
+            n if n > MAX_DURATION_SECONDS => Err(too_long()),
+            _ => Err(bad()),
         };
+    }
+    if t.len() > 40 {
+        return Err(too_long());
     }
     let mut total: i64 = 0;
     let mut digits = String::new();
@@ -37,7 +50,16 @@ pub fn parse_duration(what: &str, text: &str) -> Result<i64, String> {
         match c {
             '0'..='9' => digits.push(c),
             'h' | 'm' | 's' => {
-                let n: i64 = digits.parse().map_err(|_| bad())?;
+                let n: i64 =
+                    digits.parse().map_err(
+                        |_| {
+                            if digits.is_empty() {
+                                bad()
+                            } else {
+                                too_long()
+                            }
+                        },
+                    )?;
                 digits.clear();
                 let (rank, mult) = match c {
                     'h' => (0, 3600),
@@ -51,13 +73,16 @@ pub fn parse_duration(what: &str, text: &str) -> Result<i64, String> {
                 total = n
                     .checked_mul(mult)
                     .and_then(|x| total.checked_add(x))
-                    .ok_or_else(bad)?;
+                    .ok_or_else(too_long)?;
             }
             _ => return Err(bad()),
         }
     }
-    if !digits.is_empty() || total > 10_000_000 {
+    if !digits.is_empty() {
         return Err(bad());
+    }
+    if total > MAX_DURATION_SECONDS {
+        return Err(too_long());
     }
     Ok(total)
 }
@@ -128,8 +153,17 @@ pub fn plan_subject(
     subject: &Subject,
     notes: &[String],
 ) -> Result<(PlanOutput, Scenario, crate::sim::Simulation), String> {
+    plan_subject_with(subject, notes, &crate::limits::Limits::PAGE)
+}
+
+/// [`plan_subject`] within `limits` (the CLI's `--large`).
+pub fn plan_subject_with(
+    subject: &Subject,
+    notes: &[String],
+    limits: &crate::limits::Limits,
+) -> Result<(PlanOutput, Scenario, crate::sim::Simulation), String> {
     let scenario = subject.scenario(&super::sweep::Settings::default())?;
-    let (forecast, sim) = super::simulate(&scenario)?;
+    let (forecast, sim) = super::simulate_with(&scenario, limits)?;
     let target = super::rollout_target(&scenario)?;
     let mut warnings: Vec<String> = notes.to_vec();
     warnings.extend(super::report::warnings(&sim, &target, &forecast));
@@ -161,6 +195,11 @@ mod tests {
         for bad in ["", "-5", "30x", "s", "30s1m", "1.5s", "5m5m"] {
             let e = parse_duration("--termination", bad).unwrap_err();
             assert!(e.starts_with("--termination"), "{bad}: {e}");
+        }
+        assert_eq!(parse_duration("--ready-after", "10000000"), Ok(10_000_000));
+        for long in ["10000001", "2778h", "99999999999999999999h"] {
+            let e = parse_duration("--ready-after", long).unwrap_err();
+            assert!(e.contains("at most 10,000,000 s"), "{long}: {e}");
         }
     }
 

@@ -226,6 +226,18 @@ pub fn manifest_scenario(
     }
     let spr = model.seconds_per_round;
     let start = set_image_round(deployment, model);
+    // Refused up front rather than run to the end of the rounds: pods that start 1000h
+    // after creation in 1 s rounds would have the image set in round 3,600,001.
+    if start >= crate::limits::MAX_ROUNDS {
+        return Err(format!(
+            "the new image would be set in round {} (pods ready {} s after creation, then minReadySeconds {}, in {} s rounds); a forecast runs at most {} rounds",
+            crate::limits::group(i64::from(start)),
+            crate::limits::group(model.ready_after_seconds),
+            deployment.min_ready_seconds.unwrap_or(0),
+            spr,
+            crate::limits::group(i64::from(crate::limits::MAX_ROUNDS))
+        ));
+    }
     Ok(Scenario {
         name: deployment.name.clone(),
         description: format!(

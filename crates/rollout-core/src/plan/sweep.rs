@@ -13,7 +13,7 @@ use crate::scenario::{DeploymentInput, StrategyInput};
 use serde::{Deserialize, Serialize};
 
 /// The most simulations one sweep may ask for.
-pub const MAX_SIMULATIONS: u64 = 10_000;
+pub const MAX_SIMULATIONS: u64 = crate::limits::MAX_SWEEP_COMBINATIONS;
 
 /// A Deployment setting a sweep varies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

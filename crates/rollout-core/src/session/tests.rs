@@ -310,7 +310,7 @@ fn limits_live_in_one_place() {
     .unwrap();
     assert_eq!(
         Session::new(big).unwrap_err(),
-        "actions[0] (round 0): creates 10001 replicas; Rollout Lab simulates at most 10,000 replicas"
+        "actions[0] (round 0): creates 10001 replicas; Rollout Lab simulates at most 10,000 replicas, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"
     );
     let mut s = session("");
     assert_eq!(
