@@ -21,9 +21,11 @@
 
 use crate::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
 use crate::export::{chart_svg, scenario_from_manifest, trace_json};
+use crate::js_input;
 use crate::settings::Field;
 use crate::share::{app_address, embed_options, link_of, EmbedOptions};
 use crate::state::{default_scenario, importable, Frame, Lab, Msg};
+use rollout_core::limits;
 use rollout_core::scenario::{Action, Scenario};
 use rollout_core::share::{decode_link, encode_link, Link};
 use rollout_core::sim::{Simulation, StepRecord};
@@ -38,16 +40,16 @@ fn error(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
-/// A JS value (an object, or JSON text) as JSON.
+/// A JS value (an object, or JSON text) as JSON: through `JSON.stringify` and serde_json's
+/// reader (`js_input`), so a cyclic or deeply nested object is refused, not walked.
 fn json_of(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     if let Some(text) = value.as_string() {
-        return serde_json::from_str(&text)
-            .map_err(|e| error(format!("{what} is not valid JSON: {e}")));
+        return js_input::json_of_text(&text, what).map_err(error);
     }
     if value.is_undefined() || value.is_null() {
         return Err(error(format!("{what} is missing")));
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| error(format!("{what}: {e}")))
+    js_input::json_of_object(&value, what).map_err(error)
 }
 
 /// Any serialisable value as a plain JS object (maps as objects, 64-bit numbers as numbers).
@@ -108,8 +110,12 @@ struct ImportedManifest {
 /// container …). Throws when it is not a Deployment. YAML needs the YAML reader: `await
 /// loadYaml()` first.
 #[wasm_bindgen(js_name = importManifest)]
-pub fn import_manifest(text: &str) -> Result<JsValue, JsError> {
-    let json = crate::yaml_reader::to_json(text).map_err(error)?;
+pub fn import_manifest(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsError> {
+    let text = js_input::text(&text, "importManifest", "the manifest").map_err(error)?;
+    limits::check_text("the manifest", &text).map_err(error)?;
+    let json = crate::yaml_reader::to_json(&text).map_err(error)?;
     let unsupported = rollout_core::import::import_deployment(&json)
         .map_err(error)?
         .unsupported;
@@ -159,6 +165,7 @@ pub async fn import_text(input: JsValue) -> Result<JsValue, JsError> {
                 .unwrap_or_default()
         }
     };
+    limits::check_text("the text", &text).map_err(error)?;
     if crate::export::looks_like_manifest(&text) && crate::yaml_reader::is_yaml(&text) {
         crate::yaml_reader::load().await.map_err(error)?;
     }
@@ -173,17 +180,28 @@ pub async fn import_text(input: JsValue) -> Result<JsValue, JsError> {
 /// Downloads a session's trace (`what` = `"trace"`, JSON in the conformance format) or pod
 /// chart (`"chart"`, SVG): the scenario (object or JSON text) replayed for `steps` steps.
 #[wasm_bindgen(js_name = downloadSession)]
-pub fn download_session(what: &str, scenario: JsValue, steps: u32) -> Result<(), JsError> {
+pub fn download_session(
+    #[wasm_bindgen(unchecked_param_type = "string")] what: JsValue,
+    scenario: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] steps: JsValue,
+) -> Result<(), JsError> {
+    let what = js_input::text(&what, "downloadSession", "what to export").map_err(error)?;
+    let steps = link_steps(&steps, "downloadSession")?;
     let sim = JsSimulation::new(scenario)?;
-    sim.advance(steps);
-    let (text, name, mime) = match what {
+    sim.take(steps);
+    let (text, name, mime) = match what.as_str() {
         "trace" => (
             sim.trace_json(),
             "rollout-lab-trace.json",
             "application/json",
         ),
         "chart" => (sim.chart_svg(), "rollout-lab-chart.svg", "image/svg+xml"),
-        other => return Err(error(format!("cannot export `{other}`: trace or chart"))),
+        other => {
+            return Err(error(format!(
+                "cannot export `{}`: trace or chart",
+                limits::prefix(other, 40)
+            )))
+        }
     };
     crate::files::download(name, mime, &text).map_err(error)
 }
@@ -193,14 +211,45 @@ pub fn download_session(what: &str, scenario: JsValue, steps: u32) -> Result<(),
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link_js(
     scenario: JsValue,
-    step: Option<u32>,
-    preset: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] step: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string")] preset: JsValue,
 ) -> Result<String, JsError> {
+    let step = link_steps(&step, "encodeLink")?;
+    let preset = js_input::optional_text(&preset, "encodeLink", "the preset").map_err(error)?;
+    if let Some(p) = &preset {
+        if rollout_core::presets::preset(p).is_none() && p != "custom" {
+            return Err(error(format!(
+                "encodeLink: there is no preset called `{}`",
+                limits::prefix(p, 40)
+            )));
+        }
+    }
     Ok(encode_link(&Link {
         scenario: scenario_of(scenario)?,
-        step: step.unwrap_or(0) as usize,
+        step,
         preset,
     }))
+}
+
+/// The id `onStep` returned (`None`: a number that no listener has).
+fn listener_id(value: &JsValue) -> Result<Option<u32>, JsError> {
+    let n = js_input::count(value, "offStep", "the id", u64::from(u32::MAX), "")
+        .map_err(error)?
+        .ok_or_else(|| error("offStep takes the id onStep returned, not undefined"))?;
+    Ok(u32::try_from(n).ok())
+}
+
+/// A number of steps to replay: a whole number up to [`limits::MAX_LINK_STEPS`] (absent: 0).
+fn link_steps(value: &JsValue, function: &str) -> Result<usize, JsError> {
+    let n = js_input::count(
+        value,
+        function,
+        "step",
+        limits::MAX_LINK_STEPS as u64,
+        ", the most steps a link replays",
+    )
+    .map_err(error)?;
+    Ok(n.unwrap_or(0) as usize)
 }
 
 /// What [`decode_link_js`] returns.
@@ -218,8 +267,12 @@ struct DecodedLink {
 /// ignored, fellBack}`; what could not be read is listed in `ignored`, and with nothing usable
 /// the scenario is the app's default. `undefined` when the fragment holds no session.
 #[wasm_bindgen(js_name = decodeLink)]
-pub fn decode_link_js(fragment: &str) -> Result<JsValue, JsError> {
-    match decode_link(fragment, &default_scenario()) {
+pub fn decode_link_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] fragment: JsValue,
+) -> Result<JsValue, JsError> {
+    let fragment = js_input::text(&fragment, "decodeLink", "the link's fragment").map_err(error)?;
+    limits::check_text("the link", &fragment).map_err(error)?;
+    match decode_link(&fragment, &default_scenario()) {
         None => Ok(JsValue::UNDEFINED),
         Some(r) => js_of(&DecodedLink {
             scenario: r.value.scenario,
@@ -268,8 +321,19 @@ impl JsSimulation {
     /// the validation message when the scenario is not valid.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario: JsValue) -> Result<JsSimulation, JsError> {
+        let s = scenario_of(scenario)?;
+        // Every step is kept for stepBack, as in the app: at most 2,000 rounds (`trace()`
+        // keeps none and runs up to 100,000).
+        if s.rounds > limits::MAX_INTERACTIVE_ROUNDS {
+            return Err(error(format!(
+                "Invalid scenario: rounds: {} is more than {}, the most rounds a Simulation keeps every step of (a limit for the page's speed; trace() runs up to {})",
+                s.rounds,
+                limits::group(i64::from(limits::MAX_INTERACTIVE_ROUNDS)),
+                limits::group(i64::from(limits::MAX_ROUNDS))
+            )));
+        }
         Ok(JsSimulation {
-            sim: Rc::new(RefCell::new(Simulation::new(scenario_of(scenario)?))),
+            sim: Rc::new(RefCell::new(Simulation::new(s))),
             listeners: RefCell::new(Vec::new()),
             next_id: Cell::new(0),
         })
@@ -336,8 +400,18 @@ impl JsSimulation {
     }
 
     /// Takes up to `steps` steps (fewer when the scenario ends first) and returns how many it
-    /// took. Listeners are not called: this is for getting to a point quickly.
-    pub fn advance(&self, steps: u32) -> u32 {
+    /// took. Listeners are not called: this is for getting to a point quickly. `steps` is a
+    /// whole number up to 50,000 (a link's limit).
+    pub fn advance(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] steps: JsValue,
+    ) -> Result<u32, JsError> {
+        let steps = link_steps(&steps, "advance")?;
+        Ok(self.take(steps) as u32)
+    }
+
+    /// Takes up to `steps` steps; how many it took.
+    fn take(&self, steps: usize) -> usize {
         let mut sim = self.sim.borrow_mut();
         let mut taken = 0;
         while taken < steps && sim.step().is_some() {
@@ -447,17 +521,27 @@ impl JsSimulation {
 
     /// Calls `listener(record, state)` after every step; returns an id for `offStep`.
     #[wasm_bindgen(js_name = onStep)]
-    pub fn on_step(&self, listener: js_sys::Function) -> u32 {
+    pub fn on_step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(record: any, state: any) => void")]
+        listener: JsValue,
+    ) -> Result<u32, JsError> {
+        let listener = js_input::function(&listener, "onStep").map_err(error)?;
         let id = self.next_id.get() + 1;
         self.next_id.set(id);
         self.listeners.borrow_mut().push((id, listener));
-        id
+        Ok(id)
     }
 
     /// Stops calling a listener.
     #[wasm_bindgen(js_name = offStep)]
-    pub fn off_step(&self, id: u32) {
-        self.listeners.borrow_mut().retain(|(i, _)| *i != id);
+    pub fn off_step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<(), JsError> {
+        let id = listener_id(&id)?;
+        self.listeners.borrow_mut().retain(|(i, _)| Some(*i) != id);
+        Ok(())
     }
 }
 
@@ -628,10 +712,23 @@ impl MountedLab {
     /// Sets a setting (`replicas`, `maxSurge`, `maxUnavailable`, `strategy`, `minReadySeconds`,
     /// `nodes` …) as if typed, and applies it as kubectl would once the rollout has started.
     /// Returns the problem with the settings, if any (an invalid value is not applied).
-    pub fn set(&self, name: &str, value: &str) -> Result<Option<String>, JsError> {
-        let field =
-            field_of(name).ok_or_else(|| error(format!("there is no setting called `{name}`")))?;
-        self.send(Msg::Edit(field, value.to_string()))?;
+    pub fn set(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
+    ) -> Result<Option<String>, JsError> {
+        let name = js_input::text(&name, "set", "the setting's name").map_err(error)?;
+        let value = match value.as_f64() {
+            Some(n) => n.to_string(),
+            None => js_input::text(&value, "set", "the value").map_err(error)?,
+        };
+        let field = field_of(&name).ok_or_else(|| {
+            error(format!(
+                "there is no setting called `{}`",
+                limits::prefix(&name, 40)
+            ))
+        })?;
+        self.send(Msg::Edit(field, limits::prefix(&value, 200)))?;
         self.send(Msg::ApplySpec)?;
         self.read(|l| {
             let p = l.problems();
@@ -688,20 +785,30 @@ impl MountedLab {
     /// Calls `listener(state)` after every change has been drawn (a step, a step back, a
     /// reset, an edit …); returns an id for `offStep`.
     #[wasm_bindgen(js_name = onStep)]
-    pub fn on_step(&self, listener: js_sys::Function) -> u32 {
-        self.controller.subscribe(move |lab| {
+    pub fn on_step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(state: any) => void")] listener: JsValue,
+    ) -> Result<u32, JsError> {
+        let listener = js_input::function(&listener, "onStep").map_err(error)?;
+        Ok(self.controller.subscribe(move |lab| {
             if let Ok(state) = lab_state(lab) {
                 if let Err(e) = listener.call1(&JsValue::NULL, &state) {
                     web_sys::console::error_2(&"Rollout Lab: an onStep listener threw".into(), &e);
                 }
             }
-        })
+        }))
     }
 
     /// Stops calling a listener.
     #[wasm_bindgen(js_name = offStep)]
-    pub fn off_step(&self, id: u32) {
-        self.controller.unsubscribe(id);
+    pub fn off_step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<(), JsError> {
+        if let Some(id) = listener_id(&id)? {
+            self.controller.unsubscribe(id);
+        }
+        Ok(())
     }
 
     /// Removes the lab from its element (emptied as soon as the current task ends). Further
@@ -736,13 +843,28 @@ fn page_directory() -> String {
 /// page must load `app.css` and `embed.css` from beside this module. Throws on a bad option or
 /// scenario.
 #[wasm_bindgen]
-pub fn mount(element: web_sys::Element, options: JsValue) -> Result<MountedLab, JsError> {
+pub fn mount(
+    #[wasm_bindgen(unchecked_param_type = "Element")] element: JsValue,
+    options: JsValue,
+) -> Result<MountedLab, JsError> {
+    let element: web_sys::Element = element.dyn_into().map_err(|v| {
+        error(format!(
+            "mount takes an element to draw into, not {}",
+            js_input::kind(&v)
+        ))
+    })?;
     let options: MountOptions = if options.is_undefined() || options.is_null() {
         MountOptions::default()
     } else {
         serde_json::from_value(json_of(options, "the options")?)
             .map_err(|e| error(format!("Invalid mount options: {e}")))?
     };
+    if let Some(step) = options.step.filter(|&n| n > limits::MAX_LINK_STEPS) {
+        return Err(error(format!(
+            "Invalid mount options: step {step} is more than {}, the most steps a link replays",
+            limits::group(limits::MAX_LINK_STEPS as i64)
+        )));
+    }
     mount_with(element, options, page_directory)
 }
 
@@ -986,12 +1108,13 @@ export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress
 /// Plain data of a JS value (JSON text stays text: it may be a manifest or a preset id).
 fn plain(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     if let Some(text) = value.as_string() {
+        limits::check_text(what, &text).map_err(error)?;
         return Ok(serde_json::Value::String(text));
     }
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| error(format!("{what}: {e}")))
+    js_input::json_of_object(&value, what).map_err(error)
 }
 
 fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsError> {

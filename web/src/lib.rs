@@ -23,6 +23,7 @@ pub mod export;
 pub mod files;
 pub mod images;
 pub mod inside;
+pub mod js_input;
 pub mod lesson;
 pub mod plan_api;
 pub mod plan_view;

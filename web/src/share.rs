@@ -448,6 +448,27 @@ pub fn lab_from_query(search: &str) -> Option<Lab> {
     Lab::from_challenge(param("challenge")?)
 }
 
+/// What `?lesson=ID` or `?challenge=ID` names when there is no such lesson or challenge:
+/// `the unknown lesson `nope``, for the page's notice (`None` when the query names none).
+pub fn unknown_in_query(search: &str) -> Option<String> {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    query.split('&').find_map(|kv| {
+        let (key, id) = kv.split_once('=')?;
+        let id = rollout_core::share::unescape(id);
+        let known = match key {
+            "lesson" => rollout_core::lessons::lesson(&id).is_some(),
+            "challenge" => rollout_core::lessons::challenges::challenge(&id).is_some(),
+            _ => return None,
+        };
+        (!known).then(|| {
+            format!(
+                "the unknown {key} `{}`",
+                rollout_core::limits::prefix(&id, 40)
+            )
+        })
+    })
+}
+
 /// The full app in the page's `<body>`: a lesson or challenge the fragment `hash` or the
 /// query `search` names (`#…&lesson=ID&step=N`, `?lesson=ID`, `?challenge=ID`), else the
 /// session of the permalink `hash` if there is one (a damaged one: what could be read, and a
@@ -457,6 +478,7 @@ pub fn start_app(hash: &str, search: &str) {
         start: lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
             .or_else(|| lab_from_link(hash))
             .or_else(|| lab_from_query(search))
+            .or_else(|| unknown_in_query(search).map(|why| default_with_notice(&[why])))
             .map(std::rc::Rc::new),
         ..crate::AppProps::default()
     };
@@ -481,6 +503,12 @@ mod tests {
             .guide
             .is_some());
         assert!(lab_from_query("?lesson=nope").is_none());
+        assert_eq!(
+            unknown_in_query("?lesson=nope").as_deref(),
+            Some("the unknown lesson `nope`")
+        );
+        assert_eq!(unknown_in_query("?lesson=rolling-update"), None);
+        assert_eq!(unknown_in_query("?embed"), None);
         assert!(lab_from_query("p=rolling-basic&at=3").is_none());
     }
 

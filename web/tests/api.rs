@@ -74,8 +74,12 @@ fn a_simulation_steps_back_and_forth_and_takes_actions() {
     assert!(error_message(e.into()).starts_with("Invalid action: actions[3] (round 8)"));
     // A session replayed to a step, and its files.
     let again = api::JsSimulation::new(JsValue::from_str(SCENARIO)).unwrap();
-    assert_eq!(again.advance(5), 5);
-    assert!(again.advance(1000) > 0);
+    assert_eq!(again.advance(5.into()).unwrap(), 5);
+    assert!(again.advance(1000.into()).unwrap() > 0);
+    // Steps are whole numbers up to a link's 50,000, checked before they become a u32.
+    for bad in [JsValue::from(-1), JsValue::from(1.5), JsValue::from(50_001)] {
+        assert!(again.advance(bad).is_err());
+    }
     assert!(again.finished(), "then to the end");
     let trace: serde_json::Value = serde_json::from_str(&again.trace_json()).unwrap();
     assert_eq!(trace["rounds"].as_array().unwrap().len(), 8);
@@ -86,7 +90,7 @@ fn a_simulation_steps_back_and_forth_and_takes_actions() {
 async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
     let root = new_root();
     let lab = api::mount(
-        root.clone(),
+        root.clone().into(),
         js(r#"{"preset":"rolling-basic","controls":["step"],"appUrl":false}"#),
     )
     .unwrap();
@@ -105,7 +109,7 @@ async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
     lab.step_round().unwrap();
     settle().await;
     assert_eq!(attr(&root, "round", "data-round"), "1");
-    let problem = lab.set("replicas", "abc").unwrap();
+    let problem = lab.set("replicas".into(), "abc".into()).unwrap();
     assert!(problem.is_some());
     lab.unmount();
     settle().await;
@@ -121,21 +125,32 @@ async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
 fn manifests_and_links_through_the_api() {
     let json = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"api"},
         "spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"a","image":"api:1"},{"name":"b","image":"b:1"}]}}}}"#;
-    let got = api::import_manifest(json).unwrap();
+    let got = api::import_manifest(json.into()).unwrap();
     let unsupported = js_sys::Reflect::get(&got, &"unsupported".into()).unwrap();
     assert_eq!(js_sys::Array::from(&unsupported).length(), 1);
     let scenario = js_sys::Reflect::get(&got, &"scenario".into()).unwrap();
-    let link = api::encode_link_js(scenario, Some(4), None).unwrap();
-    let back = api::decode_link_js(&format!("#{link}")).unwrap();
+    let link = api::encode_link_js(scenario, 4.into(), JsValue::UNDEFINED).unwrap();
+    let back = api::decode_link_js(format!("#{link}").into()).unwrap();
     assert_eq!(
         js_sys::Reflect::get(&back, &"step".into())
             .unwrap()
             .as_f64(),
         Some(4.0)
     );
-    assert!(api::decode_link_js("#nothing-here").unwrap().is_undefined());
+    assert!(api::decode_link_js("#nothing-here".into())
+        .unwrap()
+        .is_undefined());
+    // Not text: an Error naming the argument, never a trap.
+    assert_eq!(
+        error_message(api::decode_link_js(5.into()).unwrap_err().into()),
+        "decodeLink takes the link's fragment as text, not a number"
+    );
+    assert!(api::import_manifest(JsValue::UNDEFINED).is_err());
     let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
-    assert!(api::import_manifest(yaml).is_ok(), "YAML is read too");
+    assert!(
+        api::import_manifest(yaml.into()).is_ok(),
+        "YAML is read too"
+    );
 }
 
 #[wasm_bindgen_test]
