@@ -381,6 +381,48 @@ mod tests {
                 "{e}"
             );
         }
+        // Through a link: at the limit read as it is, one past it named and replaced.
+        let base = scenario(3, 3);
+        for (field, set, max) in [
+            (
+                "nodes",
+                &(|s: &mut Scenario, v: u64| s.nodes = v as u32) as &dyn Fn(&mut Scenario, u64),
+                u64::from(MAX_NODES),
+            ),
+            (
+                "rounds",
+                &|s: &mut Scenario, v: u64| s.rounds = v as u32,
+                u64::from(MAX_ROUNDS),
+            ),
+            (
+                "secondsPerRound",
+                &|s: &mut Scenario, v: u64| s.seconds_per_round = v as i64,
+                MAX_SECONDS_PER_ROUND as u64,
+            ),
+        ] {
+            for (value, ok) in [(max, true), (max + 1, false)] {
+                let mut s = base.clone();
+                set(&mut s, value);
+                let link = crate::share::encode_link(&crate::share::Link {
+                    scenario: s,
+                    step: 0,
+                    preset: None,
+                });
+                let r = crate::share::decode_link(&link, &base).unwrap();
+                if ok {
+                    assert!(r.ignored.is_empty(), "{field} {value}: {:?}", r.ignored);
+                } else {
+                    let why = r.ignored.join("; ");
+                    assert!(
+                        why.contains(&format!(
+                            "{field}: {value} is more than {}",
+                            group(max as i64)
+                        )),
+                        "{why}"
+                    );
+                }
+            }
+        }
         let e = at("nodes", 4_294_967_295).unwrap_err().to_string();
         assert!(
             e.contains("5,000, the most nodes Kubernetes supports"),
