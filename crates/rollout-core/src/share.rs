@@ -1099,4 +1099,24 @@ mod tests {
         assert_eq!(unescape("%FF"), "\u{FFFD}");
         assert_eq!(escape("a b&c=d#e%f'ü"), "a%20b%26c%3Dd%23e%25f'%C3%BC");
     }
+
+    /// `&lesson=ID` is the app's to open: an unknown id is named (a known one, and its step,
+    /// pass quietly), and odd parts are quoted only as a short prefix.
+    #[test]
+    fn unknown_lessons_are_named_and_long_parts_cut() {
+        let s = crate::presets::preset("rolling-basic").unwrap().scenario;
+        let link = encode_link(&Link {
+            scenario: s.clone(),
+            step: 2,
+            preset: None,
+        });
+        let r = decode_link(&format!("{link}&lesson=nope&step=2"), &s).unwrap();
+        assert_eq!(r.ignored, vec!["the unknown lesson `nope`".to_string()]);
+        let id = crate::lessons::lessons()[0].id;
+        let r = decode_link(&format!("{link}&lesson={id}&step=2"), &s).unwrap();
+        assert!(r.ignored.is_empty(), "{:?}", r.ignored);
+        let long = "z".repeat(10_000);
+        let r = decode_link(&format!("{link}&{long}=1&p={long}"), &s).unwrap();
+        assert!(r.ignored.iter().all(|i| i.len() < 100), "{:?}", r.ignored);
+    }
 }
