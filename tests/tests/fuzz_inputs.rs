@@ -181,7 +181,7 @@ fn mutations() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
 #[test]
 fn mutated_scenarios_are_refused_or_run_never_panic() {
     let base = scenarios();
-    runner(400)
+    runner(1000)
         .run(&mutations(), |(which, m)| {
             let start = Instant::now();
             let v = mutate(base[which % base.len()].clone(), &m);
@@ -197,7 +197,7 @@ fn mutated_scenarios_are_refused_or_run_never_panic() {
 #[test]
 fn mutated_links_are_read_leniently_never_panic() {
     let base = scenarios();
-    runner(300)
+    runner(600)
         .run(
             &(
                 any::<usize>(),
@@ -297,7 +297,7 @@ fn mutate_text(text: &str, edits: &[(usize, u8)]) -> String {
 fn mutated_manifests_are_refused_or_planned_never_panic() {
     let base = manifests();
     assert!(!base.is_empty());
-    runner(300)
+    runner(600)
         .run(
             &(
                 any::<usize>(),
