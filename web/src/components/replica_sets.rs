@@ -183,6 +183,9 @@ pub struct ReplicaSetsProps {
     /// Draw each card's pods (the app page draws them on the stage instead).
     #[prop_or(true)]
     pub pods: bool,
+    /// The level of its heading; 0 for no heading and no region (`chart_panel::panel_tags`).
+    #[prop_or(2)]
+    pub heading: u8,
 }
 
 /// What a click inside the ReplicaSet list points at: a pod, else a card.
@@ -198,10 +201,11 @@ fn clicked_object(e: &MouseEvent) -> Option<String> {
 /// Every ReplicaSet, newest first.
 #[function_component(ReplicaSets)]
 pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
+    let (panel, title) = crate::components::chart_panel::panel_tags(props.heading);
     html! {
-        <section class="panel replicasets" aria-labelledby="rs-title">
+        <@{panel} class="panel replicasets" aria-labelledby="rs-title">
             <div class="panel-head">
-                <h2 class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</h2>
+                <@{title} class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</@>
                 if props.pods {
                     <PodLegend />
                 }
@@ -228,6 +232,6 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
                     html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods} /> }
                 }) }
             </div>
-        </section>
+        </@>
     }
 }
