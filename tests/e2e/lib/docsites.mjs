@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { distDir, repoRoot } from './paths.mjs';
 
 const e2eDir = path.join(repoRoot, 'tests', 'e2e');
@@ -163,8 +163,9 @@ export async function buildReactSite() {
   const esbuild = path.join(e2eDir, 'node_modules', '.bin', 'esbuild');
   const common = ['--bundle', '--jsx=automatic', '--log-level=warning', '--preserve-symlinks'];
   execFileSync(esbuild, ['client.jsx', ...common, '--format=esm', '--minify', `--outfile=${path.join(out, 'client.js')}`], { cwd: dir });
-  execFileSync(esbuild, ['server.jsx', ...common, '--platform=node', '--format=esm', `--outfile=${path.join(dir, 'server.mjs')}`], { cwd: dir });
-  const { html } = await import(pathToFileURL(path.join(dir, 'server.mjs')).href);
+  // For node as CommonJS: react-dom/server requires node's built-ins.
+  execFileSync(esbuild, ['server.jsx', ...common, '--platform=node', '--format=cjs', `--outfile=${path.join(dir, 'server.cjs')}`], { cwd: dir });
+  const { html } = createRequire(import.meta.url)(path.join(dir, 'server.cjs'));
   await fs.writeFile(
     path.join(out, 'index.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>React page</title>
@@ -196,7 +197,7 @@ export async function buildHtmlSite() {
 /**
  * Runs `tsc --noEmit` (typescript from package.json) on a TSX page that uses the component,
  * the `<rollout-lab>` tag and the typed `rollout-step` event, with dist/ as the `rollout-lab`
- * package and a tsconfig of defaults (strict, JSX for React; no `lib` or `target` chosen).
+ * package and a plain tsconfig (strict, JSX for React, target ES2020, no `lib`).
  * Returns `{status, output}`.
  */
 export async function typecheckTsx() {
@@ -205,9 +206,12 @@ export async function typecheckTsx() {
   await fs.symlink(distDir, path.join(dir, 'node_modules', 'rollout-lab'), 'dir');
   await fs.symlink(path.join(e2eDir, 'node_modules', 'react'), path.join(dir, 'node_modules', 'react'), 'dir');
   await fs.symlink(path.join(e2eDir, 'node_modules', '@types', 'react'), path.join(dir, 'node_modules', '@types', 'react'), 'dir');
+  await fs.symlink(path.join(e2eDir, 'node_modules', 'csstype'), path.join(dir, 'node_modules', 'csstype'), 'dir');
   await writeFiles(dir, {
     'tsconfig.json': JSON.stringify({
-      compilerOptions: { strict: true, jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', noEmit: true, preserveSymlinks: true },
+      // No `lib` and an older `target` than `tsc --init`'s esnext: the declarations need
+      // nothing newer than ES2020 (React's own need ES2015), and are checked (no skipLibCheck).
+      compilerOptions: { strict: true, target: 'es2020', jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', noEmit: true, preserveSymlinks: true },
       include: ['page.tsx'],
     }),
     'page.tsx': `import { useRef } from "react";
