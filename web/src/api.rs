@@ -489,7 +489,7 @@ struct MountOptions {
 /// (`javascript:alert(1)` would become the link's href).
 fn app_url_checked(url: String) -> Result<String, JsError> {
     let scheme = url
-        .find(|c: char| matches!(c, ':' | '/' | '?' | '#'))
+        .find([':', '/', '?', '#'])
         .filter(|&i| url[i..].starts_with(':'))
         .map(|i| url[..i].trim().to_ascii_lowercase());
     match scheme.as_deref() {
