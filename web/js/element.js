@@ -183,20 +183,9 @@ function load(base) {
       throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})`);
     });
     const m = await glue;
-    const wasm = new URL("rollout-lab_bg.wasm", base).href;
-    // Fetched only if the module is not instantiated yet (the glue awaits this then), and with
-    // the server's answer in the message when it fails.
-    const response = {
-      then(ok, fail) {
-        fetch(wasm)
-          .then((r) => {
-            if (!r.ok) throw new Error(`could not load ${wasm} (HTTP ${r.status})`);
-            return r;
-          })
-          .then(ok, fail);
-      },
-    };
-    await m.default({ module_or_path: response });
+    // Fetched only if the module is not instantiated yet; a failure names the file and the
+    // server's answer ("failed to fetch Wasm: 404 Not Found fetching '…_bg.wasm'").
+    await m.default({ module_or_path: new URL("rollout-lab_bg.wasm", base) });
     return m;
   })();
   const attempt = ready;

@@ -948,6 +948,7 @@ pub fn mount_page() -> Result<(), JsError> {
                     app_url: Some(app_address(&href).into()),
                     controller: Some(controller.clone()),
                     page: true,
+                    heading: 2,
                     ..EmbedAppProps::default()
                 },
             )

@@ -156,7 +156,7 @@ function documentationSite(name, site) {
       page = await open(server.url(site().main));
       const alert = lab(page, 0).locator('[role="alert"]');
       await alert.waitFor({ timeout: 15_000 });
-      assert.match(await alert.textContent(), new RegExp(`${WASM}.*404`));
+      assert.match(await alert.textContent(), new RegExp(`404.*${WASM}`));
       await lab(page, 1).locator('[role="alert"]').waitFor();
     } finally {
       server.wasm.fail = false;
