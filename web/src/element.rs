@@ -3,14 +3,14 @@
 //! loaded by the module's glue, so importing `rollout-lab.js` defines it); once one is
 //! connected it instantiates the module and calls `mountElement` (`crate::api`).
 //!
-//! Inside the shadow root: a `<style>` that isolates the element from its host page
-//! ([`HOST_CSS`]), `app.css` and `embed.css` linked from beside the module, and a labelled
-//! region the embed layout (`crate::embed`) is drawn into. Yew registers its event listeners
+//! Inside the shadow root (made by the element's script): a `<style>` that isolates the element
+//! from its host page, `app.css` and `embed.css` linked from beside the module, a labelled
+//! region the embed layout (`crate::embed`) is drawn into, and the placeholder shown until then. Yew registers its event listeners
 //! on the root it renders into and reads `composedPath()`, so the lab's handlers work inside
 //! the shadow root, and several elements on a page are independent roots of the one Yew.
 
 use wasm_bindgen::prelude::*;
-use web_sys::{Element, HtmlElement, ShadowRootInit, ShadowRootMode};
+use web_sys::{Element, HtmlElement};
 
 #[wasm_bindgen(module = "/js/element.js")]
 extern "C" {
@@ -27,6 +27,11 @@ extern "C" {
     /// page's height changes.
     #[wasm_bindgen(js_name = postHeightToParent)]
     pub fn post_height_to_parent();
+
+    /// The region of the element's shadow root to draw the lab into (made anew), with the
+    /// element's styles and stylesheets.
+    #[wasm_bindgen(js_name = shadowRegion, catch)]
+    fn shadow_region(host: &HtmlElement) -> Result<Element, JsValue>;
 }
 
 /// A page's or element's colour theme: `light`, `dark`, or `auto` (the reader's system
@@ -41,32 +46,44 @@ pub fn theme(value: &str) -> &'static str {
 
 #[wasm_bindgen(typescript_custom_section)]
 const ELEMENT_TS: &str = r#"
+/** A ReplicaSet as a lab's state lists it. */
+export interface RolloutLabReplicaSet {
+  name: string; revision: string; desired: number; current: number; ready: number; available: number;
+  [field: string]: unknown;
+}
+/** What `MountedLab.onStep` gives and the `rollout-step` event carries as `detail`. */
+export interface RolloutLabState {
+  round: number; time: number; step: number; finished: boolean;
+  replicaSets: RolloutLabReplicaSet[]; deployments: Record<string, unknown>[];
+  preset: string | null; playing: boolean; notice: string | null; problems: string | null; pending: string[];
+  [field: string]: unknown;
+}
+/** The `rollout-step` event of a `<rollout-lab>`. */
+export type RolloutStepEvent = CustomEvent<RolloutLabState>;
+/** The attributes of `<rollout-lab>` (README, "On a documentation page"), all strings in HTML. */
+export interface RolloutLabAttributes {
+  preset?: string; link?: string; buttons?: string; controls?: string | boolean; chart?: string; explain?: string;
+  step?: string | number; "app-url"?: string; autoplay?: string | boolean; lesson?: string;
+  theme?: "light" | "dark" | "auto" | "inherit"; label?: string; "heading-level"?: string | number;
+  loading?: "lazy" | "eager"; "data-base"?: string; id?: string; class?: string; style?: string;
+}
 /** `<rollout-lab>`, defined when this module is imported (README, "On a documentation page"). */
 export interface RolloutLabElement extends HTMLElement {
   /** The lab once it is drawn (the handle `mount()` returns), else null. */
   readonly lab: MountedLab | null;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: RolloutLabElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }
 declare global {
   interface HTMLElementTagNameMap {
     'rollout-lab': RolloutLabElement;
   }
   interface HTMLElementEventMap {
-    /** After every change the element draws; `detail` is the state `MountedLab.onStep` gives. */
-    'rollout-step': CustomEvent<any>;
+    /** After every change the element draws. */
+    'rollout-step': RolloutStepEvent;
   }
 }
 "#;
-
-/// The element's own styles. `all: initial` stops the host page's inherited styles (fonts,
-/// colours, line height, text alignment …) at the boundary; selectors of the host page do not
-/// reach into a shadow root at all. The element is a block sized by the page's CSS, 500 px
-/// high unless told otherwise (as the iframe embed).
-pub const HOST_CSS: &str = ":host{all:initial;display:block;position:relative;\
-height:500px;contain:content;overflow:hidden}\
-:host([hidden]){display:none}\
-.rollout-lab-region{height:100%;visibility:hidden}\
-.rollout-lab-region.is-ready{visibility:visible}\
-.rollout-lab-error{margin:0;padding:1em;font:14px/1.4 system-ui,sans-serif;color:#c02626}";
 
 /// Whether an attribute's value switches something on: anything but `0`, `false`, `no` or
 /// `off` (an attribute present without a value is on).
@@ -77,61 +94,11 @@ pub fn is_on(value: &str) -> bool {
     )
 }
 
-/// Empties `host`'s open shadow root (attaching one the first time) and fills it with the
-/// styles and the region the lab is drawn into; returns the region. The region stays hidden
-/// until both stylesheets have loaded, so the lab never flashes unstyled.
+/// The region of `host`'s open shadow root the lab is drawn into, made anew after `app.css` and
+/// `embed.css` linked from beside the module (`shadowRegion` in `web/js/element.js`, which also
+/// keeps the element's placeholder shown until both stylesheets have loaded).
 pub fn shadow_root(host: &HtmlElement) -> Result<Element, String> {
-    let shadow = match host.shadow_root() {
-        Some(s) => s,
-        None => host
-            .attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
-            .map_err(|_| "this element cannot have a shadow root")?,
-    };
-    let document = host.owner_document().ok_or("no document")?;
-    let make = |tag: &str| document.create_element(tag).map_err(|_| "no element");
-    while let Some(child) = shadow.first_child() {
-        shadow.remove_child(&child).ok();
-    }
-    let style = make("style")?;
-    style.set_text_content(Some(HOST_CSS));
-    shadow.append_child(&style).map_err(|_| "no shadow root")?;
-    let region = make("div")?;
-    region.set_class_name("rollout-lab-region");
-    region.set_attribute("role", "region").ok();
-    let label = host
-        .get_attribute("label")
-        .filter(|l| !l.trim().is_empty())
-        .unwrap_or_else(|| "Rollout Lab".into());
-    region.set_attribute("aria-label", &label).ok();
-    let directory = module_directory();
-    let pending = std::rc::Rc::new(std::cell::Cell::new(2u8));
-    for sheet in ["app.css", "embed.css"] {
-        let link = make("link")?;
-        link.set_attribute("rel", "stylesheet").ok();
-        link.set_attribute("href", &format!("{directory}{sheet}"))
-            .ok();
-        // Shown once both have loaded (or failed: better unstyled than invisible). A link fires
-        // `load` again when the element is moved in the document: counted once.
-        let (pending, region) = (pending.clone(), region.clone());
-        let mut counted = false;
-        let done = Closure::<dyn FnMut()>::new(move || {
-            if !std::mem::replace(&mut counted, true) {
-                pending.set(pending.get().saturating_sub(1));
-                if pending.get() == 0 {
-                    region.class_list().add_1("is-ready").ok();
-                }
-            }
-        });
-        link.add_event_listener_with_callback("load", done.as_ref().unchecked_ref())
-            .ok();
-        link.add_event_listener_with_callback("error", done.as_ref().unchecked_ref())
-            .ok();
-        // Lives as long as the link (a few bytes per element mounted).
-        done.forget();
-        shadow.append_child(&link).map_err(|_| "no shadow root")?;
-    }
-    shadow.append_child(&region).map_err(|_| "no shadow root")?;
-    Ok(region)
+    shadow_region(host).map_err(|_| "this element cannot have a shadow root".to_string())
 }
 
 #[cfg(test)]

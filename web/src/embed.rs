@@ -237,6 +237,11 @@ pub struct EmbedAppProps {
     /// labelled region inside someone else's page.
     #[prop_or_default]
     pub page: bool,
+    /// The level of the panels' headings (2: `<h2>` in `<section>` regions); 0 for none, as a
+    /// `<rollout-lab>` has unless its `heading-level` says otherwise, so that two labs on a
+    /// page add no headings to its outline and no regions of the same name.
+    #[prop_or(2)]
+    pub heading: u8,
 }
 
 /// A replicas / maxSurge / maxUnavailable value and its position on a slider.
@@ -538,9 +543,10 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     replica_sets={frame.replica_sets.clone()}
                     departed={frame.departed.clone()}
                     before={lab.before.clone()}
+                    heading={props.heading}
                 />
                 if o.chart {
-                    <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} />
+                    <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} heading={props.heading} />
                 }
             </div>
             if o.explain || !pending.is_empty() {

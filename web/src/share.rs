@@ -382,7 +382,7 @@ pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title
     let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
     let controls: Vec<&str> = options.controls.iter().map(|c| c.name()).collect();
     let mut attrs = format!(
-        "link=\"#{}\" controls=\"{}\"",
+        "link=\"#{}\" buttons=\"{}\"",
         html_attr(fragment),
         controls.join(",")
     );
@@ -778,7 +778,7 @@ mod tests {
         );
         assert!(
             element.starts_with(&format!(
-                "<rollout-lab link=\"#{}\" controls=\"step,maxSurge\" chart=\"0\" label=\"Rollout Lab: web: 3 replicas",
+                "<rollout-lab link=\"#{}\" buttons=\"step,maxSurge\" chart=\"0\" label=\"Rollout Lab: web: 3 replicas",
                 html_attr(&fragment)
             )),
             "{element}"

@@ -38,6 +38,8 @@ pub struct ShareDialogProps {
 #[function_component(ShareDialog)]
 pub fn share_dialog(props: &ShareDialogProps) -> Html {
     let copied = use_state(|| None::<bool>);
+    // The Embed dialog's snippet last copied ("iframe" or "element") and whether that worked.
+    let snippet_copied = use_state(|| None::<(&'static str, bool)>);
     let options = use_state(EmbedOptions::default);
     let url = format!("{}#{}", props.page, props.fragment);
     // Focus goes into the dialog (its text, selected, ready to copy).
@@ -131,6 +133,26 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
             let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
             let preview = format!("{}?{}#{}", props.page, options.query(), props.fragment);
+            let copy = |which: &'static str, text: String| {
+                let state = snippet_copied.clone();
+                Callback::from(move |_: MouseEvent| {
+                    let (state, text) = (state.clone(), text.clone());
+                    spawn_local(async move {
+                        let ok = match web_sys::window() {
+                            Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&text))
+                                .await
+                                .is_ok(),
+                            None => false,
+                        };
+                        state.set(Some((which, ok)));
+                    });
+                })
+            };
+            let copy_label = |which: &str| match *snippet_copied {
+                Some((w, true)) if w == which => "Copied",
+                Some((w, false)) if w == which => "Select and copy it",
+                _ => "Copy",
+            };
             html! {
                 <>
                     <fieldset class="share-controls">
@@ -152,14 +174,22 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                         </label>
                     </fieldset>
                     <label class="field-label" for="embed-snippet">{ "Paste this into your page (800 × 500):" }</label>
-                    <textarea id="embed-snippet" class="code-area" readonly=true rows="5" value={snippet}
+                    <textarea id="embed-snippet" class="code-area" readonly=true rows="5" value={snippet.clone()}
                         data-testid="embed-snippet" onfocus={select_all.clone()} ref={field} />
-                    <a class="btn btn-small" href={preview} target="_blank" rel="noopener" data-testid="embed-preview">
-                        { "Preview the embed" }
-                    </a>
-                    <label class="field-label" for="element-snippet">{ "Or, without an iframe, as an element (sized by your CSS):" }</label>
-                    <textarea id="element-snippet" class="code-area" readonly=true rows="4" value={element}
+                    <div class="share-actions">
+                        <button type="button" class="btn btn-small" data-testid="copy-embed-snippet"
+                            onclick={copy("iframe", snippet.clone())}>{ copy_label("iframe") }</button>
+                        <a class="btn btn-small" href={preview} target="_blank" rel="noopener" data-testid="embed-preview">
+                            { "Preview the embed" }
+                        </a>
+                    </div>
+                    <label class="field-label" for="element-snippet">{ "Or, without an iframe, as an element:" }</label>
+                    <textarea id="element-snippet" class="code-area" readonly=true rows="4" value={element.clone()}
                         data-testid="element-snippet" onfocus={select_all} />
+                    <div class="share-actions">
+                        <button type="button" class="btn btn-small" data-testid="copy-element-snippet"
+                            onclick={copy("element", element.clone())}>{ copy_label("element") }</button>
+                    </div>
                 </>
             }
         }

@@ -243,7 +243,7 @@ describe('the <rollout-lab> element', () => {
     await appPage.locator(byTestId('embed-control-round')).check();
     const snippet = await appPage.locator(byTestId('element-snippet')).inputValue();
     assert.match(snippet, /^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js"><\/script>\n<rollout-lab link="#s=/);
-    assert.match(snippet, /controls="step,round,play,image,reset"/);
+    assert.match(snippet, /buttons="step,round,play,image,reset"/);
     assert.deepEqual(appPage.errors, []);
     await appPage.close();
     const page = await plainPage('element-snippet', snippet, { script: false });
@@ -280,6 +280,102 @@ describe('the <rollout-lab> element', () => {
       [...files.element].sort(),
       'a page with one element',
     );
+  });
+});
+
+describe('the element on real pages', () => {
+  test('attributes as minifiers leave them: bare controls, buttons, autoplay by its presence', async () => {
+    const page = await plainPage(
+      'element-minified',
+      `<rollout-lab id="bare" preset="rolling-basic" controls></rollout-lab>
+       <rollout-lab id="buttons" preset="recreate" buttons="step,round" controls label="Buttons"></rollout-lab>
+       <rollout-lab id="auto" preset="rolling-basic" buttons="step,play" autoplay label="Autoplay"></rollout-lab>`,
+    );
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    for (const id of ['#bare', '#buttons', '#auto']) await inside(page, id, 'step-button').waitFor();
+    // A bare `controls` (what a minifier makes of controls="step,play"): the default controls.
+    for (const testid of ['play-button', 'reset-button']) assert.equal(await inside(page, '#bare', testid).count(), 1, testid);
+    // `buttons` wins over a bare `controls`.
+    assert.equal(await inside(page, '#buttons', 'step-round-button').count(), 1);
+    assert.equal(await inside(page, '#buttons', 'play-button').count(), 0);
+    // `autoplay` with no value plays once seen.
+    await page.waitForFunction(() => document.getElementById('auto').lab?.state().step > 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a bad attribute is shown in the element, and corrected, the lab recovers', async () => {
+    const page = await plainPage(
+      'element-bad',
+      `<rollout-lab id="preset" preset="nope"></rollout-lab>
+       <rollout-lab id="steps" step="999999999" label="Steps"></rollout-lab>
+       <rollout-lab id="url" app-url="javascript:alert(1)" label="URL"></rollout-lab>`,
+    );
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    const alert = (id) => page.locator(id).locator('[role="alert"]');
+    await alert('#preset').waitFor();
+    assert.match(await alert('#preset').textContent(), /there is no preset called `nope`/);
+    await alert('#steps').waitFor();
+    assert.match(await alert('#steps').textContent(), /at most 50000 steps/);
+    await alert('#url').waitFor();
+    assert.match(await alert('#url').textContent(), /an http\(s\) or relative address/);
+    assert.equal(await page.locator('#url').locator('a[href^="javascript"]').count(), 0);
+    // Corrected: each starts again from its attributes.
+    await page.evaluate(() => {
+      document.getElementById('preset').setAttribute('preset', 'rolling-basic');
+      document.getElementById('steps').setAttribute('step', '3');
+      document.getElementById('url').setAttribute('app-url', 'https://example.org/lab/');
+    });
+    for (const id of ['#preset', '#steps', '#url']) await inside(page, id, 'step-button').waitFor();
+    assert.equal(await page.evaluate(() => document.getElementById('preset').lab.state().preset), 'rolling-basic');
+    assert.ok((await page.evaluate(() => document.getElementById('steps').lab.state().step)) >= 3);
+    assert.match(await inside(page, '#url', 'open-in-lab').getAttribute('href'), /^https:\/\/example\.org\/lab\/#/);
+    assert.equal(await alert('#preset').count(), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('mounting and removing 100 elements leaves no DOM nodes or listeners behind', async () => {
+    const page = await plainPage('element-leak', '<div id="slot"></div>');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cycle = (n) =>
+      page.evaluate(async (n) => {
+        window.gone ??= [];
+        for (let i = 0; i < n; i++) {
+          const el = document.createElement('rollout-lab');
+          el.setAttribute('preset', 'rolling-basic');
+          el.setAttribute('loading', 'eager');
+          document.getElementById('slot').append(el);
+          while (!el.lab) await new Promise((r) => setTimeout(r, 5));
+          el.lab.step();
+          window.gone.push(new WeakRef(el));
+          el.remove();
+          await new Promise((r) => setTimeout(r, 0));
+        }
+      }, n);
+    const counts = async () => {
+      await page.waitForTimeout(100);
+      for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+      return { nodes: m.Nodes, listeners: m.JSEventListeners };
+    };
+    await cycle(3); // the module instantiated, the stylesheets cached
+    const base = await counts();
+    await cycle(100);
+    const end = await counts();
+    // Every element removed is collected (no listener, observer or lab holds it).
+    assert.equal(await page.evaluate(() => window.gone.filter((r) => r.deref()).length), 0);
+    // What is left is Yew's own: it keeps the element a Yew app was rendered into and the
+    // capturing listener it put there for good (yew 0.23, dom_bundle/subtree_root.rs "Never
+    // drop the closure as this event handler is static"), one empty <div> and one listener a
+    // mount. Nothing of the element's own (its shadow root, its stylesheets, the lab's DOM, the
+    // element itself) stays: before, every mount kept 7 nodes and 5 listeners (issue #23).
+    assert.ok(end.nodes - base.nodes <= 100, `DOM nodes ${base.nodes} → ${end.nodes}: more than Yew's root per mount`);
+    assert.ok(end.listeners - base.listeners <= 100, `listeners ${base.listeners} → ${end.listeners}: more than Yew's one per mount`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 });
 
@@ -347,9 +443,25 @@ describe('embeds follow the page', () => {
     await frame.close();
   });
 
+  test('theme="inherit" follows the page\'s own dark-mode switch', async () => {
+    const page = await plainPage('element-inherit', '<rollout-lab id="i" theme="inherit" buttons="step"></rollout-lab>');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await inside(page, '#i', 'step-button').waitFor();
+    assert.equal(await background(page, '#i'), LIGHT);
+    // The page's toggle, as Docusaurus marks it: <html data-theme="dark">.
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('i').shadowRoot.querySelector('.app.embed')).backgroundColor === 'rgb(12, 16, 22)');
+    // Light on the page wins over a reader who prefers dark.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('i').shadowRoot.querySelector('.app.embed')).backgroundColor === 'rgb(243, 245, 249)');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('autoplay plays once the element is scrolled into view, and not for a reader who prefers reduced motion', async () => {
     const body = `<div style="height: 2400px">Text above the lab.</div>
-      <rollout-lab id="p" preset="rolling-basic" autoplay controls="step,play"></rollout-lab>`;
+      <rollout-lab id="p" preset="rolling-basic" autoplay controls="step,play" loading="eager"></rollout-lab>`;
     const playing = (page) => page.evaluate(() => document.getElementById('p').lab?.state().playing ?? null);
     const page = await plainPage('element-autoplay', body);
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -16,6 +16,25 @@ pub struct ChartPanelProps {
     /// Whether the strategy has a band (RollingUpdate).
     #[prop_or(true)]
     pub band: bool,
+    /// The level of its heading (2: a `<section>` region with an `<h2>`); 0 for neither, as
+    /// inside a `<rollout-lab>`, whose panels must not join the host page's outline or add
+    /// regions of the same name beside another lab's ([`panel_tags`]).
+    #[prop_or(2)]
+    pub heading: u8,
+}
+
+/// The container and title tags of a panel whose heading is at `level`: `<section>` (a region,
+/// named by its title) and `<hN>`, or for level 0 a plain `<div>` and `<p>`.
+pub fn panel_tags(level: u8) -> (&'static str, &'static str) {
+    match level {
+        0 => ("div", "p"),
+        1 => ("section", "h1"),
+        2 => ("section", "h2"),
+        3 => ("section", "h3"),
+        4 => ("section", "h4"),
+        5 => ("section", "h5"),
+        _ => ("section", "h6"),
+    }
 }
 
 /// The chart.
@@ -30,10 +49,11 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         ),
         None => "No round has finished yet.".to_string(),
     };
+    let (panel, title) = panel_tags(props.heading);
     html! {
-        <section class="panel chart" aria-labelledby="chart-title">
+        <@{panel} class="panel chart" aria-labelledby="chart-title">
             <div class="panel-head">
-                <h2 class="panel-title" id="chart-title">{ "Pods over time" }</h2>
+                <@{title} class="panel-title" id="chart-title">{ "Pods over time" }</@>
                 <ul class="chart-legend" aria-hidden="true">
                     { for Series::ALL.iter().map(|s| html! {
                         <li><svg viewBox="0 0 24 8" class="legend-line"><line x1="0" y1="4" x2="24" y2="4" class={classes!("series", format!("series-{}", s.key()))} /></svg>{ s.label() }</li>
@@ -99,6 +119,6 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     </div>
                 </details>
             }
-        </section>
+        </@>
     }
 }

@@ -92,6 +92,9 @@ pub struct ReplicaSetCardProps {
     /// Draw its pods.
     #[prop_or(true)]
     pub pods: bool,
+    /// The level of its name's heading (0: not a heading; `chart_panel::panel_tags`).
+    #[prop_or(3)]
+    pub heading: u8,
 }
 
 /// One ReplicaSet.
@@ -127,11 +130,11 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
         >
             <header class="rs-head">
                 <div class="rs-title">
-                    <h3 class="rs-name">
+                    <@{crate::components::chart_panel::panel_tags(props.heading).1} class="rs-name">
                         <button type="button" class="rs-inspect" data-testid="rs-inspect"
                             aria-pressed={if card_selected { "true" } else { "false" }}
                             title="Inspect this ReplicaSet (Inside the controllers)">{ rs.name.clone() }</button>
-                    </h3>
+                    </@>
                     <span class={classes!("badge", if rs.is_new { "badge-new" } else { "badge-old" })}>
                         { if rs.is_new { "new" } else { "old" } }
                     </span>
@@ -183,6 +186,9 @@ pub struct ReplicaSetsProps {
     /// Draw each card's pods (the app page draws them on the stage instead).
     #[prop_or(true)]
     pub pods: bool,
+    /// The level of its heading; 0 for no heading and no region (`chart_panel::panel_tags`).
+    #[prop_or(2)]
+    pub heading: u8,
 }
 
 /// What a click inside the ReplicaSet list points at: a pod, else a card.
@@ -198,10 +204,11 @@ fn clicked_object(e: &MouseEvent) -> Option<String> {
 /// Every ReplicaSet, newest first.
 #[function_component(ReplicaSets)]
 pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
+    let (panel, title) = crate::components::chart_panel::panel_tags(props.heading);
     html! {
-        <section class="panel replicasets" aria-labelledby="rs-title">
+        <@{panel} class="panel replicasets" aria-labelledby="rs-title">
             <div class="panel-head">
-                <h2 class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</h2>
+                <@{title} class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</@>
                 if props.pods {
                     <PodLegend />
                 }
@@ -225,9 +232,10 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
                     let changed = props.before.as_ref().map_or([false; 4], |b| {
                         b.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available])
                     });
-                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods} /> }
+                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods}
+                        heading={if props.heading == 0 { 0 } else { props.heading + 1 }} /> }
                 }) }
             </div>
-        </section>
+        </@>
     }
 }
