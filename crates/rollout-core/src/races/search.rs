@@ -188,7 +188,7 @@ pub fn search_with_progress(
                         violation: Some(found(&runner, path_to(&nodes, id))),
                     });
                 }
-                if seen.len() % 16_384 == 0 && !progress(level, seen.len()) {
+                if seen.len().is_multiple_of(16_384) && !progress(level, seen.len()) {
                     return Err(SearchError::Cancelled);
                 }
                 if level < opts.depth {
