@@ -14,24 +14,47 @@ use super::expectations::ControllerExpectations;
 use super::search::Fingerprint;
 use crate::api::{Pod, ReplicaSet};
 use crate::store::ApiServer;
+use std::hash::Hash;
 use std::sync::Arc;
 
 /// One controller's informer caches: the API server's objects as of its last delivery.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct InformerCache {
     objects: ApiServer,
     /// The objects' fingerprint, taken at delivery (a search compares states by it).
     fingerprint: u128,
+    /// Whether it caches Deployments (the Deployment controller's) or not.
+    deployments: bool,
 }
 
 impl InformerCache {
-    /// A cache that has seen what `truth` holds now.
+    /// The Deployment controller's caches (Deployments, ReplicaSets, pods) as `truth` holds
+    /// them now.
     pub fn of(truth: &ApiServer) -> Self {
         let mut h = Fingerprint::default();
         truth.hash_objects(&mut h);
         InformerCache {
             objects: truth.clone(),
             fingerprint: h.finish128(),
+            deployments: true,
+        }
+    }
+
+    /// The ReplicaSet controller's caches (ReplicaSets and pods) as `truth` holds them now.
+    /// The copy has the Deployments too, but the controller never reads them and they are
+    /// not part of its fingerprint.
+    pub fn of_replica_sets_and_pods(truth: &ApiServer) -> Self {
+        let mut h = Fingerprint::default();
+        for rs in truth.replica_sets() {
+            rs.hash(&mut h);
+        }
+        for p in truth.pods() {
+            p.hash(&mut h);
+        }
+        InformerCache {
+            objects: truth.clone(),
+            fingerprint: h.finish128(),
+            deployments: false,
         }
     }
 
@@ -48,7 +71,12 @@ impl InformerCache {
     /// The cache catches up with the API server; the cache it was until now is returned
     /// (the handlers compare the two).
     pub fn deliver(&mut self, truth: &ApiServer) -> InformerCache {
-        std::mem::replace(self, InformerCache::of(truth))
+        let fresh = if self.deployments {
+            InformerCache::of(truth)
+        } else {
+            InformerCache::of_replica_sets_and_pods(truth)
+        };
+        std::mem::replace(self, fresh)
     }
 }
 

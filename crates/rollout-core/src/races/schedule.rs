@@ -240,7 +240,7 @@ impl Race {
         truth.set_conflict_checks(rs.conflicts);
         let state = RaceState {
             dc: InformerCache::of(&truth),
-            rs: InformerCache::of(&truth),
+            rs: InformerCache::of_replica_sets_and_pods(&truth),
             truth,
             expectations: ControllerExpectations::new(),
         };
