@@ -751,6 +751,36 @@ mod tests {
         assert_eq!(api.content_version(), 3);
     }
 
+    #[test]
+    fn with_conflict_checks_a_stale_update_is_refused_in_the_api_servers_words() {
+        let mut api = ApiServer::new();
+        let read = api.create_deployment(web()).unwrap();
+        let mut first = (*read).clone();
+        first.status.replicas = 3;
+        api.update_deployment_status(&first).unwrap();
+        // Off (the conformance rounds): the copy read before the first write still writes.
+        let mut stale = (*read).clone();
+        stale.status.replicas = 2;
+        assert!(api.update_deployment_status(&stale).is_ok());
+        api.set_conflict_checks(true);
+        let stored = api.deployment("web").unwrap().clone();
+        let version = api.content_version();
+        let err = api.update_deployment(&stale).unwrap_err();
+        assert!(err.is_conflict() && !err.is_already_exists());
+        assert_eq!(
+            err.message,
+            r#"Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again"#
+        );
+        assert_eq!(api.content_version(), version, "nothing written");
+        assert_eq!(**api.deployment("web").unwrap(), *stored);
+        // The copy with the stored resourceVersion writes.
+        let mut fresh = (*stored).clone();
+        fresh.status.replicas = 1;
+        assert!(api.update_deployment_status(&fresh).is_ok());
+        let again = api.create_deployment(web()).unwrap_err();
+        assert!(again.is_already_exists() && !again.is_conflict());
+    }
+
     fn rs() -> ReplicaSet {
         ReplicaSet {
             metadata: ObjectMeta {

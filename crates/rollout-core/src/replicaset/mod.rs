@@ -151,8 +151,11 @@ impl<'a> ReplicaSetController<'a> {
         self
     }
 
-    /// `syncReplicaSet`, with expectations satisfied (every earlier create and delete has
-    /// been observed). `Err` is the message `manageReplicas` returned.
+    /// `syncReplicaSet`. Without caches (the conformance rounds) expectations are always
+    /// satisfied: every earlier create and delete has been observed. With caches (a race
+    /// schedule, [`ReplicaSetController::with_caches`]) it reads the ReplicaSet and its pods
+    /// from them and runs `manageReplicas` only when `SatisfiedExpectations`; the status is
+    /// written either way. `Err` is the message `manageReplicas` returned.
     pub fn sync_replica_set(&mut self, name: &str) -> Result<(), String> {
         self.rec.enter("syncReplicaSet");
         let lister: &ApiServer = match self.lister {
