@@ -128,6 +128,7 @@ e2e() {
 # The official comparison: `rollout trace` on every conformance scenario, checked by the
 # fixtures' own compare.py (the Rust suite checks the same in-process).
 CONFORMANCE_DIR=${ROLLOUT_CONFORMANCE_DIR:-$ROOT/../shared/conformance}
+RACES_DIR=${ROLLOUT_RACES_DIR:-$ROOT/../shared/races}
 compare_py() {
   [ -d "$CONFORMANCE_DIR" ] || { echo "conformance fixtures not found at $CONFORMANCE_DIR" >&2; return 1; }
   cargo build --quiet -p rollout-cli
@@ -140,15 +141,22 @@ compare_py() {
     done
     python3 "$CONFORMANCE_DIR/compare.py" --dir "$CONFORMANCE_DIR/traces/$sub" "$out/$sub"
   done
+  # The race schedules (../shared/races): caches per controller, conflicts, expectations.
+  [ -d "$RACES_DIR" ] || { echo "race fixtures not found at $RACES_DIR" >&2; return 1; }
+  mkdir -p "$out/races"
+  for f in "$RACES_DIR/scenarios"/*.json; do
+    "$bin" trace "$f" >"$out/races/$(basename "$f")"
+  done
+  python3 "$CONFORMANCE_DIR/compare.py" --dir "$RACES_DIR/traces" "$out/races"
   rm -rf "$out"
 }
 
-# The three compare.py runs (named, random, settled) must close with "N passed, 0 failed"
-# and N > 0.
+# The four compare.py runs (named, random, settled, races) must close with "N passed, 0
+# failed" and N > 0.
 compare_passed() {
   local lines
   lines=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1")
-  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 3 ] || { echo "($lines)"; return 1; }
+  [ "$(echo "$lines" | grep -c ' 0 failed$')" = 4 ] || { echo "($lines)"; return 1; }
   ! echo "$lines" | grep -q '^0 passed' || { echo "(no traces compared)"; return 1; }
   echo "($(echo "$lines" | awk '{ s += $1 } END { print s }') traces)"
 }

@@ -89,3 +89,19 @@ pub fn first_difference(
         (e, a) => (e != a).then(|| format!("{path}: expected {e}, got {a}")),
     }
 }
+
+/// The race schedule fixtures (`../shared/races`: scenarios/, traces/): `$ROLLOUT_RACES_DIR`,
+/// else beside the conformance fixtures. Panics when it does not exist.
+pub fn races_dir() -> PathBuf {
+    let dir = match std::env::var_os("ROLLOUT_RACES_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => conformance_dir().join("../races"),
+    };
+    assert!(
+        dir.is_dir(),
+        "race fixtures not found at {} (set ROLLOUT_RACES_DIR to the directory holding \
+         scenarios/ and traces/)",
+        dir.display()
+    );
+    dir
+}

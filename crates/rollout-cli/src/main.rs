@@ -4,10 +4,13 @@
 //! * `rollout show SCENARIO.json` prints, round by round, what `kubectl get deploy,rs` and the
 //!   events of `kubectl describe deployment` would show.
 //! * `rollout presets` lists the built-in scenarios; a preset id can stand for a file.
+//! * `rollout races SCENARIO.json` searches a race scenario's schedules for a race; `rollout
+//!   trace` of a race scenario prints its trace (`../shared/races/README.md`).
 //! * `rollout plan FILE` forecasts a rollout (a scenario's, or a manifest's in a cluster
 //!   model), once or swept over settings.
 
 mod plan;
+mod races;
 mod show;
 
 /// The native CLI's allocator. A simulation makes many small, short-lived allocations (pod
@@ -77,6 +80,19 @@ fn main() -> ExitCode {
             }
         };
     }
+    if args.first().map(String::as_str) == Some("races") {
+        let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        return match races::run(&rest) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("rollout races: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let limits = if args.iter().any(|a| a == "--large") {
         Limits::LARGE
     } else {
@@ -89,6 +105,7 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .as_slice()
     {
+        ["trace", arg] if races::is_race_file(arg) => races::trace(arg).map(|t| println!("{t}")),
         ["trace", arg] => load(arg, &limits).map(|s| {
             let trace = rollout_core::sim::run_trace(s);
             println!(
@@ -150,10 +167,10 @@ fn main() -> ExitCode {
             Ok(())
         }
         ["--help" | "-h" | "help"] => {
-            println!("{USAGE}{}", plan::USAGE);
+            println!("{USAGE}{}{}", races::USAGE, plan::USAGE);
             Ok(())
         }
-        _ => Err(format!("{USAGE}{}", plan::USAGE)),
+        _ => Err(format!("{USAGE}{}{}", races::USAGE, plan::USAGE)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -17,6 +17,7 @@ pub mod lessons;
 pub mod limits;
 pub mod plan;
 pub mod presets;
+pub mod races;
 pub mod record;
 pub mod replicaset;
 pub mod scenario;

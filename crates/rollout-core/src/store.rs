@@ -36,6 +36,28 @@ impl std::fmt::Display for ApiError {
 }
 
 impl ApiError {
+    /// The 409 Conflict of an update whose object carries a `resourceVersion` other than the
+    /// stored one (`resource` is `deployments.apps` or `replicasets.apps`).
+    pub fn conflict(resource: &str, name: &str) -> ApiError {
+        ApiError {
+            code: 409,
+            message: format!(
+                "Operation cannot be fulfilled on {resource} {}: the object has been modified; please apply your changes to the latest version and try again",
+                go_quote(name)
+            ),
+        }
+    }
+
+    /// Whether this is a Conflict (`apierrors.IsConflict`), not an AlreadyExists.
+    pub fn is_conflict(&self) -> bool {
+        self.code == 409 && self.message.starts_with("Operation cannot be fulfilled")
+    }
+
+    /// Whether this is an AlreadyExists (`apierrors.IsAlreadyExists`).
+    pub fn is_already_exists(&self) -> bool {
+        self.code == 409 && self.message.ends_with("already exists")
+    }
+
     fn not_found(resource: &str, name: &str) -> ApiError {
         ApiError {
             code: 404,
@@ -63,6 +85,9 @@ pub struct ApiServer {
     pod_counts: OrdMap<Uid, usize>,
     /// Writes so far that changed an object's content (see [`ApiServer::content_version`]).
     content_version: u64,
+    /// Whether an update made from a stale copy is refused (409 Conflict); off in the rounds
+    /// of the conformance harness, on in race schedules (see [`ApiServer::set_conflict_checks`]).
+    conflict_checks: bool,
 }
 
 impl ApiServer {
@@ -91,6 +116,57 @@ impl ApiServer {
 
     fn changed(&mut self) {
         self.content_version += 1;
+    }
+
+    /// Turns optimistic concurrency on or off: when on, an update (`Update` or `UpdateStatus`
+    /// of a Deployment or ReplicaSet) whose object carries a `resourceVersion` other than the
+    /// stored one is refused with [`ApiError::conflict`], as a real API server does. The
+    /// conformance rounds leave it off (every controller reads the truth there); race
+    /// schedules turn it on unless their counterfactual `conflicts: false` asks for last
+    /// write wins.
+    pub fn set_conflict_checks(&mut self, on: bool) {
+        self.conflict_checks = on;
+    }
+
+    /// Refuses a write from a copy read at `rv` of an object stored at `stored`.
+    fn check_version(
+        &self,
+        resource: &str,
+        name: &str,
+        rv: u64,
+        stored: u64,
+    ) -> Result<(), ApiError> {
+        if self.conflict_checks && rv != stored {
+            return Err(ApiError::conflict(resource, name));
+        }
+        Ok(())
+    }
+
+    /// Feeds every stored object (Deployments, ReplicaSets, pods, with their
+    /// resourceVersions) to `h`: what an informer cache holds, for a search that recognises a
+    /// state it has seen.
+    pub fn hash_objects<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        for d in self.deployments.values() {
+            d.hash(h);
+        }
+        for rs in self.replica_sets.values() {
+            rs.hash(h);
+        }
+        for p in self.pods.values() {
+            p.hash(h);
+        }
+    }
+
+    /// [`ApiServer::hash_objects`] with the clock, the pod serials handed out and the quota:
+    /// everything that decides what happens next. The uid and resourceVersion counters are
+    /// left out: they only ever hand out values newer than every stored one.
+    pub fn hash_state<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        self.now.hash(h);
+        self.pod_quota.hash(h);
+        self.pod_serials.hash(h);
+        self.hash_objects(h);
     }
 
     /// The pod quota (`None` = unlimited).
@@ -163,6 +239,12 @@ impl ApiServer {
             .deployments
             .get(&d.metadata.name)
             .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
+        self.check_version(
+            "deployments.apps",
+            &d.metadata.name,
+            d.metadata.resource_version,
+            old.metadata.resource_version,
+        )?;
         let mut new = d.clone();
         new.status = old.status.clone();
         new.metadata.uid = old.metadata.uid;
@@ -183,6 +265,12 @@ impl ApiServer {
             .deployments
             .get(&d.metadata.name)
             .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
+        self.check_version(
+            "deployments.apps",
+            &d.metadata.name,
+            d.metadata.resource_version,
+            old.metadata.resource_version,
+        )?;
         let mut new = (**old).clone();
         new.status = d.status.clone();
         new.metadata.annotations = d.metadata.annotations.clone();
@@ -258,6 +346,12 @@ impl ApiServer {
             .replica_sets
             .get(&rs.metadata.name)
             .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
+        self.check_version(
+            "replicasets.apps",
+            &rs.metadata.name,
+            rs.metadata.resource_version,
+            old.metadata.resource_version,
+        )?;
         let mut new = rs.clone();
         new.status = old.status.clone();
         new.metadata.uid = old.metadata.uid;
@@ -278,6 +372,12 @@ impl ApiServer {
             .replica_sets
             .get(&rs.metadata.name)
             .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
+        self.check_version(
+            "replicasets.apps",
+            &rs.metadata.name,
+            rs.metadata.resource_version,
+            old.metadata.resource_version,
+        )?;
         let mut new = (**old).clone();
         new.status = rs.status.clone();
         Ok(self.store_replica_set(new))
@@ -649,6 +749,36 @@ mod tests {
         ghost.metadata.name = "ghost".into();
         assert!(api.update_deployment(&ghost).is_err());
         assert_eq!(api.content_version(), 3);
+    }
+
+    #[test]
+    fn with_conflict_checks_a_stale_update_is_refused_in_the_api_servers_words() {
+        let mut api = ApiServer::new();
+        let read = api.create_deployment(web()).unwrap();
+        let mut first = (*read).clone();
+        first.status.replicas = 3;
+        api.update_deployment_status(&first).unwrap();
+        // Off (the conformance rounds): the copy read before the first write still writes.
+        let mut stale = (*read).clone();
+        stale.status.replicas = 2;
+        assert!(api.update_deployment_status(&stale).is_ok());
+        api.set_conflict_checks(true);
+        let stored = api.deployment("web").unwrap().clone();
+        let version = api.content_version();
+        let err = api.update_deployment(&stale).unwrap_err();
+        assert!(err.is_conflict() && !err.is_already_exists());
+        assert_eq!(
+            err.message,
+            r#"Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again"#
+        );
+        assert_eq!(api.content_version(), version, "nothing written");
+        assert_eq!(**api.deployment("web").unwrap(), *stored);
+        // The copy with the stored resourceVersion writes.
+        let mut fresh = (*stored).clone();
+        fresh.status.replicas = 1;
+        assert!(api.update_deployment_status(&fresh).is_ok());
+        let again = api.create_deployment(web()).unwrap_err();
+        assert!(again.is_already_exists() && !again.is_conflict());
     }
 
     fn rs() -> ReplicaSet {

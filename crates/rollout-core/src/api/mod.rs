@@ -177,7 +177,7 @@ impl<'de> Deserialize<'de> for Uid {
 }
 
 /// `metav1.OwnerReference` with `controller: true`: the object that owns this one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerReference {
     /// `Deployment` or `ReplicaSet`.
@@ -189,7 +189,7 @@ pub struct OwnerReference {
 }
 
 /// `metav1.ObjectMeta`: the metadata every object carries.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectMeta {
     /// Unique within the namespace and kind.
@@ -250,7 +250,7 @@ pub fn equal_ignore_hash_templates(a: &PodTemplate, b: &PodTemplate) -> bool {
 }
 
 /// `apps.DeploymentStrategy`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum DeploymentStrategy {
     /// Kill all existing pods before creating new ones.
@@ -286,7 +286,7 @@ impl DeploymentStrategy {
 }
 
 /// `apps.DeploymentSpec`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentSpec {
     /// Desired pods (defaulted to 1).
@@ -308,7 +308,7 @@ pub struct DeploymentSpec {
 }
 
 /// A condition's status (`v1.ConditionStatus`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum ConditionStatus {
     /// "True"
     True,
@@ -330,7 +330,7 @@ impl ConditionStatus {
 }
 
 /// `apps.DeploymentCondition`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentCondition {
     /// `Available`, `Progressing` or `ReplicaFailure`.
@@ -349,7 +349,7 @@ pub struct DeploymentCondition {
 }
 
 /// `apps.DeploymentStatus`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentStatus {
     /// The generation the controller last acted on.
@@ -372,7 +372,7 @@ pub struct DeploymentStatus {
 }
 
 /// `apps.Deployment`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct Deployment {
     /// Metadata.
     pub metadata: ObjectMeta,
@@ -383,7 +383,7 @@ pub struct Deployment {
 }
 
 /// `apps.ReplicaSetSpec`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplicaSetSpec {
     /// Desired pods.
@@ -397,7 +397,7 @@ pub struct ReplicaSetSpec {
 }
 
 /// `apps.ReplicaSetCondition`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplicaSetCondition {
     /// `ReplicaFailure`.
@@ -414,7 +414,7 @@ pub struct ReplicaSetCondition {
 }
 
 /// `apps.ReplicaSetStatus`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplicaSetStatus {
     /// Active pods the ReplicaSet controls.
@@ -432,7 +432,7 @@ pub struct ReplicaSetStatus {
 }
 
 /// `apps.ReplicaSet`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct ReplicaSet {
     /// Metadata.
     pub metadata: ObjectMeta,
@@ -443,7 +443,7 @@ pub struct ReplicaSet {
 }
 
 /// `v1.PodPhase`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum PodPhase {
     /// Accepted, not all containers running.
     Pending,
@@ -481,7 +481,7 @@ impl PodPhase {
 }
 
 /// `v1.PodConditionType`: the conditions the kubelet model sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub enum PodConditionType {
     /// Bound to a node.
     PodScheduled,
@@ -506,7 +506,7 @@ impl PodConditionType {
 }
 
 /// `v1.PodCondition`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PodCondition {
     /// PodScheduled, Initialized, ContainersReady or Ready.
@@ -519,7 +519,7 @@ pub struct PodCondition {
 }
 
 /// `v1.Pod`, reduced to what the controllers and the kubelet model use.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Pod {
     /// Metadata (labels from the template, owner = the ReplicaSet).

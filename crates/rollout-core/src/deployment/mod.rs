@@ -24,12 +24,34 @@ pub type SyncResult<T = ()> = Result<T, String>;
 pub struct DeploymentController<'a> {
     pub(crate) api: &'a mut ApiServer,
     pub(crate) rec: &'a mut Recorder,
+    /// The informer caches the sync reads (`dLister`, `rsLister`, `podLister`); `None`: it
+    /// reads the API server itself, as in the conformance rounds.
+    lister: Option<&'a ApiServer>,
 }
 
 impl<'a> DeploymentController<'a> {
     /// A controller writing to `api` and recording into `rec`.
     pub fn new(api: &'a mut ApiServer, rec: &'a mut Recorder) -> Self {
-        DeploymentController { api, rec }
+        DeploymentController {
+            api,
+            rec,
+            lister: None,
+        }
+    }
+
+    /// The same controller reading its Deployments, ReplicaSets and pods from `cache` (its
+    /// informer caches in a race schedule) while it writes to the API server.
+    pub fn with_lister(mut self, cache: &'a ApiServer) -> Self {
+        self.lister = Some(cache);
+        self
+    }
+
+    /// What the sync reads: its caches, or the API server when it has none.
+    pub(crate) fn lister(&self) -> &ApiServer {
+        match self.lister {
+            Some(cache) => cache,
+            None => &*self.api,
+        }
     }
 
     pub(crate) fn now(&self) -> i64 {
@@ -52,12 +74,12 @@ impl<'a> DeploymentController<'a> {
     /// before the sync (the informer caches of the real controller).
     pub fn sync_deployment(&mut self, name: &str) -> SyncResult {
         self.rec.enter("syncDeployment");
-        let Some(stored) = self.api.deployment(name) else {
+        let Some(stored) = self.lister().deployment(name) else {
             return Ok(());
         };
         let mut d: Deployment = (**stored).clone();
         // The lister snapshot: ReplicaSets and pods as they are now.
-        let mut rs_list: Vec<Arc<ReplicaSet>> = self.api.replica_sets_of(&d);
+        let mut rs_list: Vec<Arc<ReplicaSet>> = self.lister().replica_sets_of(&d);
         self.rec.decide(
             "getReplicaSetsForDeployment",
             || {

@@ -18,7 +18,7 @@ impl DeploymentController<'_> {
         // The pods of the Deployment's ReplicaSets, as the sync saw them at its start.
         let pod_owners: Vec<(Uid, PodPhase)> = rs_list
             .iter()
-            .flat_map(|rs| self.api.pods_of(rs))
+            .flat_map(|rs| self.lister().pods_of(rs))
             .filter_map(|p| p.metadata.owner.as_ref().map(|o| (o.uid, p.phase)))
             .collect();
 

@@ -277,8 +277,15 @@ impl DeploymentController<'_> {
                 ("newReplicas", i64::from(new_replicas_count)),
             ],
         );
+        let mut already_exists = false;
         let created = match self.api.create_replica_set(new_rs.clone()) {
             Ok(rs) => rs,
+            // A slow cache (a race schedule): the ReplicaSet was created by an earlier sync
+            // whose write this sync's cache has not seen yet.
+            Err(err) if err.is_already_exists() => {
+                already_exists = true;
+                self.already_existing_replica_set(d, &new_rs.metadata.name, err.message)?
+            }
             Err(err) => {
                 let msg = format!(
                     "Failed to create new replica set {}: {}",
@@ -302,7 +309,7 @@ impl DeploymentController<'_> {
                 return Err(err.message);
             }
         };
-        if new_replicas_count > 0 {
+        if !already_exists && new_replicas_count > 0 {
             self.event(
                 d,
                 "Normal",
@@ -314,7 +321,7 @@ impl DeploymentController<'_> {
             );
         }
         let mut needs_update = util::set_deployment_revision(d, &new_revision);
-        if util::has_progress_deadline(d) {
+        if !already_exists && util::has_progress_deadline(d) {
             let msg = format!(
                 "Created new replica set {}",
                 go_quote(&created.metadata.name)
@@ -337,6 +344,33 @@ impl DeploymentController<'_> {
                 .map_err(|e| e.message)?;
         }
         Ok(Some(created))
+    }
+
+    /// `getNewReplicaSet` when its create was refused as AlreadyExists: the ReplicaSet of
+    /// that name in the cache (`rsLister.Get`; `replicaset.apps "NAME" not found` when the
+    /// cache has not seen it), taken as the new ReplicaSet when the Deployment owns it and its
+    /// template matches; otherwise a hash collision: `collisionCount` + 1 is written (its
+    /// result discarded) and the create's error returned.
+    fn already_existing_replica_set(
+        &mut self,
+        d: &mut Deployment,
+        name: &str,
+        create_error: String,
+    ) -> SyncResult<Arc<ReplicaSet>> {
+        let Some(rs) = self.lister().replica_set(name).cloned() else {
+            return Err(format!("replicaset.apps {} not found", go_quote(name)));
+        };
+        let owned = rs
+            .metadata
+            .owner
+            .as_ref()
+            .is_some_and(|o| o.uid == d.metadata.uid);
+        if owned && rs.spec.template.equal_ignore_hash(&d.spec.template) {
+            return Ok(rs);
+        }
+        d.status.collision_count = Some(d.status.collision_count.unwrap_or(0) + 1);
+        let _ = self.api.update_deployment_status(d);
+        Err(create_error)
     }
 
     /// `scale`: bring the ReplicaSets to the Deployment's new size. One active ReplicaSet

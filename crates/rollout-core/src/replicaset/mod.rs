@@ -8,6 +8,7 @@ pub mod ranking;
 pub mod status;
 
 use crate::api::{Pod, ReplicaSet, Time};
+use crate::races::expectations::ControllerExpectations;
 use crate::record::Recorder;
 use crate::store::ApiServer;
 use ranking::{Criterion, PodRanking, RankedPod};
@@ -114,6 +115,12 @@ pub struct ReplicaSetController<'a> {
     rec: &'a mut Recorder,
     /// Deleting a pod only marks it terminating (graceful termination in the cluster model).
     graceful_delete: bool,
+    /// The informer caches the sync reads (`rsLister`, `podLister`); `None`: it reads the
+    /// API server itself, as in the conformance rounds.
+    lister: Option<&'a ApiServer>,
+    /// The controller's `expectations` (race schedules); `None`: always satisfied, as in the
+    /// conformance rounds, where every write is seen by the next sync.
+    expectations: Option<&'a mut ControllerExpectations>,
     /// The last `manageReplicas` report.
     pub report: ManageReport,
 }
@@ -125,24 +132,54 @@ impl<'a> ReplicaSetController<'a> {
             api,
             rec,
             graceful_delete,
+            lister: None,
+            expectations: None,
             report: ManageReport::default(),
         }
     }
 
-    /// `syncReplicaSet`, with expectations satisfied (every earlier create and delete has
-    /// been observed). `Err` is the message `manageReplicas` returned.
+    /// The same controller reading its ReplicaSets and pods from `cache` (its informer
+    /// caches in a race schedule) and keeping `expectations`, while it writes to the API
+    /// server.
+    pub fn with_caches(
+        mut self,
+        cache: &'a ApiServer,
+        expectations: &'a mut ControllerExpectations,
+    ) -> Self {
+        self.lister = Some(cache);
+        self.expectations = Some(expectations);
+        self
+    }
+
+    /// `syncReplicaSet`. Without caches (the conformance rounds) expectations are always
+    /// satisfied: every earlier create and delete has been observed. With caches (a race
+    /// schedule, [`ReplicaSetController::with_caches`]) it reads the ReplicaSet and its pods
+    /// from them and runs `manageReplicas` only when `SatisfiedExpectations`; the status is
+    /// written either way. `Err` is the message `manageReplicas` returned.
     pub fn sync_replica_set(&mut self, name: &str) -> Result<(), String> {
         self.rec.enter("syncReplicaSet");
-        let Some(rs) = self.api.replica_set(name).cloned() else {
+        let lister: &ApiServer = match self.lister {
+            Some(cache) => cache,
+            None => &*self.api,
+        };
+        let Some(rs) = lister.replica_set(name).cloned() else {
+            // Not in the cache: `DeleteExpectations`, nothing to do.
+            if let Some(e) = self.expectations.as_deref_mut() {
+                e.delete(name);
+            }
             return Ok(());
         };
+        let needs_sync = self
+            .expectations
+            .as_deref()
+            .is_none_or(|e| e.satisfied(name));
         let now = self.api.now();
         // Everything the sync reads of its pods is read here, before it writes: how many are
         // active, what `calculateStatus` counts of them and, for a scale-down, which go. The
         // pods are borrowed from the API server, not shared (an `Arc` clone and drop per pod
         // per sync, atomic operations both).
         let (active, counts, deletions) = {
-            let api = &*self.api;
+            let api = lister;
             let filtered = active_pods(api, &rs);
             let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
             let deletions = (diff > 0 && rs.metadata.deletion_timestamp.is_none()).then(|| {
@@ -170,8 +207,14 @@ impl<'a> ReplicaSetController<'a> {
                 ("activePods", active as i64),
             ],
         );
-        self.rec.branch("expectations", true, || {
-            "SatisfiedExpectations: every earlier create and delete has been observed".to_string()
+        self.rec.branch("expectations", needs_sync, || {
+            if needs_sync {
+                "SatisfiedExpectations: every earlier create and delete has been observed"
+                    .to_string()
+            } else {
+                "SatisfiedExpectations is false: earlier creates or deletes not yet observed"
+                    .to_string()
+            }
         });
         let diff = active as i64 - i64::from(rs.spec.replicas);
         self.rec.branch("too-few", diff < 0, || {
@@ -186,7 +229,7 @@ impl<'a> ReplicaSetController<'a> {
                 active, rs.spec.replicas
             )
         });
-        let manage_err = if rs.metadata.deletion_timestamp.is_none() {
+        let manage_err = if needs_sync && rs.metadata.deletion_timestamp.is_none() {
             self.manage_replicas(active, deletions, &rs).err()
         } else {
             None
@@ -276,6 +319,10 @@ impl<'a> ReplicaSetController<'a> {
                 del: 0,
                 set_at: now,
             });
+            // ExpectCreations(count) before the creates, CreationObserved per skipped one.
+            if let Some(e) = self.expectations.as_deref_mut() {
+                e.expect_creations(&rs_name, run.successes as i64);
+            }
             self.report.slow_start = Some(run);
             return match err {
                 Some(e) => Err(e),
@@ -308,9 +355,26 @@ impl<'a> ReplicaSetController<'a> {
             );
             let mut events = Vec::new();
             let mut first_err = None;
+            // ExpectDeletions with the pods' keys, before the deletes.
+            if let Some(e) = self.expectations.as_deref_mut() {
+                let keys: Vec<String> = self
+                    .report
+                    .deletions
+                    .iter()
+                    .map(|r| r.pod.name.clone())
+                    .collect();
+                e.expect_deletions(&rs_name, &keys);
+            }
             for reason in &self.report.deletions {
                 let name = &reason.pod.name;
-                match self.api.delete_pod(name, self.graceful_delete) {
+                let result = self.api.delete_pod(name, self.graceful_delete);
+                if result.is_err() {
+                    // A failed delete will never be observed: DeletionObserved.
+                    if let Some(e) = self.expectations.as_deref_mut() {
+                        e.deletion_observed(&rs_name, name);
+                    }
+                }
+                match result {
                     Ok(()) => events.push((
                         "Normal",
                         "SuccessfulDelete",

@@ -107,6 +107,19 @@ pub fn update_replica_set_status(
     }
     new_status.observed_generation = rs.metadata.generation;
     let mut copy = rs.clone();
-    copy.status = new_status;
-    api.update_replica_set_status(&copy).map(|_| ())
+    copy.status = new_status.clone();
+    match api.update_replica_set_status(&copy) {
+        Ok(_) => Ok(()),
+        // `statusUpdateRetries` = 1: refused as stale (a race schedule's cache), it GETs the
+        // ReplicaSet from the API server and writes the same status onto it once more.
+        Err(e) if e.is_conflict() => {
+            let Some(live) = api.replica_set(&rs.metadata.name) else {
+                return Err(e);
+            };
+            let mut live = (**live).clone();
+            live.status = new_status;
+            api.update_replica_set_status(&live).map(|_| ())
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -1,0 +1,108 @@
+//! `rollout races` and `rollout trace` of a race scenario, as a user runs them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// 3 replicas, maxSurge 1, maxUnavailable 0, pods ready after 2 ticks; `extra` adds fields.
+fn scenario(name: &str, extra: &str) -> PathBuf {
+    let text = format!(
+        r#"{{"name":"{name}","rounds":0,"secondsPerRound":1,"readyAfterRounds":2,
+        "terminationRounds":0,"nodes":2,{extra}"actions":[{{"round":0,"type":"create",
+        "deployment":{{"name":"web","replicas":3,"image":"web:1","strategy":
+        {{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}}}}}],
+        "schedule":["setImage web:2"]}}"#
+    );
+    let dir = std::env::temp_dir().join(format!("rollout-races-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn rollout(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rollout"))
+        .args(args)
+        .output()
+        .expect("rollout runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
+}
+
+#[test]
+fn without_expectations_the_search_prints_a_race_that_trace_replays() {
+    let path = scenario("noexp", r#""expectations":false,"#);
+    let report = json(&rollout(&["races", path.to_str().unwrap(), "--json"]));
+    let keys: Vec<&String> = report.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["depth", "states", "violation"]);
+    let schedule = report["violation"]["schedule"].clone();
+    assert_eq!(schedule[0], "setImage web:2", "a whole schedule");
+    assert_eq!(
+        report["violation"]["violations"],
+        serde_json::json!(["maxSurge: 5 pods > 3 + 1"])
+    );
+    // Replayed by `rollout trace`: its last step breaks the same promise.
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    replay["schedule"] = schedule;
+    let replay_path = path.with_file_name("replay.json");
+    std::fs::write(&replay_path, replay.to_string()).unwrap();
+    let trace = json(&rollout(&["trace", replay_path.to_str().unwrap()]));
+    let steps = trace["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, report["depth"].as_u64().unwrap() + 1);
+    assert_eq!(
+        steps.last().unwrap()["violations"],
+        report["violation"]["violations"]
+    );
+
+    let text = rollout(&["races", path.to_str().unwrap()]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("breaks a promise"), "{text}");
+    assert!(text.contains("broken: maxSurge: 5 pods > 3 + 1"), "{text}");
+}
+
+#[test]
+fn the_real_controllers_have_no_race_to_a_small_depth() {
+    let path = scenario("real", "");
+    let report = json(&rollout(&[
+        "races",
+        path.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--json",
+    ]));
+    assert_eq!(report["violation"], serde_json::Value::Null);
+    assert_eq!(report["depth"], 6);
+    assert!(report["states"].as_u64().unwrap() > 6);
+}
+
+#[test]
+fn bad_options_and_a_search_over_its_cap_are_refused_with_a_message() {
+    let path = scenario("cap", "");
+    let p = path.to_str().unwrap();
+    for (args, words) in [
+        (
+            vec!["races", p, "--max-states", "20"],
+            "more than 20 states",
+        ),
+        (
+            vec!["races", p, "--max-states", "99999999999"],
+            "above the limit",
+        ),
+        (vec!["races", p, "--depth", "deep"], "not a whole number"),
+        (vec!["races", p, "--speed"], "unknown option --speed"),
+        (vec!["races"], "a scenario is needed"),
+    ] {
+        let out = rollout(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

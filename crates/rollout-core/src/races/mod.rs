@@ -1,0 +1,21 @@
+//! Race schedules (`../shared/races/README.md`): the Deployment and ReplicaSet controllers
+//! each read their own informer caches, which catch up with the API server only when the
+//! schedule says so, and the API server refuses a write made from a stale copy.
+//!
+//! * [`cache`]: the informer caches of each controller and the ReplicaSet controller's pod
+//!   event handlers (`addPod`, `updatePod`, `deletePod` of `replica_set.go`).
+//! * [`expectations`]: `ControllerExpectations` with UID tracking of deletions
+//!   (`controller_utils.go`).
+//! * [`schedule`]: a schedule's steps, the scenario that carries them, the runner and its
+//!   trace.
+//! * [`search`]: a breadth-first search over schedules for one that breaks a promise of the
+//!   rolling update.
+//!
+//! What is the real controllers and what is the model: `syncDeployment`, `syncReplicaSet`,
+//! the handlers and the expectations are ports of v1.28.4; *when* a cache catches up (a
+//! `deliver-*` step) is chosen by the schedule, not by a network.
+
+pub mod cache;
+pub mod expectations;
+pub mod schedule;
+pub mod search;
