@@ -8,7 +8,7 @@ pub mod ranking;
 pub mod status;
 
 use crate::api::{Pod, ReplicaSet, Time};
-use crate::races::expectations::ControllerExpectations;
+use crate::races::expectations::ControllerExpectationsInterface;
 use crate::record::Recorder;
 use crate::store::ApiServer;
 use ranking::{Criterion, PodRanking, RankedPod};
@@ -120,7 +120,7 @@ pub struct ReplicaSetController<'a> {
     lister: Option<&'a ApiServer>,
     /// The controller's `expectations` (race schedules); `None`: always satisfied, as in the
     /// conformance rounds, where every write is seen by the next sync.
-    expectations: Option<&'a mut ControllerExpectations>,
+    expectations: Option<&'a mut dyn ControllerExpectationsInterface>,
     /// The last `manageReplicas` report.
     pub report: ManageReport,
 }
@@ -144,7 +144,7 @@ impl<'a> ReplicaSetController<'a> {
     pub fn with_caches(
         mut self,
         cache: &'a ApiServer,
-        expectations: &'a mut ControllerExpectations,
+        expectations: &'a mut dyn ControllerExpectationsInterface,
     ) -> Self {
         self.lister = Some(cache);
         self.expectations = Some(expectations);
