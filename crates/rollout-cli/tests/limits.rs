@@ -3,41 +3,16 @@
 //! refused at once; numbers that would wrap 32 bits refused before anything runs.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+use common::{accepted, refused, rollout};
 use std::time::{Duration, Instant};
-
-fn write(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rollout-limits-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn rollout(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rollout"))
-        .args(args)
-        .output()
-        .expect("rollout runs")
-}
-
-fn accepted(out: &Output) {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn refused(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(out.stdout.is_empty(), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
 
 /// A scenario of `rounds` rounds creating `replicas` replicas, with `extra` top-level fields.
 fn scenario(name: &str, rounds: u32, replicas: i64, extra: &str) -> PathBuf {
-    write(
+    common::write(
+        "limits",
         name,
         &format!(
             r#"{{"name":"s","rounds":{rounds},{extra}"actions":[{{"round":0,"type":"create","deployment":{{"name":"web","image":"a","replicas":{replicas}}}}}]}}"#
@@ -130,7 +105,8 @@ spec:
 
 #[test]
 fn a_manifest_with_replicas_that_would_wrap_is_refused_not_planned() {
-    let m = write(
+    let m = common::write(
+        "limits",
         "wrap.yaml",
         &MANIFEST.replace("replicas: 3", "replicas: 2147483647"),
     );
@@ -163,7 +139,7 @@ fn the_billion_laughs_is_refused_in_under_a_second() {
         ("bomb.yaml", bomb.as_str()),
         ("inside.yaml", inside.as_str()),
     ] {
-        let f = write(name, text);
+        let f = common::write("limits", name, text);
         let start = Instant::now();
         let e = refused(&rollout(&["plan", f.to_str().unwrap()]));
         assert!(
@@ -174,13 +150,13 @@ fn the_billion_laughs_is_refused_in_under_a_second() {
         assert!(e.contains("the YAML"), "{e}");
     }
     // Valid YAML is read as before.
-    let ok = write("ok.yaml", MANIFEST);
+    let ok = common::write("limits", "ok.yaml", MANIFEST);
     accepted(&rollout(&["plan", ok.to_str().unwrap(), "--json"]));
 }
 
 #[test]
 fn model_flags_name_their_limits() {
-    let m = write("m.yaml", MANIFEST);
+    let m = common::write("limits", "m.yaml", MANIFEST);
     let m = m.to_str().unwrap();
     for (args, says) in [
         (
@@ -212,7 +188,8 @@ fn model_flags_name_their_limits() {
 
 #[test]
 fn field_messages_are_readable_and_short() {
-    let surge = write(
+    let surge = common::write(
+        "limits",
         "surge.json",
         r#"{"name":"s","rounds":2,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a",
             "strategy":{"type":"RollingUpdate","maxSurge":1.5}}}]}"#,
@@ -222,7 +199,8 @@ fn field_messages_are_readable_and_short() {
         e.contains("actions[0] (round 0).deployment.strategy.maxSurge (spec.strategy.rollingUpdate.maxSurge): invalid type: floating point `1.5`, expected a 32-bit integer or a percentage such as \"25%\""),
         "{e}"
     );
-    let long_type = write(
+    let long_type = common::write(
+        "limits",
         "type.json",
         &format!(
             r#"{{"name":"s","rounds":2,"actions":[{{"round":0,"type":"{}"}}]}}"#,

@@ -1,7 +1,7 @@
 //! `rollout plan` as a user runs it: manifests in settled rounds, sweeps, and bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::{json, refused, rollout};
 
 /// 10 replicas, maxSurge 1, maxUnavailable 0 (issue #15's example).
 const MANIFEST: &str = "apiVersion: apps/v1
@@ -28,39 +28,9 @@ spec:
         image: nginx:1.14.2
 ";
 
-fn write(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rollout-plan-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn rollout(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rollout"))
-        .args(args)
-        .output()
-        .expect("rollout runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
-}
-
-fn refused(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(out.stdout.is_empty(), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
 #[test]
 fn settled_durations_do_not_depend_on_the_round_size() {
-    let path = write("web.yaml", MANIFEST);
+    let path = common::write("plan", "web.yaml", MANIFEST);
     let file = path.to_str().unwrap();
     for spr in ["1", "2", "5", "10"] {
         let f = json(&rollout(&[
@@ -83,7 +53,7 @@ fn settled_durations_do_not_depend_on_the_round_size() {
 
 #[test]
 fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
-    let path = write("text.yaml", MANIFEST);
+    let path = common::write("plan", "text.yaml", MANIFEST);
     let out = rollout(&["plan", path.to_str().unwrap()]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -105,7 +75,7 @@ fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
 
 #[test]
 fn a_bad_image_never_completes_and_exceeds_the_deadline() {
-    let path = write("bad.yaml", MANIFEST);
+    let path = common::write("plan", "bad.yaml", MANIFEST);
     let f = json(&rollout(&[
         "plan",
         path.to_str().unwrap(),
@@ -125,7 +95,7 @@ fn a_bad_image_never_completes_and_exceeds_the_deadline() {
 
 #[test]
 fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
-    let path = write("sweep.yaml", MANIFEST);
+    let path = common::write("plan", "sweep.yaml", MANIFEST);
     let rows = json(&rollout(&[
         "plan",
         path.to_str().unwrap(),
@@ -171,9 +141,10 @@ fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
 
 #[test]
 fn bad_input_is_refused_with_a_message_and_exit_code_2() {
-    let manifest = write("m.yaml", MANIFEST);
+    let manifest = common::write("plan", "m.yaml", MANIFEST);
     let m = manifest.to_str().unwrap();
-    let no_set_image = write(
+    let no_set_image = common::write(
+        "plan",
         "s.json",
         r#"{"name":"s","rounds":5,"secondsPerRound":5,"readyAfterRounds":1,"terminationRounds":0,
             "nodes":1,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"a"}}]}"#,
@@ -190,7 +161,8 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
         e.contains("--nodes describes the cluster of a manifest"),
         "{e}"
     );
-    let invalid = write(
+    let invalid = common::write(
+        "plan",
         "invalid.yaml",
         &MANIFEST.replace("replicas: 10", "replicas: -1"),
     );
@@ -199,7 +171,8 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
         e.contains("Deployment.apps \"web\" is invalid: spec.replicas: Invalid value: -1"),
         "{e}"
     );
-    let service = write(
+    let service = common::write(
+        "plan",
         "svc.yaml",
         "apiVersion: v1\nkind: Service\nmetadata:\n  name: x\n",
     );
@@ -228,7 +201,7 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
         let e = refused(&rollout(&all));
         assert!(e.contains(says), "{says:?} not in {e}");
     }
-    let recreate = write(
+    let recreate = common::write("plan", 
         "recreate.yaml",
         &MANIFEST.replace(
             "    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0\n",

@@ -1,7 +1,9 @@
 //! `rollout races` and `rollout trace` of a race scenario, as a user runs them.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+mod common;
+use common::{json, rollout};
 
 /// 3 replicas, maxSurge 1, maxUnavailable 0, pods ready after 2 ticks; `extra` adds fields.
 fn scenario(name: &str, extra: &str) -> PathBuf {
@@ -12,27 +14,7 @@ fn scenario(name: &str, extra: &str) -> PathBuf {
         {{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}}}}}],
         "schedule":["setImage web:2"]}}"#
     );
-    let dir = std::env::temp_dir().join(format!("rollout-races-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.json"));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn rollout(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rollout"))
-        .args(args)
-        .output()
-        .expect("rollout runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
+    common::write("races", &format!("{name}.json"), &text)
 }
 
 #[test]
