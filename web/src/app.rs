@@ -303,17 +303,19 @@ pub fn app(props: &AppProps) -> Html {
     let selected = lab.selected.clone().map(AttrValue::from);
     let on_select = {
         let d = dispatcher.clone();
+        // A pod clicked to answer a lesson's question answers it where it is asked.
+        let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
         Callback::from(move |object: String| {
             d.dispatch(Msg::Select(object));
-            reveal();
+            if !answering {
+                reveal();
+            }
         })
     };
-    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
-        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
-            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
-        }
-        _ => None,
-    };
+    let lesson_view = lab
+        .guide
+        .as_ref()
+        .and_then(|g| crate::lesson::view_of(g, &lab.sim()));
     let quiz_question = lab.quiz.as_ref().and_then(|_| {
         rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
     });

@@ -111,6 +111,7 @@ impl Lab {
             .borrow_mut()
             .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
             .err();
+        guide.moment = Some(crate::lesson::StepMoment::of(&lab.sim()));
         lab.guide = Some(guide);
         Some(lab)
     }
@@ -128,8 +129,18 @@ impl Lab {
         let Some(mut g) = self.guide.take() else {
             return;
         };
+        let moment = g.moment.as_ref().map(|m| m.0.steps_taken());
         match (msg, &mut g.guide) {
             (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
+                // From the step's moment, wherever Show me or Step took the stage since.
+                if !self.back_to_moment(moment) {
+                    if let Some(mut lab) = Lab::from_lesson(lesson.id, *step + 1) {
+                        lab.version = self.version.wrapping_add(1);
+                        lab.speed = self.speed;
+                        *self = lab;
+                        return;
+                    }
+                }
                 let from = *step;
                 *step += 1;
                 self.remember();
@@ -139,8 +150,8 @@ impl Lab {
                     .borrow_mut()
                     .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
                     .err();
-                g.answer.clear();
-                g.feedback = None;
+                g.moment = Some(crate::lesson::StepMoment::of(&self.sim()));
+                g.clear_answer();
                 self.bump();
             }
             (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
@@ -153,21 +164,31 @@ impl Lab {
             }
             (Msg::LessonAnswer(a), _) => g.answer = a,
             (Msg::LessonCheck, Guide::Lesson { lesson, step }) => {
-                g.feedback = crate::lesson::check(lesson, *step, &self.sim(), &g.answer);
+                let at = g.moment.clone();
+                let sim = self.sim();
+                let at = at.as_ref().map_or(&*sim, |m| &*m.0);
+                g.feedback = crate::lesson::check(lesson, *step, at, &g.answer);
             }
             (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
-                let q = lesson.steps[*step].question;
-                let expected = q.and_then(|q| {
-                    rollout_core::lessons::question::expected(&q.ask, &self.sim()).ok()
-                });
+                let at = g.moment.clone();
+                let expected = {
+                    let sim = self.sim();
+                    crate::lesson::show_me(lesson, *step, at.as_ref().map_or(&*sim, |m| &*m.0))
+                };
+                // The stage plays from the step's moment to the step that decided it; the
+                // lesson stays at its step, and Next runs from its moment again.
                 if let Some(e) = expected {
-                    self.remember();
-                    self.session.borrow_mut().advance_with(|sim| {
-                        for _ in 0..e.steps {
-                            sim.step();
-                        }
-                    });
-                    self.bump();
+                    if self.back_to_moment(moment) {
+                        self.remember();
+                        self.session.borrow_mut().advance_with(|sim| {
+                            for _ in 0..e.steps {
+                                sim.step();
+                            }
+                        });
+                        self.bump();
+                    }
+                    g.feedback = None;
+                    g.shown = Some(e);
                 }
             }
             (Msg::ChallengeAnswer(i, a), Guide::Challenge { answers, .. }) => {
@@ -193,6 +214,24 @@ impl Lab {
             _ => {}
         }
         self.guide = Some(g);
+    }
+
+    /// Takes the session back to the lesson step's moment (Show me or Step may have moved it
+    /// on). False if it cannot be reached by stepping back.
+    fn back_to_moment(&mut self, moment: Option<usize>) -> bool {
+        let Some(at) = moment else {
+            return true;
+        };
+        let mut session = self.session.borrow_mut();
+        let moved = session.sim().steps_taken() != at;
+        while session.sim().steps_taken() > at && session.step_back() {}
+        let there = session.sim().steps_taken() == at;
+        drop(session);
+        if moved && there {
+            self.before = None;
+            self.bump();
+        }
+        there
     }
 
     /// A lab that starts from a preset (`None` for an unknown id).
@@ -533,14 +572,18 @@ impl Lab {
                 if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
                     q.answer = pod.to_string();
                 }
-                // A click on a pod answers a lesson's "which pod goes next?".
-                if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
-                    if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {
-                        g.answer = pod.to_string();
-                    }
+                // A click on a pod answers a lesson's "which pod goes next?" at once, and
+                // leaves "Inside the controllers" as it was (the page stays on the question).
+                let asks = self.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
+                if let (Some(pod), Some(g), true) =
+                    (object.strip_prefix("pod/"), self.guide.as_mut(), asks)
+                {
+                    g.answer = pod.to_string();
+                    self.update_guide(Msg::LessonCheck);
+                } else {
+                    self.inside_open = true;
                 }
                 self.selected = Some(object);
-                self.inside_open = true;
             }
             Msg::ToggleInside => self.inside_open = !self.inside_open,
             Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
