@@ -7,6 +7,7 @@ use rollout_core::lessons::challenge::{evaluate, GoalResult};
 use rollout_core::lessons::question::{self, Expected, Feedback, Kind};
 use rollout_core::lessons::{moment, text, Challenge, Lesson, Target};
 use rollout_core::sim::Simulation;
+use rollout_core::view::PodState;
 use std::rc::Rc;
 
 /// The simulation at a lesson step's moment, kept while the stage moves on (Show me, Step):
@@ -245,10 +246,42 @@ pub struct StepView {
     pub code: Option<String>,
     /// The next lesson (id, title), offered at the last step.
     pub next: Option<(&'static str, &'static str)>,
+    /// For a "which pod?" question: the running pods to pick from, beside the question.
+    pub pods: Vec<PodChoice>,
     /// What to point at.
     pub target: Option<Target>,
     /// The question: its prompt, the kind of answer, and the options of a choice.
     pub question: Option<(String, Kind, Vec<String>)>,
+}
+
+/// A pod a "which pod?" question offers: its name and what the learner compares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PodChoice {
+    /// The pod's name.
+    pub name: String,
+    /// `Available`, `Ready`, `Running, not ready`, `Pending`.
+    pub state: &'static str,
+    /// Its node (empty: not scheduled).
+    pub node: String,
+}
+
+/// The pods that are not terminating, by ReplicaSet, oldest first.
+fn pod_choices(sim: &Simulation) -> Vec<PodChoice> {
+    let api = sim.api();
+    moment::replica_sets(api)
+        .iter()
+        .flat_map(|rs| {
+            let mut pods: Vec<_> = api.pods_of_iter(rs).filter(|p| p.is_active()).collect();
+            pods.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+            pods.into_iter()
+                .map(|p| PodChoice {
+                    name: p.metadata.name.clone(),
+                    state: PodState::of(p, rs.spec.min_ready_seconds, api.now()).label(),
+                    node: p.node_name.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The current step of a lesson, read out on `sim`.
@@ -276,6 +309,10 @@ pub fn step_view(lesson: &'static Lesson, step: usize, sim: &Simulation) -> Step
         text,
         code: (!s.code.is_empty()).then(|| text::fill(s.code, sim).unwrap_or_else(|e| e)),
         next: next_lesson(lesson.id).map(|l| (l.id, l.title)),
+        pods: match &s.question {
+            Some(q) if q.ask.kind() == Kind::Pod => pod_choices(sim),
+            _ => Vec::new(),
+        },
         target: s.highlight.as_ref().and_then(|h| h.target(sim)),
         question,
     }

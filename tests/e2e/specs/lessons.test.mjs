@@ -215,14 +215,25 @@ describe('lessons', () => {
       await fill(p, 'lesson-answer', 'web-rev2-00001');
       await p.locator(byTestId('lesson-check')).click();
       await p.locator(byTestId('lesson-feedback')).waitFor();
-      // The question and the pods it asks about on screen together.
-      await p.locator(byTestId('lesson-prompt')).scrollIntoViewIfNeeded();
-      const inView = async (sel) => {
-        const b = await p.locator(sel).first().boundingBox();
+      // The question and the pods it asks about on screen together: the question lists them
+      // (a click answers), and on a wide screen the stage's lanes fit under it too.
+      await p.locator(byTestId('lesson-prompt')).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      const inView = async (sel, which = 'first') => {
+        const b = await p.locator(sel)[which]().boundingBox();
         return !!b && b.y >= -0.5 && b.y + b.height <= h + 0.5;
       };
       assert.ok(await inView(byTestId('lesson-prompt')), `${w}: the question`);
-      assert.ok(await inView(`${byTestId('stage')} ${byTestId('rs-lane')}[data-name="web-rev1"] [data-pod]`), `${w}: web-rev1's pods`);
+      assert.equal(await p.locator(byTestId('lesson-pod')).count(), 4, `${w}: the four pods beside the question`);
+      assert.ok(await inView(byTestId('lesson-pod'), 'last'), `${w}: the pods beside the question`);
+      if (w > 1000) {
+        assert.ok(await inView(`${byTestId('stage')} ${byTestId('rs-lane')}[data-name="web-rev1"] [data-pod]`), `${w}: web-rev1's pods`);
+      }
+      // A pod picked beside the question answers it where it is.
+      const y = await p.evaluate(() => window.scrollY);
+      await p.locator(`${byTestId('lesson-pod')}[data-pod="web-rev1-00003"]`).click();
+      await p.locator(`${byTestId('lesson-feedback')}`).waitFor();
+      assert.equal(await p.locator(`${byTestId('lesson-pod')}[data-pod="web-rev1-00003"]`).getAttribute('aria-pressed'), 'true');
+      assert.ok(Math.abs((await p.evaluate(() => window.scrollY)) - y) < 2, `${w}: the page stays`);
       await screenshot(p, `lesson-hint-${w}x${h}`, { fullPage: false });
       await showMe(p);
       await screenshot(p, `lesson-shown-${w}x${h}`, { fullPage: false });

@@ -269,6 +269,9 @@ fn lesson_panel(
                         }) }
                     </ul>
                 }
+                if *kind == Kind::Pod {
+                    { pod_choices(props, &view.pods, &answer) }
+                }
                 <div class="lesson-answer-row">
                     <input class="text-input" data-testid="lesson-answer" aria-label="Your answer"
                         placeholder={placeholder} value={answer.clone()} oninput={on_input} onkeydown={on_key}
@@ -314,6 +317,29 @@ fn lesson_panel(
                 }
             </nav>
         </section>
+    }
+}
+
+/// The pods a "which pod?" question asks about, beside it (on a phone the stage is far
+/// below): a click answers, as a click on the stage does.
+fn pod_choices(props: &GuideProps, pods: &[crate::lesson::PodChoice], answer: &str) -> Html {
+    html! {
+        <ul class="lesson-pods" aria-label="The pods">
+            { for pods.iter().map(|p| {
+                let (on, name) = (props.on_msg.clone(), p.name.clone());
+                let onclick = Callback::from(move |_: MouseEvent| {
+                    on.emit(Msg::LessonAnswer(name.clone()));
+                    on.emit(Msg::LessonCheck);
+                });
+                let node = if p.node.is_empty() { "no node".to_string() } else { p.node.clone() };
+                html! {
+                    <li><button type="button" class="lesson-pod" data-testid="lesson-pod" data-pod={p.name.clone()}
+                        aria-pressed={(answer == p.name).to_string()} {onclick}>
+                        <code>{ p.name.clone() }</code>{ format!(" {} · {node}", p.state) }
+                    </button></li>
+                }
+            }) }
+        </ul>
     }
 }
 
