@@ -134,12 +134,15 @@ describe('lessons', () => {
           // Then right.
           if (kind === 'pod') {
             // A click on the pod answers, and the page stays where it is.
-            await page.locator(podOnStage(right)).first().scrollIntoViewIfNeeded();
-            const y = await page.evaluate(() => window.scrollY);
-            await page.locator(podOnStage(right)).first().click();
+            // (The feedback above may grow: the browser keeps the pod where it was on screen.)
+            const pod = page.locator(podOnStage(right)).first();
+            await pod.scrollIntoViewIfNeeded();
+            const y = (await pod.boundingBox()).y;
+            await pod.click();
             await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
             await page.waitForTimeout(300);
-            assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - y) < 2, `${at}: the page scrolled`);
+            const after = (await page.locator(podOnStage(right)).first().boundingBox())?.y;
+            assert.ok(after !== undefined && Math.abs(after - y) < 40, `${at}: the page moved: ${y} → ${after}`);
             assert.equal(await page.locator(byTestId('inside-panel')).count(), 0, `${at}: Inside stays shut`);
           } else if (kind === 'choice') {
             await pick(page, choices(right));
