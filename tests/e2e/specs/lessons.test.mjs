@@ -474,7 +474,13 @@ describe('lessons', () => {
     await page.locator(byTestId('challenge-check')).click();
     await page.locator(`${byTestId('challenge-goal')}[data-met="false"]`).waitFor({ state: 'detached' });
     assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 3);
+    // Solved says so, beside its figures, and offers the next challenge.
+    assert.match(await page.locator(byTestId('challenge-solved-banner')).innerText(), /Challenge solved/);
+    assert.match(await page.locator(byTestId('challenge-goal')).nth(0).textContent(), /met: at most 11/);
     await screenshot(page, 'challenge-solved', { fullPage: false });
+    await page.locator(byTestId('challenge-next')).click();
+    await page.locator(`${byTestId('challenge')}[data-challenge="fast-and-safe"]`).waitFor();
+    await page.goto(`${app.server.url}?challenge=tight-band`);
     await page.close();
 
     page = await openApp(app.browser.context, `${app.server.url}?challenge=predict-proportional`);

@@ -537,8 +537,7 @@ fn solved_banner(
     });
     html! {
         <div class="lesson-complete" data-testid="challenge-solved-banner" role="status">
-            <p><strong>{ "Challenge solved ✓" }</strong>{ format!(" All {} goals met: ", results.len()) }
-                { results.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("; ") }</p>
+            <p><strong>{ "Challenge solved ✓" }</strong>{ format!(" All {} goals met, with the figures above.", results.len()) }</p>
             { for next }
         </div>
     }
