@@ -3,8 +3,8 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
-use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
-use crate::components::transport::outcome_key;
+use crate::components::stage::{fullscreen, fullscreen_left, Presenting, Stage};
+use crate::components::transport::{outcome_key, rollout_state};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
@@ -66,11 +66,11 @@ fn initial_lab(props: &AppProps) -> Lab {
             }
         };
     }
-    props
-        .preset
-        .as_ref()
-        .and_then(|id| Lab::from_preset(id))
-        .unwrap_or_default()
+    // No preset: a first visit, a Step from a rollout (an unknown preset: the default).
+    match &props.preset {
+        Some(id) => Lab::from_preset(id).unwrap_or_default(),
+        None => Lab::first_visit(),
+    }
 }
 
 /// Whether a key press is meant for the element that has focus rather than for the app.
@@ -99,16 +99,16 @@ pub fn app(props: &AppProps) -> Html {
     let large = use_state(|| false);
     let presenting = use_reducer(Presenting::default);
     let dispatcher = lab.dispatcher();
-    let on_msg = {
-        let d = dispatcher.clone();
-        Callback::from(move |m: Msg| d.dispatch(m))
-    };
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
     crate::embed::use_playback(&lab);
+    // What Step does, set once Compare is known below: while comparing, both stages go to
+    // the next moment either changes (crate::compare::route_step).
+    let route = use_mut_ref(|| None::<Rc<dyn Fn(Msg) -> Msg>>);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     {
         let d = dispatcher.clone();
+        let route = route.clone();
         let present = presenting.dispatcher();
         use_effect_with(props.keyboard, move |on| {
             let listener = on.then(gloo_utils_document).flatten().map(|doc| {
@@ -151,6 +151,10 @@ pub fn app(props: &AppProps) -> Html {
                         _ => return,
                     };
                     e.prevent_default();
+                    let msg = match route.borrow().as_ref() {
+                        Some(r) => r(msg),
+                        None => msg,
+                    };
                     d.dispatch(msg);
                 })
             });
@@ -166,6 +170,17 @@ pub fn app(props: &AppProps) -> Html {
     let frame: &Frame = &frame;
     // Compare side by side (crate::compare): its own reducer, following this lab.
     let compare = crate::compare::use_compare(&lab);
+    *route.borrow_mut() = Some(crate::compare::route_step(&lab, &compare));
+    let on_msg = {
+        let (d, route) = (dispatcher.clone(), route.clone());
+        Callback::from(move |m: Msg| {
+            let m = match route.borrow().as_ref() {
+                Some(r) => r(m),
+                None => m,
+            };
+            d.dispatch(m)
+        })
+    };
     let problems = lab.problems();
     let started = lab.started();
     let deployment = frame.cluster.deployments.first().cloned();
@@ -376,13 +391,30 @@ pub fn app(props: &AppProps) -> Html {
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
+    // Commands due at this moment, not applied yet (the first visit's `kubectl set image`).
+    let due_now = (frame.at_round_start && frame.step_note.is_none())
+        .then(|| {
+            frame
+                .pending
+                .iter()
+                .filter(|p| p.round == frame.round)
+                .map(|p| p.command.as_str())
+                .collect::<Vec<_>>()
+        })
+        .filter(|c| !c.is_empty());
     let caption = match explanation {
-        // After End (or Play) ran to the end: where it stopped rather than the last sync.
-        Some(_) if frame.step_note.is_none() && frame.settled.is_some() => frame
-            .settled
-            .as_ref()
-            .map(|s| s.sentence.clone())
-            .unwrap_or_default(),
+        // After End: what it ran (the status line says where it stopped).
+        Some(_) if lab.ran.is_some() => lab.ran.clone().unwrap_or_default(),
+        // A moment reached with commands due: the state, and what Step applies.
+        Some(_) if due_now.is_some() => format!(
+            "{}. Next: {}. Press Step (→) to apply it.",
+            deployment
+                .as_ref()
+                .map_or(String::new(), |d| crate::explain::capitalise(
+                    d.rollout_status.message.trim_end()
+                )),
+            due_now.unwrap_or_default().join("; ")
+        ),
         Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
         None => match &first_command {
             Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
@@ -394,7 +426,7 @@ pub fn app(props: &AppProps) -> Html {
     <Stage
         replica_sets={frame.replica_sets.clone()}
         departed={frame.departed.clone()}
-        budget={deployment.as_ref().map(Budget::of)}
+        budget={frame.budget.clone()}
         caption={AttrValue::from(caption)}
         actor={explanation.map(|e| e.actor.key())}
         version={lab.version}
@@ -404,6 +436,7 @@ pub fn app(props: &AppProps) -> Html {
         title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
     >
         if present { { chart.clone() } }
+        if compare.on && !present { { crate::compare::figures_beside(&compare, false) } }
     </Stage>
     };
 
@@ -440,7 +473,8 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                 </header>
             }
-            if let Some(n) = &lab.notice {
+            // A status notice (where the session came to rest) is said by the status line.
+            if let (Some(n), false) = (&lab.notice, lab.status_notice) {
                 <div class="notice" role="status" data-testid="notice">
                     <span>{ n.clone() }</span>
                     <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
@@ -448,7 +482,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             // In presentation mode the stage is the page's main content (a landmark with the
             // page's heading); otherwise a plain wrapper that takes no part in the layout.
-            <@{if present { "main" } else { "div" }} class="stage-area">
+            <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"))}>
             if present {
                 <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
             }
@@ -469,6 +503,8 @@ pub fn app(props: &AppProps) -> Html {
                 speed={lab.speed}
                 settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
                 instant={lab.session().instant_reactions()}
+                state={deployment.as_ref().map(|d| rollout_state(d, frame.pending.first().map(|p| p.command.as_str())))}
+                next_image={deployment.is_some().then(|| AttrValue::from(next_image.clone()))}
                 on_msg={on_msg.clone()}
             />
             if compare.on && !present {

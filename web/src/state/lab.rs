@@ -29,6 +29,12 @@ pub struct Lab {
     pub before: Option<Rc<Snapshot>>,
     /// A message for the user (an import error, the end of the scenario …).
     pub notice: Option<String>,
+    /// The notice says where the session came to rest (Step, Play or End with nothing more
+    /// to do): the page's status line says that already, and the next move makes it stale.
+    pub status_notice: bool,
+    /// What the last End did, e.g. `End: 24 s later, 30 changes.` (the caption), until the
+    /// next move.
+    pub ran: Option<String>,
     /// The object "Inside the controllers" inspects (`kind/name`; `None`: the Deployment).
     pub selected: Option<String>,
     /// "Inside the controllers" is open.
@@ -51,6 +57,8 @@ impl PartialEq for Lab {
             && self.seek == other.seek
             && self.console == other.console
             && self.notice == other.notice
+            && self.status_notice == other.status_notice
+            && self.ran == other.ran
             && self.selected == other.selected
             && self.inside_open == other.inside_open
             && self.guide == other.guide
@@ -83,11 +91,22 @@ impl Lab {
             console: Vec::new(),
             before: None,
             notice: None,
+            status_notice: false,
+            ran: None,
             selected: None,
             inside_open: false,
             guide: None,
             quiz: None,
         }
+    }
+
+    /// What a first visit opens on (the app, `?embed` and `<rollout-lab>` with no preset): the
+    /// preset [`rollout_core::presets::FIRST_VISIT`] run to its first command, so the
+    /// Deployment runs and `kubectl set image` is a Step away (Back goes to the empty cluster).
+    pub fn first_visit() -> Lab {
+        let lab = Lab::from_preset(rollout_core::presets::FIRST_VISIT).unwrap_or_default();
+        lab.session.borrow_mut().run_to_first_command();
+        lab
     }
 
     /// A lab showing `session` as it stands (a version-2 permalink's session), its scenario
@@ -317,6 +336,12 @@ impl Lab {
 
     /// Applies a message.
     pub fn update(&mut self, msg: Msg) {
+        if msg.moves() {
+            self.ran = None;
+            if std::mem::take(&mut self.status_notice) {
+                self.notice = None;
+            }
+        }
         match msg {
             Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
                 Some(mut lab) => {
@@ -418,6 +443,13 @@ impl Lab {
                     self.bump();
                 }
             }
+            Msg::StepTo(seconds) => {
+                self.playing = false;
+                self.seek = None;
+                self.remember();
+                self.session.borrow_mut().advance_to(seconds, true);
+                self.bump();
+            }
             Msg::StepRound => {
                 self.playing = false;
                 self.seek = None;
@@ -445,6 +477,7 @@ impl Lab {
                     self.playing = false;
                 } else if let Some(settled) = self.session.borrow().settled() {
                     self.notice = Some(settled.sentence);
+                    self.status_notice = true;
                 } else {
                     self.playing = true;
                 }
@@ -470,6 +503,8 @@ impl Lab {
                 // on past the last change).
                 let seconds = self.sim().now() - from;
                 self.notice = Some(end_notice(&end, seconds));
+                self.status_notice = true;
+                self.ran = end_summary(&end, seconds);
                 self.bump();
             }
             Msg::SeekRound(target) => {
@@ -576,6 +611,7 @@ impl Lab {
         let stepped = self.session.borrow_mut().step().is_some();
         if !stepped {
             self.notice = self.session.borrow().settled().map(|s| s.sentence);
+            self.status_notice = self.notice.is_some();
         }
         self.bump();
         stepped
@@ -721,6 +757,22 @@ impl Reducible for Lab {
             Rc::new(next)
         }
     }
+}
+
+/// What End did, for the caption (the status line says where it stopped), e.g. `End: 24 s
+/// later, 30 changes.`; `None` when it moved nothing.
+pub fn end_summary(end: &RunEnd, seconds: i64) -> Option<String> {
+    let changes = match end.steps {
+        0 => "no change".to_string(),
+        1 => "1 change".to_string(),
+        n => format!("{n} changes"),
+    };
+    (end.steps > 0 || seconds > 0).then(|| {
+        format!(
+            "End: {} later, {changes}.",
+            crate::explain::seconds(seconds)
+        )
+    })
 }
 
 /// What End says: how much simulated time the run covered (`seconds` on the clock) and where
