@@ -403,7 +403,7 @@ pub fn app(props: &AppProps) -> Html {
         })
         .filter(|c| !c.is_empty());
     let caption = match explanation {
-        // After End: what it ran (the status line says where it stopped).
+        // After End or Compare's Step: what it ran (the status line says where it stopped).
         Some(_) if lab.ran.is_some() => lab.ran.clone().unwrap_or_default(),
         // A moment reached with commands due: the state, and what Step applies.
         Some(_) if due_now.is_some() => format!(
@@ -436,7 +436,6 @@ pub fn app(props: &AppProps) -> Html {
         title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
     >
         if present { { chart.clone() } }
-        if compare.on && !present { { crate::compare::figures_beside(&compare, false) } }
     </Stage>
     };
 
@@ -510,6 +509,11 @@ pub fn app(props: &AppProps) -> Html {
             if compare.on && !present {
                 // Compare: A's and B's stages side by side (stacked on narrow screens), B's
                 // settings and the figures under them.
+                // Each side's forecast right above its stage, the figures that differ marked.
+                <div class="compare-stages compare-strip">
+                    { crate::compare::figures_beside(&compare, false) }
+                    { crate::compare::figures_beside(&compare, true) }
+                </div>
                 <div class="compare-stages" data-testid="compare-stages">
                     { stage_a }
                     { crate::compare::stage_b(&compare) }

@@ -616,7 +616,7 @@ fn figure_rows(mine: &Forecast, other: Option<&Forecast>, other_name: &str) -> H
     }).collect()
 }
 
-/// A side's figures beside its stage (`b`: B's, else A's), those that differ from the other
+/// A side's figures above its stage (`b`: B's, else A's), those that differ from the other
 /// side's marked: the forecast of the last image change, by `plan::forecast`.
 pub fn figures_beside(compare: &UseReducerHandle<Compare>, b: bool) -> Html {
     let Some((fa, fb)) = &compare.figures else {
@@ -633,7 +633,7 @@ pub fn figures_beside(compare: &UseReducerHandle<Compare>, b: bool) -> Html {
     };
     html! {
         <section class="compare-figs" data-testid={format!("compare-figs-{side}")} aria-label={format!("{}'s rollout, forecast", side.to_uppercase())}>
-            <h3 class="compare-figs-title">{ "The rollout, forecast" }</h3>
+            <p class="compare-figs-title"><strong>{ side.to_uppercase() }</strong>{ ": the rollout, forecast by plan::forecast" }</p>
             { body }
         </section>
     }
@@ -671,9 +671,7 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     html! {
         <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")} {tools}
             replica_sets={replica_sets} departed={rollout_core::ui_support::departed_pods(sim)}
-            {budget} caption={AttrValue::from(caption)} version={compare.version} live={false}>
-            { figures_beside(compare, true) }
-        </crate::components::stage::Stage>
+            {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
     }
 }
 

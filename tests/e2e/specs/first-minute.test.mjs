@@ -87,10 +87,12 @@ describe('the first screen', () => {
     const page = await app.browser.context.newPage();
     await page.setViewportSize({ width: 800, height: 600 });
     await page.goto(`${app.server.url}?embed`);
-    await page.locator(byTestId('rs-lane')).first().waitFor();
-    assert.equal((await lanes(page)).length, 1);
-    for (let i = 0; i < 3 && (await lanes(page)).length < 2; i++) await page.locator(byTestId('step-button')).click();
-    assert.equal((await lanes(page)).length, 2, 'a rollout within 3 Steps');
+    const cards = () => page.locator(byTestId('rs-card'));
+    await cards().first().waitFor();
+    assert.equal(await cards().count(), 1);
+    assert.equal(await cards().first().getAttribute('data-available'), '3', 'the Deployment runs');
+    for (let i = 0; i < 3 && (await cards().count()) < 2; i++) await page.locator(byTestId('step-button')).click();
+    assert.equal(await cards().count(), 2, 'a rollout within 3 Steps');
     await page.close();
   });
 });
@@ -179,6 +181,7 @@ describe('presentation mode with a lesson', () => {
     }
     assert.ok(moved > 0, 'Page Down moved the lesson on');
     assert.ok((await lanes(page)).length >= 2, 'two lanes');
+    await screenshot(page, 'present-lesson-1920x1080', { fullPage: false });
     const answer = page.locator(byTestId('lesson-answer'));
     const visible = {
       'both lanes': page.locator(`${byTestId('stage')} ${byTestId('rs-lane')}`),
@@ -199,7 +202,6 @@ describe('presentation mode with a lesson', () => {
     // The caption is not clipped: its whole text fits its box.
     const clipped = await page.locator(byTestId('stage-caption')).evaluate((el) => el.scrollHeight > el.clientHeight + 1);
     assert.equal(clipped, false, 'the caption is not clipped');
-    await screenshot(page, 'present-lesson-1920x1080', { fullPage: false });
     await audit(page, 'presentation with a lesson');
     const before = await stepOf();
     await page.keyboard.press('PageUp');
@@ -221,7 +223,12 @@ describe('a phone', () => {
           .filter((el) => {
             const r = el.getBoundingClientRect();
             if (r.width === 0 || r.height === 0) return false;
-            if (el.closest('.visually-hidden, [hidden]')) return false;
+            if (el.closest('.visually-hidden, [hidden], .lessons-menu')) return false;
+            // Inside a scroll box that itself fits (a wide table scrolls sideways in its box).
+            for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+              const o = getComputedStyle(p).overflowX;
+              if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= w + 0.5) return false;
+            }
             return r.right > w + 0.5 || r.left < -0.5;
           })
           .map((el) => el.dataset.testid || `${el.tagName.toLowerCase()}.${el.className}`)
@@ -265,6 +272,7 @@ describe('Compare by moments both stages share', () => {
       const [a, b] = await clocks();
       assert.equal(a, b, `after Step ${i + 1}: both stages at the same moment`);
     }
+    await screenshot(page, 'compare-moments-1280x720', { fullPage: false });
     // 3 + maxSurge 1 vs 3 + 0: B's peak differs from A's, and so does the lowest availability.
     for (const side of ['a', 'b']) {
       for (const key of ['peak', 'lowest']) {
@@ -274,7 +282,6 @@ describe('Compare by moments both stages share', () => {
         assert.match(await fig.textContent(), /differs: [AB] \d+/);
       }
     }
-    await screenshot(page, 'compare-moments-1280x720', { fullPage: false });
     await audit(page, 'Compare with figures');
     assert.deepEqual(page.errors, []);
     await page.close();

@@ -32,8 +32,8 @@ pub struct Lab {
     /// The notice says where the session came to rest (Step, Play or End with nothing more
     /// to do): the page's status line says that already, and the next move makes it stale.
     pub status_notice: bool,
-    /// What the last End did, e.g. `End: 24 s later, 30 changes.` (the caption), until the
-    /// next move.
+    /// What the last run did, for the caption until the next move: End's `End: 24 s later,
+    /// 30 changes.`, or the last change of the moment Compare's Step went through.
     pub ran: Option<String>,
     /// The object "Inside the controllers" inspects (`kind/name`; `None`: the Deployment).
     pub selected: Option<String>,
@@ -447,7 +447,16 @@ impl Lab {
                 self.playing = false;
                 self.seek = None;
                 self.remember();
-                self.session.borrow_mut().advance_to(seconds, true);
+                let moved = self.session.borrow_mut().advance_to(seconds, true);
+                let name = self.deployment();
+                self.ran = moved.last_change.map(|r| {
+                    let e = crate::explain::explain(&r, &name);
+                    format!(
+                        "{} · {}",
+                        crate::components::clock::m_ss(seconds),
+                        crate::explain::caption(&e)
+                    )
+                });
                 self.bump();
             }
             Msg::StepRound => {
