@@ -64,11 +64,28 @@ fn gauge(testid: &'static str, title: &str, g: &GaugeView, scale: i32) -> Html {
                 <span class="gauge-mark" style={format!("left: {}%", pct(g.limit))} />
             </div>
             <p class="gauge-rule">{ g.rule.clone() }<span class="gauge-verdict">{ format!(" · {}", g.verdict) }</span></p>
-            if let Some(why) = &g.behind {
-                <p class="gauge-behind-note" data-testid={format!("{testid}-behind")}>{ why.clone() }</p>
-            }
         </div>
     }
+}
+
+/// Why a gauge's status lags the pods, one line each, under the lanes (where there is room
+/// for a sentence): nothing when the status agrees with the stage.
+pub fn behind_notes(b: &BudgetView) -> Html {
+    let notes = [
+        ("budget-total", "Pods in total", &b.total),
+        ("budget-available", "Available", &b.available),
+    ];
+    notes
+        .iter()
+        .filter(|(_, _, g)| b.rolling && g.behind.is_some())
+        .map(|(testid, title, g)| {
+            html! {
+                <p class="gauge-behind-note" data-testid={format!("{testid}-behind")}>
+                    <strong>{ format!("{title}: ") }</strong>{ g.behind.clone().unwrap_or_default() }
+                </p>
+            }
+        })
+        .collect()
 }
 
 /// The two gauges of the core's [`BudgetView`]: total pods against replicas + maxSurge,
@@ -608,6 +625,7 @@ pub fn stage(props: &StageProps) -> Html {
                     }) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
+                { props.budget.as_ref().map(behind_notes).unwrap_or_default() }
                 </div>
                 <div class="stage-side">
                     { props.budget.as_ref().map(gauges).unwrap_or_default() }
