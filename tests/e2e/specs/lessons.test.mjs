@@ -278,7 +278,8 @@ describe('lessons', () => {
   });
 
   test('the quiz asks before every controller step and keeps a running score', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    // The settings' own scenario from its start (#p=custom): its first question is the create.
+    const page = await openApp(app.browser.context, `${app.server.url}#p=custom`);
     await page.locator(byTestId('quiz-toggle')).click();
     await page.locator(byTestId('quiz-score')).waitFor();
     const score = async () => (await page.locator(byTestId('quiz-score')).textContent())?.trim();
