@@ -516,7 +516,7 @@ impl Session {
                     return Some(self.judge(false));
                 }
                 let mut probe = self.sim.clone_without_history();
-                match stepping::scan(&mut probe, &mut 0, |_, _| {}) {
+                match stepping::scan(&mut probe, &mut 0, stepping::unheard) {
                     Scan::Changed { .. } => None,
                     Scan::Quiet { .. } => Some(self.judge(false)),
                     Scan::GaveUp { .. } => Some(self.judge(true)),
@@ -702,7 +702,7 @@ impl Session {
             return None;
         }
         let mut probe = self.sim.clone_without_history();
-        match stepping::scan(&mut probe, &mut 0, |_, _| {}) {
+        match stepping::scan(&mut probe, &mut 0, stepping::unheard) {
             // The clock once it is made: a sync that ends a round belongs to the next moment,
             // as in `advance_to`, so going through this moment always shows the change.
             Scan::Changed { .. } => Some(probe.now()),
