@@ -25,7 +25,8 @@ const USAGE: &str = "usage:
   rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
   rollout presets                      list the built-in scenarios
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
-  rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario
+  rollout import MANIFEST.yaml|json|- [--deployment NAME]
+                                       turn `kubectl get deployment -o yaml` into a scenario
 ";
 
 /// A preset by id, else the scenario file `arg`.
@@ -36,14 +37,38 @@ fn load(arg: &str) -> Result<Scenario, String> {
     scenario_of(arg, &read(arg)?)
 }
 
-/// The text of the file `path`, or a message naming it.
+/// The text of the file `path` (`-`: standard input), or a message naming it.
 fn read(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut text = String::new();
+        return std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map(|_| text)
+            .map_err(|e| format!("cannot read standard input: {e}"));
+    }
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// How messages name the file `path`: `-` is standard input.
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
 }
 
 /// The scenario `text` of the file `path`, or its parse error naming the file.
 fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
     Scenario::from_json(text).map_err(|e| format!("{path}: {e}"))
+}
+
+/// `rollout import`'s options after the file: none, or `--deployment NAME`.
+fn import_pick<'a>(rest: &[&'a str]) -> Result<Option<&'a str>, String> {
+    match rest {
+        [] => Ok(None),
+        ["--deployment", name] => Ok(Some(name)),
+        _ => Err(format!("{USAGE}{}", plan::USAGE)),
+    }
 }
 
 fn main() -> ExitCode {
@@ -95,16 +120,26 @@ fn main() -> ExitCode {
                 times[times.len() - 1]
             );
         }),
-        ["import", path] => std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {path}: {e}"))
-            .and_then(|text| rollout_core::import::import_deployment(&text))
+        ["import", path, rest @ ..] => import_pick(rest)
+            .and_then(|name| {
+                let text = read(path)?;
+                let pick = rollout_core::import::Pick {
+                    name,
+                    how: "choose one with --deployment NAME",
+                };
+                rollout_core::import::import_named(&text, pick)
+                    .map_err(|e| format!("{}: {e}", display_name(path)))
+            })
             .map(|imported| {
+                for line in &imported.notes {
+                    eprintln!("rollout: {line}");
+                }
                 for line in &imported.unsupported {
                     eprintln!("rollout: not modelled: {line}");
                 }
                 let scenario = serde_json::json!({
                     "name": imported.deployment.name,
-                    "description": format!("imported from {path}"),
+                    "description": format!("imported from {}", display_name(path)),
                     "rounds": 30,
                     "secondsPerRound": 5,
                     "readyAfterRounds": 1,

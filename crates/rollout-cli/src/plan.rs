@@ -2,7 +2,8 @@
 //! in a cluster model given by flags, once or swept over settings on every core.
 
 use crate::show::table;
-use rollout_core::plan::input::{plan_subject, read_subject};
+use rollout_core::import::Pick;
+use rollout_core::plan::input::{plan_subject, read_subject_named};
 use rollout_core::plan::manifest::{ClusterModel, ResolvedModel};
 use rollout_core::plan::report::{rollout_events, samples, Sample};
 use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -13,10 +14,11 @@ use std::fmt::Write;
 
 /// The usage lines of `rollout plan`.
 pub const USAGE: &str =
-    "  rollout plan FILE [--json|--csv] [--sweep SETTING=VALUES]... [MODEL FLAGS]
-      forecast the rollout of FILE: a scenario (its last setImage) or a Deployment manifest
-      (kubectl get deployment -o yaml|json), which is created, becomes available, and gets
-      a new image. Model flags (manifests only; defaults in brackets):
+    "  rollout plan FILE|- [--json|--csv] [--deployment NAME] [--sweep SETTING=VALUES]... [MODEL FLAGS]
+      forecast the rollout of FILE (- reads standard input): a scenario (its last setImage)
+      or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
+      objects: --deployment NAME chooses one of several Deployments), which is created,
+      becomes available, and gets a new image. Model flags (manifests only; defaults in brackets):
         --ready-after 30s        pod creation to Ready
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
@@ -40,6 +42,8 @@ enum Format {
 struct Args {
     file: String,
     format: Format,
+    /// `--deployment NAME`: the Deployment of a file of several.
+    deployment: Option<String>,
     sweeps: Vec<sweep::AxisSpec>,
     model: ClusterModel,
     /// The model flags given (a scenario takes none).
@@ -66,6 +70,7 @@ where
 fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut file = None;
     let mut format = Format::Text;
+    let mut deployment = None;
     let mut sweeps = Vec::new();
     let mut model = ClusterModel::default();
     let mut model_flags = Vec::new();
@@ -101,6 +106,13 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 format = f;
             }
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
+            "--deployment" => {
+                let v = value()?.trim();
+                if v.is_empty() {
+                    return Err("--deployment needs the name of a Deployment".into());
+                }
+                deployment = Some(v.to_string());
+            }
             "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
                 model.seconds_per_round = parse_number(flag, value()?, 1i64)?;
@@ -127,7 +139,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             }
         }
         if flag.starts_with("--")
-            && !matches!(flag, "--json" | "--csv" | "--sweep")
+            && !matches!(flag, "--json" | "--csv" | "--sweep" | "--deployment")
             && !model_flags.contains(&flag.to_string())
         {
             model_flags.push(flag.to_string());
@@ -137,6 +149,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     Ok(Args {
         file,
         format,
+        deployment,
         sweeps,
         model,
         model_flags,
@@ -149,11 +162,15 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
         Some(_) => args.file.clone(),
         None => crate::read(&args.file)?,
     };
-    let (subject, notes) = read_subject(&text, &args.model).map_err(|e| {
+    let pick = Pick {
+        name: args.deployment.as_deref(),
+        how: "choose one with --deployment NAME",
+    };
+    let (subject, notes) = read_subject_named(&text, &args.model, pick).map_err(|e| {
         if rollout_core::presets::preset(&args.file).is_some() {
             e
         } else {
-            format!("{}: {e}", args.file)
+            format!("{}: {e}", crate::display_name(&args.file))
         }
     })?;
     match subject {
@@ -163,6 +180,12 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
 }
 
 fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
+    if args.deployment.is_some() {
+        return Err(format!(
+            "--deployment chooses a Deployment of a manifest file; {} is a scenario, whose rollout is its last setImage",
+            args.file
+        ));
+    }
     if let Some(flag) = args.model_flags.first() {
         return Err(format!(
             "{flag} describes the cluster of a manifest; {} is a scenario, which has its own model (edit its fields instead)",
@@ -416,7 +439,13 @@ fn clock(seconds: i64) -> String {
 }
 
 fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let (output, scenario, sim) = plan_subject(subject, notes)?;
+    let (output, scenario, sim) = plan_subject(subject, notes).map_err(|e| {
+        if rollout_core::presets::preset(&args.file).is_some() {
+            e
+        } else {
+            format!("{}: {e}", crate::display_name(&args.file))
+        }
+    })?;
     if args.format == Format::Json {
         // The process prints this and exits: freeing the simulation's objects one by one
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would

@@ -1,7 +1,18 @@
 //! Reading a real Deployment manifest, as `kubectl get deployment NAME -o yaml` (or `-o json`)
-//! prints it, into the scenario's `create` input. What the controllers do not read (status,
-//! managedFields, ports, resources …) is ignored; what would change a rollout but is not
-//! modelled (a second container, matchExpressions, init containers …) is reported.
+//! prints it or as people keep it (several documents, a `List`, an old API group: see
+//! `documents` and `legacy`), into the scenario's `create` input. What the controllers do not
+//! read (status, managedFields, ports, resources …) is ignored; what would change a rollout but
+//! is not modelled (a second container, matchExpressions, init containers …) is reported.
+
+mod documents;
+#[cfg(feature = "yaml")]
+mod helm;
+mod legacy;
+mod templates;
+#[cfg(feature = "yaml")]
+mod yaml_errors;
+
+pub use documents::Pick;
 
 use crate::api::{IntOrString, StringMap};
 use crate::scenario::{DeploymentInput, StrategyInput};
@@ -15,20 +26,41 @@ pub struct Imported {
     pub deployment: DeploymentInput,
     /// One line per unsupported field that was dropped, naming the field.
     pub unsupported: Vec<String>,
+    /// How the file was read: what was skipped beside the Deployment, an old API group
+    /// converted, unresolved placeholders (one line each).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Whether [`parse_manifest`] reads YAML in this build (the `yaml` feature): the CLI's does; the
 /// web app's module does not, and hands YAML to a small module of its own first (web/yaml).
 pub const READS_YAML: bool = cfg!(feature = "yaml");
 
-/// Parses JSON, or YAML when the `yaml` feature is on.
-pub fn parse_manifest(text: &str) -> Result<Value, String> {
+/// Whether `text` (trimmed at the start) is JSON: an object, or a stream of them as
+/// [`documents_json`] writes (`null` for an empty document).
+fn is_json(trimmed: &str) -> bool {
+    trimmed.starts_with('{')
+        || trimmed
+            .strip_prefix("null")
+            .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+}
+
+/// The documents of a manifest file, in order, `Null` for an empty one: a JSON object (or a
+/// stream of them, as kubectl accepts), or YAML with `---` between documents when the `yaml`
+/// feature is on. A Helm template is refused with how to render it first.
+pub fn parse_documents(text: &str) -> Result<Vec<Value>, String> {
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        return serde_json::from_str(trimmed).map_err(|e| format!("not valid JSON: {e}"));
+    if is_json(trimmed) {
+        return serde_json::Deserializer::from_str(trimmed)
+            .into_iter::<Value>()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("not valid JSON: {e}"));
     }
     #[cfg(feature = "yaml")]
     {
+        if let Some(line) = helm::helm_action_line(text) {
+            return Err(helm::helm_message(line));
+        }
         yaml_to_json(text)
     }
     #[cfg(not(feature = "yaml"))]
@@ -37,8 +69,35 @@ pub fn parse_manifest(text: &str) -> Result<Value, String> {
     }
 }
 
+/// The documents of a manifest file as JSON text, one per line (`null` for an empty one): what
+/// the web's YAML reader module hands the app's module, which reads JSON only.
+pub fn documents_json(text: &str) -> Result<String, String> {
+    let docs = parse_documents(text)?;
+    Ok(docs
+        .iter()
+        .map(Value::to_string)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Parses a manifest of one object (JSON, or YAML when the `yaml` feature is on); empty
+/// documents around it are ignored.
+pub fn parse_manifest(text: &str) -> Result<Value, String> {
+    let mut docs: Vec<Value> = parse_documents(text)?
+        .into_iter()
+        .filter(|d| !d.is_null())
+        .collect();
+    match docs.len() {
+        1 => Ok(docs.remove(0)),
+        0 => Err("the manifest is empty".into()),
+        n => Err(format!(
+            "the manifest holds {n} documents; expected one object"
+        )),
+    }
+}
+
 #[cfg(feature = "yaml")]
-fn yaml_to_json(text: &str) -> Result<Value, String> {
+fn yaml_to_json(text: &str) -> Result<Vec<Value>, String> {
     use yaml_rust2::{Yaml, YamlLoader};
     fn convert(y: &Yaml) -> Result<Value, String> {
         Ok(match y {
@@ -70,15 +129,42 @@ fn yaml_to_json(text: &str) -> Result<Value, String> {
             Yaml::BadValue => return Err("malformed YAML value".into()),
         })
     }
-    let docs = YamlLoader::load_from_str(text).map_err(|e| format!("not valid YAML: {e}"))?;
-    match docs.as_slice() {
-        [one] => convert(one),
-        [] => Err("the manifest is empty".into()),
-        _ => Err(format!(
-            "the manifest holds {} documents; paste one Deployment",
-            docs.len()
-        )),
-    }
+    let docs = YamlLoader::load_from_str(text)
+        .map_err(|e| yaml_errors::message(text, e.info(), e.marker().line(), e.marker().col()))?;
+    // An empty document (`---` with nothing after it) is the loader's BadValue.
+    docs.iter()
+        .map(|d| match d {
+            Yaml::BadValue => Ok(Value::Null),
+            other => convert(other),
+        })
+        .collect()
+}
+
+/// The one Deployment `pick` chooses in a manifest file, read as the API server reads it
+/// (`null` fields absent, an old API group converted with its defaults), with notes on how it
+/// was read (what was skipped, the old group, unresolved placeholders), and where it is in the
+/// file (`document 3`; empty for the only object).
+pub fn read_deployment(text: &str, pick: Pick<'_>) -> Result<(Value, Vec<String>, String), String> {
+    let (entries, empty) = documents::entries(parse_documents(text)?);
+    let chosen = documents::choose(entries, empty, pick)?;
+    let at = |e: String| {
+        if chosen.place.is_empty() {
+            e
+        } else {
+            format!("{}: {e}", chosen.place)
+        }
+    };
+    let mut v = chosen.value;
+    documents::drop_nulls(&mut v);
+    let mut notes: Vec<String> = chosen.skipped.into_iter().collect();
+    notes.extend(legacy::convert(&mut v).map_err(at)?);
+    notes.extend(templates::placeholder_warning(&v));
+    Ok((v, notes, chosen.place))
+}
+
+/// The names of the Deployments in a manifest file, in order (several: the user chooses one).
+pub fn deployment_names(text: &str) -> Result<Vec<String>, String> {
+    parse_documents(text).map(documents::deployment_names)
 }
 
 fn str_map(v: &Value, path: &str, unsupported: &mut Vec<String>) -> Option<StringMap> {
@@ -122,43 +208,38 @@ fn int_or_string(v: &Value) -> Option<IntOrString> {
     }
 }
 
-/// Reads a Deployment manifest (a `kubectl get -o yaml|json` object, or a `List` holding
-/// exactly one Deployment).
+/// Reads a Deployment manifest (a `kubectl get -o yaml|json` object, or a file holding exactly
+/// one Deployment among other objects).
 pub fn import_deployment(text: &str) -> Result<Imported, String> {
-    let mut v = parse_manifest(text)?;
-    if v.get("kind").and_then(Value::as_str) == Some("List") {
-        let items = v
-            .get("items")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        v = match items.as_slice() {
-            [one] => one.clone(),
-            _ => {
-                return Err(format!(
-                    "the List holds {} items; paste one Deployment",
-                    items.len()
-                ))
-            }
-        };
-    }
+    import_named(text, Pick::default())
+}
+
+/// Reads the Deployment `pick` chooses in a manifest file (see [`read_deployment`]).
+pub fn import_named(text: &str, pick: Pick<'_>) -> Result<Imported, String> {
+    let (v, notes, place) = read_deployment(text, pick)?;
+    let mut imported = import_value(&v).map_err(|e| {
+        if place.is_empty() {
+            e
+        } else {
+            format!("{place}: {e}")
+        }
+    })?;
+    imported.notes = notes;
+    Ok(imported)
+}
+
+/// Reads one Deployment object, already read as `apps/v1` (see [`read_deployment`]).
+pub fn import_value(v: &Value) -> Result<Imported, String> {
     match v.get("kind").and_then(Value::as_str) {
         Some("Deployment") => {}
         Some(other) => return Err(format!("kind is {other}; Rollout Lab reads a Deployment")),
         None => return Err("the manifest has no `kind`; expected kind: Deployment".into()),
     }
-    if let Some(api) = v.get("apiVersion").and_then(Value::as_str) {
-        if api != "apps/v1" && api != "extensions/v1beta1" && api != "apps/v1beta2" {
-            return Err(format!(
-                "apiVersion {api} is not a Deployment version Rollout Lab reads"
-            ));
-        }
-    }
     let mut unsupported = Vec::new();
     let name = v
         .pointer("/metadata/name")
         .and_then(Value::as_str)
-        .ok_or("metadata.name is missing")?
+        .ok_or("metadata.name: Required value: name is required")?
         .to_string();
     let null = Value::Null;
     let spec = v.get("spec").unwrap_or(&null);
@@ -172,9 +253,9 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
         Some(c) => c
             .get("image")
             .and_then(Value::as_str)
-            .ok_or("spec.template.spec.containers[0].image is missing")?
+            .ok_or("spec.template.spec.containers[0].image: Required value")?
             .to_string(),
-        None => return Err("spec.template.spec.containers is empty".into()),
+        None => return Err("spec.template.spec.containers: Required value".into()),
     };
     if containers.len() > 1 {
         let names: Vec<&str> = containers
@@ -189,19 +270,25 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
             names.join(", ")
         ));
     }
-    for (pointer, what) in [
-        ("/spec/initContainers", "init containers"),
-        ("/spec/affinity", "affinity"),
-        ("/spec/nodeSelector", "a node selector"),
+    const SPREAD: &str = "(pods are spread round-robin over the nodes)";
+    for (pointer, what, why) in [
+        (
+            "/spec/initContainers",
+            "init containers are",
+            "(the pod's start-up time stands for them)",
+        ),
+        ("/spec/affinity", "affinity is", SPREAD),
+        ("/spec/nodeSelector", "a node selector is", SPREAD),
         (
             "/spec/topologySpreadConstraints",
-            "topology spread constraints",
+            "topology spread constraints are",
+            SPREAD,
         ),
-        ("/spec/tolerations", "tolerations"),
+        ("/spec/tolerations", "tolerations are", SPREAD),
     ] {
         if template.pointer(pointer).is_some_and(|x| !x.is_null()) {
             unsupported.push(format!(
-                "spec.template{}: {what} are not modelled (pods are spread round-robin), dropped",
+                "spec.template{}: {what} not modelled {why}, dropped",
                 pointer.replace('/', ".")
             ));
         }
@@ -214,6 +301,15 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
         unsupported.push(
             "spec.template.spec.containers[0].readinessProbe: readiness is modelled by the pod ready delay instead".into(),
         );
+    }
+    // The scenario format defaults a missing selector to `app: NAME`; the API server refuses
+    // an apps/v1 Deployment without one (a kustomize base leaves it to its overlays).
+    if v.get("apiVersion").and_then(Value::as_str) == Some("apps/v1")
+        && spec.get("selector").is_none()
+    {
+        return Err(format!(
+            "The Deployment {name:?} is invalid: spec.selector: Required value"
+        ));
     }
     let selector = spec.get("selector").unwrap_or(&null);
     if selector
@@ -256,6 +352,7 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
     Ok(Imported {
         deployment,
         unsupported,
+        notes: Vec::new(),
     })
 }
 
@@ -384,5 +481,82 @@ status:
             d.selector.unwrap().get("app").map(String::as_str),
             Some("nginx")
         );
+    }
+
+    #[cfg(feature = "yaml")]
+    const TWO_DOCS: &str = "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels: {app: web}\n  strategy: {type: Recreate, rollingUpdate: null}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: ${REGISTRY}/web:1.0\n---\n";
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn a_file_of_documents_is_read_as_kubectl_apply_reads_it() {
+        let got = import_deployment(TWO_DOCS).unwrap();
+        assert_eq!(got.deployment.name, "web");
+        assert_eq!(
+            got.notes[0],
+            "read Deployment \"web\" (document 2); skipped 1 other object: 1 Service and 1 empty document"
+        );
+        assert!(
+            got.notes[1].starts_with(
+                "unresolved placeholder ${REGISTRY} in spec.template.spec.containers[0].image"
+            ),
+            "{:?}",
+            got.notes
+        );
+        // `rollingUpdate: null` is absent, so Recreate is valid.
+        let s = got.deployment.strategy.as_ref().unwrap();
+        assert_eq!(
+            (s.type_.as_deref(), s.with_rolling_update),
+            (Some("Recreate"), None)
+        );
+        assert!(crate::validation::validate_create(&got.deployment).is_valid());
+        // The same file as the web's YAML reader hands it on: one JSON document per line.
+        let json = documents_json(TWO_DOCS).unwrap();
+        assert_eq!(json.lines().count(), 3);
+        assert_eq!(import_deployment(&json).unwrap(), got);
+    }
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn templates_and_broken_yaml_are_named_by_line() {
+        let e = import_deployment("kind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n")
+            .unwrap_err();
+        assert!(
+            e.starts_with("line 3: `{{` outside a string: this is a Helm template"),
+            "{e}"
+        );
+        let e = import_deployment(
+            "kind: Deployment\nspec:\n  selector: {}\n  replicas: 1\n  selector: {}\n",
+        )
+        .unwrap_err();
+        assert_eq!(e, "error converting YAML to JSON: yaml: line 5: key \"selector\" already set in map (first at line 3)");
+        let e = import_deployment("kind: Deployment\nspec:\n  replicas: 1\n bad: 2\n").unwrap_err();
+        assert!(
+            e.starts_with("error converting YAML to JSON: yaml: line 4"),
+            "{e}"
+        );
+    }
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn an_extensions_v1beta1_deployment_gets_its_groups_defaults() {
+        let yaml = "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: web:1\n";
+        let got = import_deployment(yaml).unwrap();
+        let d = &got.deployment;
+        assert_eq!(
+            d.selector.as_ref().unwrap().get("app").map(String::as_str),
+            Some("web")
+        );
+        let s = d.strategy.as_ref().unwrap();
+        assert_eq!(
+            (s.max_surge.clone(), s.max_unavailable.clone()),
+            (Some(IntOrString::Int(1)), Some(IntOrString::Int(1)))
+        );
+        assert_eq!(d.progress_deadline_seconds, Some(i32::MAX));
+        assert!(
+            got.notes[0].contains("removed from this group in Kubernetes 1.16"),
+            "{:?}",
+            got.notes
+        );
+        assert!(crate::validation::validate_create(d).is_valid());
     }
 }

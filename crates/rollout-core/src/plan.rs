@@ -449,6 +449,7 @@ mod tests {
             termination_grace_period_seconds: Some(20),
             unsupported: Vec::new(),
             container: String::new(),
+            notes: Vec::new(),
         };
         for (spr, min_ready, bad, quota) in [
             (1, 0, false, None),

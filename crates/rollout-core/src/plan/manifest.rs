@@ -62,6 +62,10 @@ pub struct ManifestDeployment {
     /// CONTAINER=IMAGE` names; empty when the manifest gives none.
     #[serde(default)]
     pub container: String,
+    /// How the file was read (what was skipped beside the Deployment, an old API group,
+    /// unresolved placeholders), one line each.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 impl ManifestDeployment {
@@ -78,12 +82,23 @@ impl ManifestDeployment {
 /// Reads `kubectl get deployment -o yaml|json` output (or a plain manifest) for planning:
 /// the import's Deployment plus the pods' termination grace period.
 pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
-    let imported = crate::import::import_deployment(text)?;
-    let value = crate::import::parse_manifest(text)?;
-    let spec = match value.get("kind").and_then(serde_json::Value::as_str) {
-        Some("List") => value.pointer("/items/0/spec/template/spec"),
-        _ => value.pointer("/spec/template/spec"),
-    };
+    read_manifest_named(text, crate::import::Pick::default())
+}
+
+/// [`read_manifest`] of the Deployment `pick` chooses in a file of several objects.
+pub fn read_manifest_named(
+    text: &str,
+    pick: crate::import::Pick<'_>,
+) -> Result<ManifestDeployment, String> {
+    let (value, notes, place) = crate::import::read_deployment(text, pick)?;
+    let imported = crate::import::import_value(&value).map_err(|e| {
+        if place.is_empty() {
+            e
+        } else {
+            format!("{place}: {e}")
+        }
+    })?;
+    let spec = value.pointer("/spec/template/spec");
     let termination_grace_period_seconds = spec
         .and_then(|s| s.get("terminationGracePeriodSeconds"))
         .and_then(serde_json::Value::as_i64);
@@ -97,6 +112,7 @@ pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
         termination_grace_period_seconds,
         unsupported: imported.unsupported,
         container,
+        notes,
     })
 }
 
