@@ -36,7 +36,7 @@ const REMOVED: &str = "removed from this group in Kubernetes 1.16";
 
 /// Every file, by name. A file added to ../shared/manifests without a line here fails the test.
 const FILES: &[(&str, Expect)] = &[
-    ("05-microservices-demo-frontend.yaml", Forecast("frontend", &[SKIPPED, "2 Service, 1 ServiceAccount"])),
+    ("05-microservices-demo-frontend.yaml", Forecast("frontend", &[SKIPPED, "2 × Service, 1 × ServiceAccount"])),
     ("06-microservices-demo-release-all.yaml", Several(&["frontend", "adservice", "currencyservice", "cartservice", "redis-cart", "loadgenerator", "recommendationservice", "checkoutservice", "emailservice", "paymentservice", "shippingservice", "productcatalogservice"])),
     ("07-microservices-demo-helm-frontend.yaml", Helm(15)),
     ("08-podinfo-kustomize-deployment.yaml", Forecast("podinfo", &[])),

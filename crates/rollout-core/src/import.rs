@@ -493,7 +493,7 @@ status:
         assert_eq!(got.deployment.name, "web");
         assert_eq!(
             got.notes[0],
-            "read Deployment \"web\" (document 2); skipped 1 other object: 1 Service and 1 empty document"
+            "read Deployment \"web\" (document 2); skipped 1 other object: 1 × Service and 1 empty document"
         );
         assert!(
             got.notes[1].starts_with(

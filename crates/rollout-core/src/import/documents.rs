@@ -56,7 +56,7 @@ pub struct Chosen {
     pub value: Value,
     /// Where it is in the file (empty when it is the file's only object).
     pub place: String,
-    /// What else the file holds, skipped (`skipped 3 other objects: 2 Service, …`); empty
+    /// What else the file holds, skipped (`skipped 3 other objects: 2 × Service, …`); empty
     /// when nothing was.
     pub skipped: Option<String>,
 }
@@ -113,7 +113,7 @@ pub fn entries(documents: Vec<Value>) -> (Vec<Entry>, usize) {
     (out, empty)
 }
 
-/// `2 Service, 1 ServiceAccount`: kinds by count, in the order they first appear.
+/// `2 × Service, 1 × ServiceAccount`: kinds by count, in the order they first appear.
 fn kinds_summary(entries: &[&Entry]) -> String {
     let mut kinds: Vec<(String, usize)> = Vec::new();
     for e in entries {
@@ -125,7 +125,7 @@ fn kinds_summary(entries: &[&Entry]) -> String {
     }
     kinds
         .iter()
-        .map(|(k, c)| format!("{c} {k}"))
+        .map(|(k, c)| format!("{c} × {k}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(c.place, "document 1");
         assert_eq!(
             c.skipped.as_deref(),
-            Some("read Deployment \"frontend\" (document 1); skipped 2 other objects: 2 Service and 1 empty document")
+            Some("read Deployment \"frontend\" (document 1); skipped 2 other objects: 2 × Service and 1 empty document")
         );
     }
 
@@ -315,7 +315,7 @@ mod tests {
         let (e, n) = entries(vec![json!({"kind": "Service"}), json!({"kind": "Job"})]);
         assert_eq!(
             choose(e, n, Pick::default()).unwrap_err(),
-            "the manifest holds no Deployment: 1 Service, 1 Job (2 objects)"
+            "the manifest holds no Deployment: 1 × Service, 1 × Job (2 objects)"
         );
     }
 
