@@ -4,8 +4,8 @@
 //! Deployment is the one planned; of several, the one the user names.
 //!
 //! Example: `05-microservices-demo-frontend.yaml` holds a Deployment, two Services and a
-//! ServiceAccount: the Deployment "frontend" is read, with the note "skipped 3 other objects: 2
-//! Service, 1 ServiceAccount". `14-k8s-examples-guestbook-all-in-one.yaml` holds three
+//! ServiceAccount: the Deployment "frontend" is read, with the note "skipped 3 other objects:
+//! 2 × Service, 1 × ServiceAccount". `14-k8s-examples-guestbook-all-in-one.yaml` holds three
 //! Deployments: without a name the reader answers with the three names and how to choose.
 
 use serde_json::Value;
