@@ -20,7 +20,7 @@
 //! `<rollout-lab>` element draws itself with [`mount_element`].
 
 use crate::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
-use crate::export::{chart_svg, scenario_from_manifest, trace_json};
+use crate::export::{chart_svg, trace_json};
 use crate::settings::Field;
 use crate::share::{app_address, embed_options, link_of, EmbedOptions};
 use crate::state::{default_scenario, importable, Frame, Lab, Msg};
@@ -105,15 +105,27 @@ struct ImportedManifest {
 /// Reads a Deployment manifest as `kubectl get deployment NAME -o yaml` (or `-o json`) prints
 /// it, status and managedFields included: `{scenario, unsupported, notice}`, where
 /// `unsupported` names every field that would change a rollout but is not modelled (a second
-/// container …). Throws when it is not a Deployment. YAML needs the YAML reader: `await
-/// loadYaml()` first.
+/// container …). Throws when it is not a Deployment. A file of several objects is read as
+/// `kubectl apply -f` reads it; of several Deployments, `options.deployment` names the one to
+/// import (`importManifest(text, {deployment: "frontend"})`). YAML needs the YAML reader:
+/// `await loadYaml()` first.
 #[wasm_bindgen(js_name = importManifest)]
-pub fn import_manifest(text: &str) -> Result<JsValue, JsError> {
+pub fn import_manifest(text: &str, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let options = model_options(options.unwrap_or(JsValue::UNDEFINED))?;
+    if let Some(other) = options.given().into_iter().find(|n| *n != "deployment") {
+        return Err(error(format!(
+            "importManifest takes the option deployment only, not {other}"
+        )));
+    }
+    let pick = rollout_core::import::Pick {
+        name: options.deployment().map_err(error)?,
+        how: crate::plan_api::CHOOSE_IMPORT,
+    };
     let json = crate::yaml_reader::to_json(text).map_err(error)?;
-    let unsupported = rollout_core::import::import_deployment(&json)
+    let unsupported = rollout_core::import::import_named(&json, pick)
         .map_err(error)?
         .unsupported;
-    let import = scenario_from_manifest(&json).map_err(error)?;
+    let import = crate::export::scenario_from_manifest_named(&json, pick).map_err(error)?;
     js_of(&ImportedManifest {
         scenario: import.scenario,
         unsupported,

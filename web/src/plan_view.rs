@@ -916,6 +916,11 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         .as_ref()
         .map(|(_, m)| m.clone())
         .unwrap_or_default();
+    let chosen = use_state(|| None::<String>); // of several Deployments (DeploymentPicker)
+    let model = match &*chosen {
+        Some(name) => model.with("deployment", json!(name)),
+        None => model,
+    };
     let generated_value = use_memo(props.source.clone(), |s| {
         s.as_deref().and_then(created).map(manifest_value_of)
     });
@@ -1179,6 +1184,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
                     <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
                         value={(*text).clone()} oninput={on_input} onfocus={on_focus} rows={text.lines().count().clamp(10, 28).to_string()} aria-describedby="plan-model" />
+                    <crate::components::DeploymentPicker text={(*text).clone()} chosen={chosen.clone()} ready={*yaml_ready} />
                     <div class="plan-source">
                         <span class="panel-sub" data-testid="plan-follows">{
                             if *follows { "Follows the settings panel; edit it to try anything else." } else { "Edited here; the settings panel no longer changes it." }

@@ -54,9 +54,9 @@ pub fn is_yaml(text: &str) -> bool {
     !t.is_empty() && !t.starts_with('{')
 }
 
-/// The manifest `text` as JSON text, for the core: JSON as it is, YAML through the reader, with
-/// the reader's own messages (`not valid YAML: … line 2 column 3`). [`NOT_LOADED`] when it is
-/// YAML and the reader's module has not loaded yet (see [`load`]).
+/// The manifest `text` as JSON text, for the core: JSON as it is, YAML through the reader (one
+/// JSON document per line), with the reader's own messages (`… yaml: line 2, column 3: …`).
+/// [`NOT_LOADED`] when it is YAML and the reader's module has not loaded yet (see [`load`]).
 pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
     if !is_yaml(text) {
         return Ok(Cow::Borrowed(text));
@@ -64,7 +64,7 @@ pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
     if !needs_module() {
         // This build links the core's own reader (its `yaml` feature): native builds and the
         // wasm tests, which have no dist/ to load a module from.
-        return rollout_core::import::parse_manifest(text).map(|v| Cow::Owned(v.to_string()));
+        return rollout_core::import::documents_json(text).map(Cow::Owned);
     }
     if !yaml_reader_loaded() {
         return Err(NOT_LOADED.into());

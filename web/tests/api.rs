@@ -121,7 +121,7 @@ async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
 fn manifests_and_links_through_the_api() {
     let json = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"api"},
         "spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"a","image":"api:1"},{"name":"b","image":"b:1"}]}}}}"#;
-    let got = api::import_manifest(json).unwrap();
+    let got = api::import_manifest(json, None).unwrap();
     let unsupported = js_sys::Reflect::get(&got, &"unsupported".into()).unwrap();
     assert_eq!(js_sys::Array::from(&unsupported).length(), 1);
     let scenario = js_sys::Reflect::get(&got, &"scenario".into()).unwrap();
@@ -135,7 +135,7 @@ fn manifests_and_links_through_the_api() {
     );
     assert!(api::decode_link_js("#nothing-here").unwrap().is_undefined());
     let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
-    assert!(api::import_manifest(yaml).is_ok(), "YAML is read too");
+    assert!(api::import_manifest(yaml, None).is_ok(), "YAML is read too");
 }
 
 #[wasm_bindgen_test]

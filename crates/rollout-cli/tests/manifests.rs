@@ -57,7 +57,7 @@ const FILES: &[(&str, Expect)] = &[
     ("23-opentelemetry-demo-all.yaml", Several(&["opentelemetry-demo-grafana", "opentelemetry-demo-jaeger", "opentelemetry-demo-otelcol", "opentelemetry-demo-prometheus-server", "opentelemetry-demo-accountingservice", "opentelemetry-demo-adservice", "opentelemetry-demo-cartservice", "opentelemetry-demo-checkoutservice", "opentelemetry-demo-currencyservice", "opentelemetry-demo-emailservice", "opentelemetry-demo-flagd", "opentelemetry-demo-frauddetectionservice", "opentelemetry-demo-frontend", "opentelemetry-demo-frontendproxy", "opentelemetry-demo-imageprovider", "opentelemetry-demo-kafka", "opentelemetry-demo-loadgenerator", "opentelemetry-demo-paymentservice", "opentelemetry-demo-productcatalogservice", "opentelemetry-demo-quoteservice", "opentelemetry-demo-recommendationservice", "opentelemetry-demo-shippingservice", "opentelemetry-demo-valkey"])),
     ("24-dapr-hello-k8s-node.yaml", Forecast("nodeapp", &[SKIPPED])),
     ("25-kube-state-metrics-standard-deployment.yaml", Forecast("kube-state-metrics", &[])),
-    ("26-metrics-server-kustomize-base-no-selector.yaml", Refused(&["26-metrics-server-kustomize-base-no-selector.yaml: ", "spec.selector: Required value"])),
+    ("26-metrics-server-kustomize-base-no-selector.yaml", Forecast("metrics-server", &["spec.selector is missing, which the API server refuses for apps/v1 (spec.selector: Required value); planned with the selector app: metrics-server"])),
     ("27-kubectl-blame-get-o-yaml-managedfields-2docs.yaml", Several(&["foo", "coredns"])),
     ("28-kubectl-blame-get-o-json-managedfields.json", Forecast("iperf", &[])),
     ("29-kubectl-blame-get-o-yaml-List.yaml", Several(&["foo", "coredns"])),

@@ -224,7 +224,7 @@ pub fn import_named(text: &str, pick: Pick<'_>) -> Result<Imported, String> {
             format!("{place}: {e}")
         }
     })?;
-    imported.notes = notes;
+    imported.notes.splice(0..0, notes);
     Ok(imported)
 }
 
@@ -302,13 +302,15 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
             "spec.template.spec.containers[0].readinessProbe: readiness is modelled by the pod ready delay instead".into(),
         );
     }
-    // The scenario format defaults a missing selector to `app: NAME`; the API server refuses
-    // an apps/v1 Deployment without one (a kustomize base leaves it to its overlays).
+    // The scenario format defaults a missing selector (and template labels) to `app: NAME`;
+    // the API server refuses an apps/v1 Deployment without a selector. A kustomize base
+    // leaves both to its overlays: it is planned, and says so.
+    let mut notes = Vec::new();
     if v.get("apiVersion").and_then(Value::as_str) == Some("apps/v1")
         && spec.get("selector").is_none()
     {
-        return Err(format!(
-            "The Deployment {name:?} is invalid: spec.selector: Required value"
+        notes.push(format!(
+            "spec.selector is missing, which the API server refuses for apps/v1 (spec.selector: Required value); planned with the selector app: {name}"
         ));
     }
     let selector = spec.get("selector").unwrap_or(&null);
@@ -352,7 +354,7 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
     Ok(Imported {
         deployment,
         unsupported,
-        notes: Vec::new(),
+        notes,
     })
 }
 

@@ -3,6 +3,7 @@
 pub mod bounds_readout;
 pub mod chart_panel;
 pub mod clock;
+pub mod deployment_picker;
 pub mod deployment_status;
 pub mod events_table;
 pub mod explanation;
@@ -26,6 +27,7 @@ pub mod transport;
 pub use bounds_readout::BoundsReadout;
 pub use chart_panel::ChartPanel;
 pub use clock::Clock;
+pub use deployment_picker::DeploymentPicker;
 pub use deployment_status::DeploymentStatus;
 pub use events_table::EventsTable;
 pub use explanation::ExplanationPanel;

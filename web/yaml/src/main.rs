@@ -5,12 +5,12 @@
 
 use wasm_bindgen::prelude::*;
 
-/// The manifest `text` (YAML, or JSON) as JSON text: `replicas: 3` becomes `{"replicas":3}`.
-/// Throws the reader's message, e.g. `not valid YAML: … at byte 12 line 2 column 3`, or
-/// `the manifest holds 2 documents; paste one Deployment`.
+/// The manifest `text` (YAML, or JSON) as JSON text, one document per line (`null` for an
+/// empty one): `replicas: 3` becomes `{"replicas":3}`. Throws the reader's message, e.g.
+/// `error converting YAML to JSON: yaml: line 2, column 3: …`, or that it is a Helm template.
 #[wasm_bindgen(js_name = yamlToJson)]
 pub fn yaml_to_json(text: &str) -> Result<String, String> {
-    rollout_core::import::parse_manifest(text).map(|v| v.to_string())
+    rollout_core::import::documents_json(text)
 }
 
 /// A binary's entry point, which does nothing: the export above is the module's one function.

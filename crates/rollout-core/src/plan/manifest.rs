@@ -90,7 +90,7 @@ pub fn read_manifest_named(
     text: &str,
     pick: crate::import::Pick<'_>,
 ) -> Result<ManifestDeployment, String> {
-    let (value, notes, place) = crate::import::read_deployment(text, pick)?;
+    let (value, mut notes, place) = crate::import::read_deployment(text, pick)?;
     let imported = crate::import::import_value(&value).map_err(|e| {
         if place.is_empty() {
             e
@@ -112,7 +112,10 @@ pub fn read_manifest_named(
         termination_grace_period_seconds,
         unsupported: imported.unsupported,
         container,
-        notes,
+        notes: {
+            notes.extend(imported.notes);
+            notes
+        },
     })
 }
 
