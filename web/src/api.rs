@@ -121,7 +121,7 @@ pub fn import_manifest(text: &str, options: Option<JsValue>) -> Result<JsValue, 
         name: options.deployment().map_err(error)?,
         how: crate::plan_api::CHOOSE_IMPORT,
     };
-    let json = crate::yaml_reader::to_json(text).map_err(error)?;
+    let json = crate::yaml_reader::read(text, pick).map_err(error)?;
     let unsupported = rollout_core::import::import_named(&json, pick)
         .map_err(error)?
         .unsupported;

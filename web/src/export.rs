@@ -48,7 +48,7 @@ pub fn scenario_from_manifest(text: &str) -> Result<Import, String> {
 
 /// [`scenario_from_manifest`] of the Deployment `pick` names in a file of several objects.
 pub fn scenario_from_manifest_named(text: &str, pick: Pick<'_>) -> Result<Import, String> {
-    let imported = import_named(&crate::yaml_reader::to_json(text)?, pick)?;
+    let imported = import_named(&crate::yaml_reader::read(text, pick)?, pick)?;
     let mut s = default_scenario();
     let d = imported.deployment;
     let summary = format!(

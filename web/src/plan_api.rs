@@ -169,13 +169,13 @@ pub fn subject_of(
     };
     // A preset id is a name, not YAML; a manifest or scenario in YAML is read by the YAML
     // reader's module (crate::yaml_reader) and reaches the core as JSON.
+    let name = options.deployment()?;
+    let pick = rollout_core::import::Pick { name, how: CHOOSE };
     let text = if rollout_core::presets::preset(text.trim()).is_some() {
         text
     } else {
-        crate::yaml_reader::to_json(&text)?.into_owned()
+        crate::yaml_reader::read(&text, pick)?.into_owned()
     };
-    let name = options.deployment()?;
-    let pick = rollout_core::import::Pick { name, how: CHOOSE };
     let (subject, notes) = read_subject_named(&text, &model, pick)?;
     let model_option = options.given().into_iter().find(|n| *n != "deployment");
     if let (Subject::Scenario(s), Some(name)) = (&subject, model_option) {

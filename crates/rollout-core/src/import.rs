@@ -3,16 +3,24 @@
 //! `documents` and `legacy`), into the scenario's `create` input. What the controllers do not
 //! read (status, managedFields, ports, resources …) is ignored; what would change a rollout but
 //! is not modelled (a second container, matchExpressions, init containers …) is reported.
+//!
+//! The whole reading is in builds with the `yaml` feature: the CLI, and the web's YAML reader
+//! module, which hands the app's module the one Deployment already read ([`reading_json`]). The
+//! app's own module (no `yaml` feature, for size) reads that, and a single plain JSON object.
 
+#[cfg(feature = "yaml")]
 mod documents;
 #[cfg(feature = "yaml")]
 mod helm;
+#[cfg(feature = "yaml")]
 mod legacy;
+mod pick;
+#[cfg(feature = "yaml")]
 mod templates;
 #[cfg(feature = "yaml")]
 mod yaml_errors;
 
-pub use documents::Pick;
+pub use pick::{drop_nulls, Pick};
 
 use crate::api::{IntOrString, StringMap};
 use crate::scenario::{DeploymentInput, StrategyInput};
@@ -46,18 +54,19 @@ fn is_json(trimmed: &str) -> bool {
 }
 
 /// The documents of a manifest file, in order, `Null` for an empty one: a JSON object (or a
-/// stream of them, as kubectl accepts), or YAML with `---` between documents when the `yaml`
-/// feature is on. A Helm template is refused with how to render it first.
+/// stream of them, as kubectl accepts, with the `yaml` feature), or YAML with `---` between
+/// documents when the `yaml` feature is on. A Helm template is refused with how to render it
+/// first.
 pub fn parse_documents(text: &str) -> Result<Vec<Value>, String> {
     let trimmed = text.trim_start();
-    if is_json(trimmed) {
-        return serde_json::Deserializer::from_str(trimmed)
-            .into_iter::<Value>()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("not valid JSON: {e}"));
-    }
     #[cfg(feature = "yaml")]
     {
+        if is_json(trimmed) {
+            return serde_json::Deserializer::from_str(trimmed)
+                .into_iter::<Value>()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("not valid JSON: {e}"));
+        }
         if let Some(line) = helm::helm_action_line(text) {
             return Err(helm::helm_message(line));
         }
@@ -65,12 +74,17 @@ pub fn parse_documents(text: &str) -> Result<Vec<Value>, String> {
     }
     #[cfg(not(feature = "yaml"))]
     {
+        if is_json(trimmed) {
+            return serde_json::from_str(trimmed)
+                .map(|v| vec![v])
+                .map_err(|e| format!("not valid JSON: {e}"));
+        }
         Err("only JSON manifests can be read here (kubectl get deployment NAME -o json)".into())
     }
 }
 
-/// The documents of a manifest file as JSON text, one per line (`null` for an empty one): what
-/// the web's YAML reader module hands the app's module, which reads JSON only.
+/// The documents of a manifest file as JSON text, one per line (`null` for an empty one).
+#[cfg(feature = "yaml")]
 pub fn documents_json(text: &str) -> Result<String, String> {
     let docs = parse_documents(text)?;
     Ok(docs
@@ -81,14 +95,17 @@ pub fn documents_json(text: &str) -> Result<String, String> {
 }
 
 /// Parses a manifest of one object (JSON, or YAML when the `yaml` feature is on); empty
-/// documents around it are ignored.
+/// documents around it are ignored, and a [`reading_json`] is its Deployment.
 pub fn parse_manifest(text: &str) -> Result<Value, String> {
     let mut docs: Vec<Value> = parse_documents(text)?
         .into_iter()
         .filter(|d| !d.is_null())
         .collect();
     match docs.len() {
-        1 => Ok(docs.remove(0)),
+        1 => Ok(match reading(&docs[0]) {
+            Some((v, _, _)) => v,
+            None => docs.remove(0),
+        }),
         0 => Err("the manifest is empty".into()),
         n => Err(format!(
             "the manifest holds {n} documents; expected one object"
@@ -140,12 +157,45 @@ fn yaml_to_json(text: &str) -> Result<Vec<Value>, String> {
         .collect()
 }
 
+/// The `kind` of [`reading_json`]'s object: not a Kubernetes kind.
+const READING_KIND: &str = "RolloutLabReading";
+
+/// The Deployment, notes and place of a [`reading_json`] object, if `v` is one.
+fn reading(v: &Value) -> Option<(Value, Vec<String>, String)> {
+    if v.get("kind")?.as_str()? != READING_KIND {
+        return None;
+    }
+    let notes = v
+        .get("notes")?
+        .as_array()?
+        .iter()
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    let place = v.get("place")?.as_str()?.to_string();
+    Some((v.get("deployment")?.clone(), notes, place))
+}
+
 /// The one Deployment `pick` chooses in a manifest file, read as the API server reads it
 /// (`null` fields absent, an old API group converted with its defaults), with notes on how it
 /// was read (what was skipped, the old group, unresolved placeholders), and where it is in the
-/// file (`document 3`; empty for the only object).
+/// file (`document 3`; empty for the only object). A [`reading_json`] is read as it is.
 pub fn read_deployment(text: &str, pick: Pick<'_>) -> Result<(Value, Vec<String>, String), String> {
-    let (entries, empty) = documents::entries(parse_documents(text)?);
+    let docs = parse_documents(text)?;
+    if let [one] = docs.as_slice() {
+        if let Some(read) = reading(one) {
+            return Ok(read);
+        }
+    }
+    read_documents(docs, pick)
+}
+
+/// The whole reading: documents, Lists, the chosen Deployment, its old API group, placeholders.
+#[cfg(feature = "yaml")]
+fn read_documents(
+    docs: Vec<Value>,
+    pick: Pick<'_>,
+) -> Result<(Value, Vec<String>, String), String> {
+    let (entries, empty) = documents::entries(docs);
     let chosen = documents::choose(entries, empty, pick)?;
     let at = |e: String| {
         if chosen.place.is_empty() {
@@ -155,16 +205,86 @@ pub fn read_deployment(text: &str, pick: Pick<'_>) -> Result<(Value, Vec<String>
         }
     };
     let mut v = chosen.value;
-    documents::drop_nulls(&mut v);
+    drop_nulls(&mut v);
     let mut notes: Vec<String> = chosen.skipped.into_iter().collect();
     notes.extend(legacy::convert(&mut v).map_err(at)?);
     notes.extend(templates::placeholder_warning(&v));
     Ok((v, notes, chosen.place))
 }
 
+/// Without the YAML reader: one plain object (the web hands anything else to the reader's
+/// module first, `web/src/yaml_reader.rs`), read as the whole reading reads it.
+#[cfg(not(feature = "yaml"))]
+fn read_documents(
+    docs: Vec<Value>,
+    pick: Pick<'_>,
+) -> Result<(Value, Vec<String>, String), String> {
+    let mut v = docs.into_iter().next().unwrap_or_default();
+    drop_nulls(&mut v);
+    let name = v.pointer("/metadata/name").and_then(Value::as_str);
+    if let (Some(want), Some("Deployment")) = (pick.name, v.get("kind").and_then(Value::as_str)) {
+        if name != Some(want) {
+            return Err(format!(
+                "the manifest holds no Deployment named {want:?}; its Deployments: {}",
+                name.unwrap_or("(no name)")
+            ));
+        }
+    }
+    Ok((v, Vec::new(), String::new()))
+}
+
+/// The Deployment `pick` chooses in a manifest file, read, as JSON text that a build without
+/// the `yaml` feature reads as it is: what the web's YAML reader module hands the app's module.
+pub fn reading_json(text: &str, pick: Pick<'_>) -> Result<String, String> {
+    let (deployment, notes, place) = read_deployment(text, pick)?;
+    Ok(serde_json::json!({
+        "kind": READING_KIND, "deployment": deployment, "notes": notes, "place": place
+    })
+    .to_string())
+}
+
 /// The names of the Deployments in a manifest file, in order (several: the user chooses one).
 pub fn deployment_names(text: &str) -> Result<Vec<String>, String> {
-    parse_documents(text).map(documents::deployment_names)
+    #[cfg(feature = "yaml")]
+    {
+        parse_documents(text).map(documents::deployment_names)
+    }
+    #[cfg(not(feature = "yaml"))]
+    {
+        let v = parse_manifest(text)?;
+        Ok(
+            match (
+                v.get("kind").and_then(Value::as_str),
+                v.pointer("/metadata/name"),
+            ) {
+                (Some("Deployment"), Some(Value::String(name))) => vec![name.clone()],
+                _ => Vec::new(),
+            },
+        )
+    }
+}
+
+/// Whether a build without the `yaml` feature reads `text` as the whole reading would: one
+/// JSON object, not a List, of no old API group, without `$` placeholders. Anything else goes
+/// to the YAML reader first in the web.
+pub fn is_plain_json(text: &str) -> bool {
+    let t = text.trim_start();
+    if !t.starts_with('{') || t.contains('$') {
+        return false;
+    }
+    match serde_json::from_str::<Value>(t) {
+        Ok(v) => {
+            let api = v
+                .get("apiVersion")
+                .and_then(Value::as_str)
+                .unwrap_or("apps/v1");
+            let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
+            v.is_object()
+                && !kind.ends_with("List")
+                && !matches!(api, "extensions/v1beta1" | "apps/v1beta1" | "apps/v1beta2")
+        }
+        Err(_) => true,
+    }
 }
 
 fn str_map(v: &Value, path: &str, unsupported: &mut Vec<String>) -> Option<StringMap> {

@@ -17,20 +17,12 @@ pub struct DeploymentPickerProps {
     pub ready: bool,
 }
 
-/// The Deployments of `text`, in order; none when it cannot be read (the forecast says why).
-fn names_of(text: &str) -> Vec<String> {
-    crate::yaml_reader::to_json(text)
-        .ok()
-        .and_then(|json| rollout_core::import::deployment_names(&json).ok())
-        .unwrap_or_default()
-}
-
 /// The menu, when the manifest holds several Deployments.
 #[function_component(DeploymentPicker)]
 pub fn deployment_picker(props: &DeploymentPickerProps) -> Html {
     // Read again once the YAML reader has loaded (the first keystroke loads it).
     let names = use_memo((props.text.clone(), props.ready), |(text, _)| {
-        names_of(text)
+        crate::yaml_reader::names(text)
     });
     {
         let chosen = props.chosen.clone();

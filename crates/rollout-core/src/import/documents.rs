@@ -8,6 +8,7 @@
 //! 2 × Service, 1 × ServiceAccount". `14-k8s-examples-guestbook-all-in-one.yaml` holds three
 //! Deployments: without a name the reader answers with the three names and how to choose.
 
+use super::Pick;
 use serde_json::Value;
 
 /// One object of a manifest file: a document, or an item of a `List` document.
@@ -26,26 +27,6 @@ impl Entry {
 
     fn name(&self) -> Option<&str> {
         self.value.pointer("/metadata/name").and_then(Value::as_str)
-    }
-}
-
-/// How a front end lets the user choose one Deployment of several: `name` is the one chosen
-/// (the CLI's `--deployment NAME`, `plan()`'s `deployment` option), `how` finishes the message
-/// that lists the names when none is chosen (`choose one with --deployment NAME`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pick<'a> {
-    /// The Deployment chosen by `metadata.name`, if any.
-    pub name: Option<&'a str>,
-    /// How to choose, in the front end's words.
-    pub how: &'a str,
-}
-
-impl Default for Pick<'_> {
-    fn default() -> Self {
-        Pick {
-            name: None,
-            how: "name the one to read",
-        }
     }
 }
 
@@ -224,20 +205,6 @@ pub fn deployment_names(documents: Vec<Value>) -> Vec<String> {
         .collect()
 }
 
-/// Removes every `null` field, as the API server reads them: a field set to `null` is a field
-/// left out (`strategy: {type: Recreate, rollingUpdate: null}` is `{type: Recreate}`). Nulls
-/// inside lists stay (they are not fields).
-pub fn drop_nulls(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.retain(|_, x| !x.is_null());
-            m.values_mut().for_each(drop_nulls);
-        }
-        Value::Array(a) => a.iter_mut().for_each(drop_nulls),
-        _ => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,13 +284,5 @@ mod tests {
             choose(e, n, Pick::default()).unwrap_err(),
             "the manifest holds no Deployment: 1 × Service, 1 × Job (2 objects)"
         );
-    }
-
-    #[test]
-    fn null_fields_are_absent() {
-        let mut v =
-            json!({"strategy": {"type": "Recreate", "rollingUpdate": null}, "l": [null, 1]});
-        drop_nulls(&mut v);
-        assert_eq!(v, json!({"strategy": {"type": "Recreate"}, "l": [null, 1]}));
     }
 }
