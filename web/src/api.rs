@@ -930,8 +930,12 @@ pub fn mount_page() -> Result<(), JsError> {
 const PLAN_TYPES: &'static str = r#"
 /** The cluster model a manifest is planned in (the `rollout plan` flags; scenarios take none). */
 export interface PlanOptions {
-  /** Pod creation to Ready: "30s", "1m30s" or seconds (default 30 s). */
+  /** Pod creation to Ready, for a manifest without readiness or startup probes: "30s", "1m30s" or seconds (default 30 s). */
   readyAfter?: string | number;
+  /** Pulling the image onto a node that lacks it (default 0 s). */
+  pull?: string | number;
+  /** A container's start to its app answering its probes (default 0 s). */
+  appReady?: string | number;
   /** Simulated seconds per settled round (default 1). */
   secondsPerRound?: number;
   /** Nodes the pods are spread over (default 3). */
@@ -967,8 +971,18 @@ export interface PlanResult extends Forecast {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
     terminationFrom: string; oldImage: string; newImage: string; badImage: boolean;
     podQuota: number | null; notes: string[];
+    /** How the pods start: read from the manifest, assumed, and a new pod's start-up (seconds after admission). */
+    startup: {
+      read: { containers: { name: string; readinessProbe?: Probe; startupProbe?: Probe; livenessProbe?: Probe }[];
+        initContainers: string[]; terminationGracePeriodSeconds: number | null };
+      assumed: { pullSeconds: number; appReadySeconds: number; readyAfterSeconds: number | null };
+      timing: "probes" | "readyAfter"; runningSeconds: number; readySeconds: number | null;
+      containerStarts: { name: string; started: number | null; ready: number | null; neverBecause?: string }[];
+    };
   };
 }
+/** A probe's timing, Kubernetes' defaults filled in. */
+export interface Probe { initialDelaySeconds: number; periodSeconds: number; successThreshold: number; failureThreshold: number; }
 /** A sweep's axes: {maxSurge: "0..10", maxUnavailable: [0, 1, "25%"]} (also replicas, minReadySeconds), or the CLI's ["maxSurge=0..10", …]. */
 export type SweepAxes = Partial<Record<"maxSurge" | "maxUnavailable" | "replicas" | "minReadySeconds", string | number | (string | number)[]>> | string[];
 /** The values a combination gives the Deployment. */

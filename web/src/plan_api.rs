@@ -18,8 +18,10 @@ use rollout_core::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_core::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
-pub const OPTION_NAMES: [&str; 7] = [
+pub const OPTION_NAMES: [&str; 9] = [
     "readyAfter",
+    "pull",
+    "appReady",
     "secondsPerRound",
     "nodes",
     "termination",
@@ -100,6 +102,12 @@ impl ModelOptions {
         let mut m = ClusterModel::default();
         if let Some(v) = self.get("readyAfter") {
             m.ready_after_seconds = duration("readyAfter", v)?;
+        }
+        if let Some(v) = self.get("pull") {
+            m.pull_seconds = duration("pull", v)?;
+        }
+        if let Some(v) = self.get("appReady") {
+            m.app_ready_seconds = duration("appReady", v)?;
         }
         if let Some(v) = self.get("secondsPerRound") {
             m.seconds_per_round = whole("secondsPerRound", v, 1)?;

@@ -17,7 +17,11 @@ pub const USAGE: &str =
       forecast the rollout of FILE: a scenario (its last setImage) or a Deployment manifest
       (kubectl get deployment -o yaml|json), which is created, becomes available, and gets
       a new image. Model flags (manifests only; defaults in brackets):
-        --ready-after 30s        pod creation to Ready
+        --ready-after 30s        pod creation to Ready, for a manifest without readiness
+                                 or startup probes (with them the kubelet's probe rules
+                                 time the pods)
+        --pull 0s                pulling the image onto a node that lacks it
+        --app-ready 0s           a container's start to its app answering its probes
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
         --termination 30s        graceful termination [the manifest's terminationGracePeriodSeconds]
@@ -102,6 +106,8 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             }
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
             "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
+            "--pull" => model.pull_seconds = parse_seconds(flag, value()?)?,
+            "--app-ready" => model.app_ready_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
                 model.seconds_per_round = parse_number(flag, value()?, 1i64)?;
             }
@@ -158,7 +164,32 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
     })?;
     match subject {
         Subject::Scenario(s) => scenario_subject(args, s),
-        manifest => Ok((manifest, notes)),
+        manifest => {
+            let mut notes = notes;
+            notes.extend(unused_flags(args, &manifest));
+            Ok((manifest, notes))
+        }
+    }
+}
+
+/// A note for each start-up flag given that this manifest does not use: `--ready-after` when
+/// its probes time the pods, `--pull` and `--app-ready` when it has none.
+fn unused_flags(args: &Args, subject: &Subject) -> Vec<String> {
+    let Subject::Manifest { model, .. } = subject else {
+        return Vec::new();
+    };
+    let given = |f: &str| args.model_flags.iter().any(|g| g == f);
+    if model.startup.by_probes() {
+        given("--ready-after")
+            .then(|| "--ready-after is not used: the manifest's readiness or startup probes time the pods (assume --pull and --app-ready instead)".to_string())
+            .into_iter()
+            .collect()
+    } else {
+        ["--pull", "--app-ready"]
+            .into_iter()
+            .filter(|f| given(f))
+            .map(|f| format!("{f} is not used: the manifest has no readinessProbe or startupProbe, so --ready-after is the pods' start-up"))
+            .collect()
     }
 }
 
@@ -365,10 +396,34 @@ fn model_lines(model: &ResolvedModel) -> String {
         out,
         "Cluster model (flags; settled rounds: the controllers react at once):"
     );
+    let startup = &model.startup;
+    let assumed = &startup.assumed;
+    let probes_only = |what: &str| {
+        if startup.by_probes() {
+            format!("assumed: {what}")
+        } else {
+            "not used: the manifest has no readinessProbe or startupProbe".to_string()
+        }
+    };
     let rows = vec![
+        match assumed.ready_after_seconds {
+            Some(_) => vec![
+                format!("  --ready-after {}s", model.ready_after_seconds),
+                "a new pod becomes Ready this long after its creation (no readiness or startup probe to time it)".to_string(),
+            ],
+            None => vec![
+                "  --ready-after -".to_string(),
+                "not used: the manifest's probes time the pods (it is for manifests without them)"
+                    .to_string(),
+            ],
+        },
         vec![
-            format!("  --ready-after {}s", model.ready_after_seconds),
-            "a new pod becomes Ready this long after its creation".to_string(),
+            format!("  --pull {}s", assumed.pull_seconds),
+            probes_only("pulling the image onto a node that lacks it"),
+        ],
+        vec![
+            format!("  --app-ready {}s", assumed.app_ready_seconds),
+            probes_only("the app answers its probes this long after its container starts"),
         ],
         vec![
             format!("  --seconds-per-round {}", model.seconds_per_round),
@@ -407,6 +462,49 @@ fn model_lines(model: &ResolvedModel) -> String {
         ],
     ];
     out.push_str(&table(&rows));
+    out.push_str(&startup_lines(model));
+    out
+}
+
+/// What was read from the manifest about the pods' start-up, and a new pod's start-up that
+/// follows from it and the assumptions.
+fn startup_lines(model: &ResolvedModel) -> String {
+    let startup = &model.startup;
+    let mut out = String::from("Read from the manifest:\n");
+    for line in startup.probe_lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  terminationGracePeriodSeconds {}",
+        startup.read.termination_grace_period_seconds.map_or(
+            "absent (Kubernetes' default 30 s)".to_string(),
+            |s| format!("{s} s")
+        )
+    );
+    if startup.by_probes() {
+        let ready = startup
+            .ready_seconds
+            .map_or("never".to_string(), |s| format!("at {s} s"));
+        let _ = writeln!(
+            out,
+            "A new pod, by the kubelet's probe rules: admitted at 0 s, containers running from {} s, Ready {ready}",
+            startup.running_seconds
+        );
+        for c in startup
+            .container_starts
+            .iter()
+            .filter(|_| startup.container_starts.len() > 1)
+        {
+            let _ = writeln!(
+                out,
+                "  container {}: {}",
+                c.name,
+                c.ready
+                    .map_or("never ready".to_string(), |r| format!("ready at {r} s"))
+            );
+        }
+    }
     out
 }
 

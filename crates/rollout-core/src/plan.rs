@@ -26,6 +26,7 @@
 pub mod input;
 pub mod manifest;
 pub mod report;
+pub mod startup;
 pub mod sweep;
 
 use crate::scenario::{ActionKind, DeploymentInput, Scenario};
@@ -449,6 +450,7 @@ mod tests {
             termination_grace_period_seconds: Some(20),
             unsupported: Vec::new(),
             container: String::new(),
+            startup: Default::default(),
         };
         for (spr, min_ready, bad, quota) in [
             (1, 0, false, None),

@@ -116,6 +116,10 @@ pub struct ModelExtras {
     /// Seed of the jitter.
     #[serde(default)]
     pub seed: u64,
+    /// The kubelet's probe rules instead of `readyAfterRounds` and the jitter (absent: not
+    /// selected): the pods' containers and probes, the image pull and when the app answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probes: Option<crate::kubelet::probes::ProbeModel>,
 }
 
 /// One user action, applied at the start of its round.
