@@ -264,6 +264,11 @@ mod tests {
         assert!(e.contains("unknown option `frobnicate`"), "{e}");
         let bad = ModelOptions::from_value(json!({"badImage": "yes"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("badImage"));
+        let o = ModelOptions::from_value(json!({"pull": "12s", "appReady": 45})).unwrap();
+        let m = o.model().unwrap();
+        assert_eq!((m.pull_seconds, m.app_ready_seconds), (12, 45));
+        let bad = ModelOptions::from_value(json!({"pull": "soon"})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("pull \"soon\""));
     }
 
     #[test]
