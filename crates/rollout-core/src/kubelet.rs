@@ -34,7 +34,11 @@ pub struct KubeletModel {
     #[serde(default)]
     pub seed: u64,
     /// The kubelet's probe rules time the pods instead of `readyAfterRounds` (and the jitter).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "probes::deserialize_optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub probes: Option<probes::ProbeModel>,
 }
 

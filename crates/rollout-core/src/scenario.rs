@@ -118,7 +118,8 @@ pub struct ModelExtras {
     pub seed: u64,
     /// The kubelet's probe rules instead of `readyAfterRounds` and the jitter (absent: not
     /// selected): the pods' containers and probes, the image pull and when the app answers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Read by [`Scenario::from_value`], not by serde.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub probes: Option<crate::kubelet::probes::ProbeModel>,
 }
 
@@ -311,6 +312,19 @@ impl std::fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+/// Reads `model`: its `probes` by hand ([`crate::kubelet::probes::ProbeModel::from_value`]),
+/// the rest by serde.
+fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
+    let mut v = v.clone();
+    let probes = v.as_object_mut().and_then(|m| m.remove("probes"));
+    let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.probes = match probes {
+        None | Some(serde_json::Value::Null) => None,
+        Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),
+    };
+    Ok(extras)
+}
+
 const SCENARIO_KEYS: &[&str] = &[
     "name",
     "description",
@@ -386,12 +400,10 @@ impl Scenario {
             actions: Vec::new(),
             model: match obj.get("model") {
                 None | Some(serde_json::Value::Null) => None,
-                Some(v) => Some(
-                    serde_json::from_value(v.clone()).map_err(|e| ScenarioError {
-                        path: "model".to_string(),
-                        message: e.to_string(),
-                    })?,
-                ),
+                Some(v) => Some(model_extras(v).map_err(|message| ScenarioError {
+                    path: "model".to_string(),
+                    message,
+                })?),
             },
             settle: field(obj, "settle", Some(false))?,
         };

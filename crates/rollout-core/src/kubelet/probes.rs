@@ -29,86 +29,137 @@ use crate::api::{Pod, Time};
 use crate::kubelet::{KubeletModel, PodChange};
 use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The timing fields of a `v1.Probe`, with Kubernetes' defaults (0, 10, 1, 3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Probe {
     /// `initialDelaySeconds`: runs do nothing until the container has run this long.
-    #[serde(default)]
     pub initial_delay_seconds: i64,
     /// `periodSeconds`: the worker's tick.
-    #[serde(default = "default_period")]
     pub period_seconds: i64,
     /// `successThreshold`: consecutive successes before the result is Success.
-    #[serde(default = "default_one")]
     pub success_threshold: i64,
     /// `failureThreshold`: consecutive failures before the result is Failure.
-    #[serde(default = "default_failures")]
     pub failure_threshold: i64,
-}
-
-fn default_period() -> i64 {
-    10
-}
-fn default_one() -> i64 {
-    1
-}
-fn default_failures() -> i64 {
-    3
 }
 
 impl Default for Probe {
     fn default() -> Self {
         Probe {
             initial_delay_seconds: 0,
-            period_seconds: default_period(),
-            success_threshold: default_one(),
-            failure_threshold: default_failures(),
+            period_seconds: 10,
+            success_threshold: 1,
+            failure_threshold: 3,
         }
     }
 }
 
 /// A container's probes, as its pod spec gives them (`containers[i]`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ContainerProbes {
     /// The container's name.
     pub name: String,
     /// `readinessProbe`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub readiness_probe: Option<Probe>,
     /// `startupProbe`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Probe>,
     /// `livenessProbe`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Probe>,
 }
 
 /// The kubelet's start-up model (a scenario's `model.probes`): the pods' containers and
 /// probes, and what the model assumes about images and the app. Selecting it replaces
-/// `readyAfterRounds` (and its jitter).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// `readyAfterRounds` (and its jitter). Read and written by hand as JSON
+/// ([`ProbeModel::from_value`], [`ProbeModel::to_json`]): serde's derived code for these
+/// three types, instantiated for every serializer and deserializer the app uses, cost the
+/// app's module several kilobytes (gzip).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ProbeModel {
     /// Seconds to pull a pod's image onto a node that does not have it yet.
-    #[serde(default)]
     pub pull_seconds: i64,
     /// Seconds from a container's start until the app answers its probes.
-    #[serde(default)]
     pub app_ready_seconds: i64,
     /// The init containers, by name, run in order before the containers (at once here).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub init_containers: Vec<String>,
     /// The containers and their probes (none: one container without probes).
-    #[serde(default)]
     pub containers: Vec<ContainerProbes>,
 }
 
+impl Probe {
+    /// `{"initialDelaySeconds": 5, "periodSeconds": 10, …}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "initialDelaySeconds": self.initial_delay_seconds,
+            "periodSeconds": self.period_seconds,
+            "successThreshold": self.success_threshold,
+            "failureThreshold": self.failure_threshold,
+        })
+    }
+}
+
+impl ContainerProbes {
+    /// `{"name": "web", "readinessProbe": {…}}`, the probes it has.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::json!({ "name": self.name });
+        for (key, p) in [
+            ("readinessProbe", &self.readiness_probe),
+            ("startupProbe", &self.startup_probe),
+            ("livenessProbe", &self.liveness_probe),
+        ] {
+            if let Some(p) = p {
+                v[key] = p.to_json();
+            }
+        }
+        v
+    }
+}
+
+impl ProbeModel {
+    /// The model as a scenario's `model.probes` writes it.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "pullSeconds": self.pull_seconds,
+            "appReadySeconds": self.app_ready_seconds,
+            "initContainers": self.init_containers,
+            "containers": self.containers.iter().map(ContainerProbes::to_json).collect::<Vec<_>>(),
+        })
+    }
+}
+
+impl Serialize for ContainerProbes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+impl Serialize for ProbeModel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+/// Reads an optional `probes` field (`null` or absent: none) with [`ProbeModel::from_value`],
+/// for `#[serde(deserialize_with)]`.
+pub fn deserialize_optional<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<ProbeModel>, D::Error> {
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::Null => Ok(None),
+        v => ProbeModel::from_value(&v)
+            .map(Some)
+            .map_err(serde::de::Error::custom),
+    }
+}
+
+/// Inserts `t` into the sorted `list` unless it is there.
+fn insert_sorted(list: &mut Vec<Time>, t: Time) {
+    if let Err(at) = list.binary_search(&t) {
+        list.insert(at, t);
+    }
+}
+
 /// What the kubelet does with one container of a pod, on the pod's clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerStart {
     /// The container.
@@ -118,7 +169,7 @@ pub struct ContainerStart {
     /// When it is ready; `None`: never.
     pub ready: Option<Time>,
     /// Why it never becomes ready, when it does not.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub never_because: Option<String>,
 }
 
@@ -286,13 +337,11 @@ impl ProbeModel {
         // The status updates known from the start: the containers start, startup probes
         // succeed (neither depends on readiness runs).
         let mut triggers = vec![running];
-        triggers.extend(
-            containers
-                .iter()
-                .filter_map(|c| container_start(c, admitted, running, answers, &[]).started),
-        );
-        triggers.sort_unstable();
-        triggers.dedup();
+        for c in containers {
+            if let Some(t) = container_start(c, admitted, running, answers, &[]).started {
+                insert_sorted(&mut triggers, t);
+            }
+        }
         // Then in time order: the container ready first is final; its becoming ready is a
         // status update for the others, worked out again with it.
         let mut done: Vec<Option<ContainerStart>> = vec![None; containers.len()];
@@ -323,9 +372,7 @@ impl ProbeModel {
                 break;
             }
             if let Some(r) = s.ready {
-                if let Err(at) = triggers.binary_search(&r) {
-                    triggers.insert(at, r);
-                }
+                insert_sorted(&mut triggers, r);
             }
             done[i] = Some(s);
         }
@@ -423,13 +470,18 @@ pub fn kubelet_pass(
     }
     // When each image is (or will be) on each node: the earliest container start of a pod of
     // that image there.
-    let mut on_node: BTreeMap<(String, String), Time> = BTreeMap::new();
+    let mut on_node: Vec<(String, String, Time)> = Vec::new();
+    let note =
+        |on_node: &mut Vec<(String, String, Time)>, node: &str, image: &str, t: Time| match on_node
+            .iter_mut()
+            .find(|(n, i, _)| n == node && i == image)
+        {
+            Some((_, _, at)) => *at = (*at).min(t),
+            None => on_node.push((node.to_string(), image.to_string(), t)),
+        };
     if !to_schedule.is_empty() {
         for pod in api.pods().filter(|p| !p.node_name.is_empty()) {
-            let at = on_node
-                .entry((pod.node_name.clone(), pod.image.clone()))
-                .or_insert(pod.started_at);
-            *at = (*at).min(pod.started_at);
+            note(&mut on_node, &pod.node_name, &pod.image, pod.started_at);
         }
     }
     for name in removed {
@@ -437,13 +489,11 @@ pub fn kubelet_pass(
         changes.push(PodChange::Removed { pod: name });
     }
     for (name, node, image, admitted) in to_schedule {
-        let running = match on_node.get(&(node.clone(), image.clone())) {
-            Some(&t) => t.max(now),
+        let running = match on_node.iter().find(|(n, i, _)| *n == node && *i == image) {
+            Some(&(_, _, t)) => t.max(now),
             None => now.saturating_add(probes.pull_seconds.max(0)),
         };
-        on_node
-            .entry((node.clone(), image.clone()))
-            .or_insert(running);
+        note(&mut on_node, &node, &image, running);
         let _ = api.schedule_pod_running_from(&name, &node, running);
         let ready = !model.never_ready_images.contains(&image)
             && probes
@@ -464,6 +514,86 @@ pub fn kubelet_pass(
     changes
 }
 
+const PROBE_FIELDS: [&str; 4] = [
+    "initialDelaySeconds",
+    "periodSeconds",
+    "successThreshold",
+    "failureThreshold",
+];
+
+/// `Err` naming the first key of `obj` not in `known` (the scenario format is strict).
+fn known_keys(obj: &serde_json::Value, known: &[&str], path: &str) -> Result<(), String> {
+    let Some(obj) = obj.as_object() else {
+        return Err(format!("{path}: expected an object"));
+    };
+    match obj.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(format!(
+            "{path}: unknown field `{k}`, expected one of {}",
+            known.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+impl ProbeModel {
+    /// Reads a scenario's `model.probes`: `{"pullSeconds": 12, "appReadySeconds": 0,
+    /// "initContainers": ["init"], "containers": [{"name": "web", "readinessProbe":
+    /// {"initialDelaySeconds": 5}}]}`, every field optional, probe fields defaulted as the
+    /// API server does; an unknown field or a negative number is refused, by name.
+    pub fn from_value(v: &serde_json::Value) -> Result<ProbeModel, String> {
+        known_keys(
+            v,
+            &[
+                "pullSeconds",
+                "appReadySeconds",
+                "initContainers",
+                "containers",
+            ],
+            "probes",
+        )?;
+        let seconds = |key: &str| -> Result<i64, String> {
+            match v.get(key) {
+                None => Ok(0),
+                Some(n) => n
+                    .as_i64()
+                    .filter(|n| *n >= 0)
+                    .ok_or_else(|| format!("probes.{key}: expected seconds (≥ 0), not {n}")),
+            }
+        };
+        let mut model = ProbeModel {
+            pull_seconds: seconds("pullSeconds")?,
+            app_ready_seconds: seconds("appReadySeconds")?,
+            ..ProbeModel::default()
+        };
+        let list = |key: &str| match v.get(key) {
+            None => Ok(Vec::new()),
+            Some(serde_json::Value::Array(a)) => Ok(a.clone()),
+            Some(other) => Err(format!("probes.{key}: expected a list, not {other}")),
+        };
+        for (i, name) in list("initContainers")?.iter().enumerate() {
+            let name = name
+                .as_str()
+                .ok_or_else(|| format!("probes.initContainers[{i}]: expected a name"))?;
+            model.init_containers.push(name.to_string());
+        }
+        let kinds = ["readinessProbe", "startupProbe", "livenessProbe"];
+        for (i, c) in list("containers")?.iter().enumerate() {
+            let at = format!("probes.containers[{i}]");
+            known_keys(c, &["name", kinds[0], kinds[1], kinds[2]], &at)?;
+            for kind in kinds {
+                if let Some(p) = c.get(kind) {
+                    known_keys(p, &PROBE_FIELDS, &format!("{at}.{kind}"))?;
+                }
+            }
+            let spec = serde_json::json!({ "containers": [c] });
+            let read = read_pod_probes(&spec, "probes")
+                .map_err(|e| e.replace("probes.containers[0]", &at))?;
+            model.containers.extend(read.containers);
+        }
+        Ok(model)
+    }
+}
+
 /// Reads one probe of a container spec (`readinessProbe`, …) as the API server defaults it:
 /// absent or `null` is no probe, a 0 or absent field Kubernetes' default. `Err` is the API
 /// server's message for a negative value, naming the field under `path`.
@@ -472,13 +602,13 @@ fn read_probe(v: Option<&serde_json::Value>, path: &str) -> Result<Option<Probe>
         return Ok(None);
     };
     let mut p = Probe::default();
-    let fields: [(&str, &mut i64); 4] = [
-        ("initialDelaySeconds", &mut p.initial_delay_seconds),
-        ("periodSeconds", &mut p.period_seconds),
-        ("successThreshold", &mut p.success_threshold),
-        ("failureThreshold", &mut p.failure_threshold),
+    let slots: [&mut i64; 4] = [
+        &mut p.initial_delay_seconds,
+        &mut p.period_seconds,
+        &mut p.success_threshold,
+        &mut p.failure_threshold,
     ];
-    for (key, slot) in fields {
+    for (key, slot) in PROBE_FIELDS.into_iter().zip(slots) {
         let Some(n) = obj.get(key).and_then(serde_json::Value::as_i64) else {
             continue;
         };
@@ -642,6 +772,51 @@ mod tests {
         let s = m.containers_start(0, 0);
         assert_eq!((s[0].ready, s[1].ready), (Some(7), Some(7)));
         assert_eq!(m.pod_ready_at(0, 0), Some(7));
+    }
+
+    #[test]
+    fn a_scenario_selects_the_probe_model_strictly() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"p","rounds":40,"secondsPerRound":1,"readyAfterRounds":1,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"probes":{"pullSeconds":12,"containers":[{"name":"web",
+                    "readinessProbe":{"initialDelaySeconds":5}}]}},
+                "actions":[{"round":0,"type":"create","deployment":{"name":"web",
+                    "replicas":1,"image":"web:1"}}]}"#,
+        )
+        .unwrap();
+        let m = s.model.as_ref().unwrap().probes.clone().unwrap();
+        assert_eq!(m.pull_seconds, 12);
+        assert_eq!(m.pod_ready_at(0, 12), Some(20));
+        // The kubelet times the pod by its probes, not readyAfterRounds 1: Ready at 20 s.
+        let mut sim = crate::sim::Simulation::new(s.clone());
+        for _ in 0..20 {
+            sim.run_round();
+        }
+        let ready = |sim: &crate::sim::Simulation| sim.api().pods().any(|p| p.is_ready());
+        assert!(!ready(&sim), "not ready before 20 s");
+        sim.run_round();
+        assert!(ready(&sim), "ready at 20 s");
+        for (bad, why) in [
+            (r#"{"probes":{"pull":1}}"#, "probes: unknown field `pull`"),
+            (
+                r#"{"probes":{"containers":[{"name":"web","readinessProbe":{"timeout":1}}]}}"#,
+                "probes.containers[0].readinessProbe: unknown field `timeout`",
+            ),
+            (
+                r#"{"probes":{"containers":[{"readinessProbe":{"periodSeconds":-1}}]}}"#,
+                "probes.containers[0].readinessProbe.periodSeconds: Invalid value: -1",
+            ),
+            (
+                r#"{"probes":{"appReadySeconds":-1}}"#,
+                "probes.appReadySeconds",
+            ),
+        ] {
+            let mut v = serde_json::to_value(&s).unwrap();
+            v["model"] = serde_json::from_str(bad).unwrap();
+            let e = crate::scenario::Scenario::from_value(&v).unwrap_err();
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub struct ManifestDeployment {
     #[serde(default)]
     pub container: String,
     /// The pods' start-up as the manifest gives it: containers, probes, init containers.
-    #[serde(default)]
+    #[serde(skip_deserializing)]
     pub startup: StartupRead,
 }
 
@@ -164,6 +164,7 @@ pub struct ResolvedModel {
     pub ready_after_seconds: i64,
     /// How the pods start: what was read from the manifest, what was assumed, and a new pod's
     /// start-up that follows.
+    #[serde(skip_deserializing)]
     pub startup: Startup,
     /// Seconds per round.
     pub seconds_per_round: i64,

@@ -9,10 +9,10 @@
 //! admitted, where `--ready-after` would have said 30 s.
 
 use crate::kubelet::probes::{ContainerProbes, ContainerStart, ProbeModel};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// What the forecast read from the manifest about its pods' start-up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StartupRead {
     /// Each container with its probes (Kubernetes' defaults filled in).
@@ -25,7 +25,7 @@ pub struct StartupRead {
 
 /// What the forecast assumed about its pods' start-up (each a flag of `rollout plan` and an
 /// option of `plan()`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StartupAssumed {
     /// Seconds to pull the image onto a node that lacks it (`--pull`, `pull`).
@@ -39,7 +39,7 @@ pub struct StartupAssumed {
 
 /// A manifest's pods' start-up in the forecast: read, assumed, and what follows for one new
 /// pod on a node without its image.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Startup {
     /// What the manifest says.
