@@ -29,3 +29,4 @@ pub mod ui_support;
 pub mod validation;
 pub mod view;
 pub mod yaml;
+pub mod yaml_edit;

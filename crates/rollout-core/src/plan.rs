@@ -23,6 +23,7 @@
 //! pods exist, and availability never drops below 3 − maxUnavailable 0 (25 % of 3 rounds
 //! down) = 3.
 
+pub mod constraints;
 pub mod input;
 pub mod manifest;
 pub mod report;
