@@ -96,6 +96,8 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let lab = use_reducer(|| initial_lab(props));
+    // The stage, or the Plan page (`?view=plan`): crate::hooks::use_plan_page.
+    let (plan_page, go_plan) = crate::hooks::use_plan_page();
     let large = use_state(|| false);
     let presenting = use_reducer(Presenting::default);
     let dispatcher = lab.dispatcher();
@@ -110,7 +112,7 @@ pub fn app(props: &AppProps) -> Html {
     {
         let d = dispatcher.clone();
         let present = presenting.dispatcher();
-        use_effect_with(props.keyboard, move |on| {
+        use_effect_with(props.keyboard && !plan_page, move |on| {
             let listener = on.then(gloo_utils_document).flatten().map(|doc| {
                 let options = EventListenerOptions::enable_prevent_default();
                 EventListener::new_with_options(&doc, "keydown", options, move |event| {
@@ -360,6 +362,14 @@ pub fn app(props: &AppProps) -> Html {
         }))
         .clone()
     };
+    // "Watch it" on the Plan page: its Deployment as planned, on the stage.
+    let watch = {
+        let (d, go_plan) = (dispatcher.clone(), go_plan.clone());
+        Callback::from(move |scenario: String| {
+            d.dispatch(Msg::Import(scenario));
+            go_plan.emit(false);
+        })
+    };
     let toggle_present = {
         let p = presenting.dispatcher();
         Callback::from(move |_: MouseEvent| p.dispatch(None))
@@ -429,8 +439,13 @@ pub fn app(props: &AppProps) -> Html {
                                 options={preset_options} on_change={on_preset} />
                         </div>
                         <LessonsMenu />
-                        <button type="button" class="btn" data-testid="plan-open" onclick={crate::plan_view::reveal_plan()}
-                            title="Forecast this rollout: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
+                        if plan_page {
+                            <button type="button" class="btn" data-testid="stage-open" onclick={go_plan.reform(|_: MouseEvent| false)}
+                                title="Back to the stage: step through the rollout">{ "Stage" }</button>
+                        }
+                        <button type="button" class="btn" data-testid="plan-open" onclick={go_plan.reform(|_: MouseEvent| true)}
+                            aria-current={plan_page.then_some("page")}
+                            title="Forecast a rollout on a page of its own: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
                         { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
@@ -446,6 +461,7 @@ pub fn app(props: &AppProps) -> Html {
                     <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
                 </div>
             }
+            if !plan_page {
             // In presentation mode the stage is the page's main content (a landmark with the
             // page's heading); otherwise a plain wrapper that takes no part in the layout.
             <@{if present { "main" } else { "div" }} class="stage-area">
@@ -556,9 +572,11 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             }
             if !present {
-                <crate::plan_view::PlanView source={plan_source} on_msg={on_msg.clone()} />
                 { inside_section((*inside).clone(), &on_msg) }
             }
+            }
+            // The Plan page stays mounted behind the stage, so its text survives a visit there.
+            <crate::plan_view::PlanView source={plan_source} visible={plan_page && !present} on_watch={watch} />
             if let Some(open) = &*share {
                 { crate::share_dialog::share_portal(open, close_share) }
             }
