@@ -361,21 +361,19 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     html! {
         <@{if props.visible { "main" } else { "section" }} class="plan-page" id="plan" aria-labelledby="plan-title" data-testid="plan-view" hidden={!props.visible}>
             <div class="plan-head">
-                <div>
-                    <h2 class="panel-title" id="plan-title">{ "Plan: what will this rollout do?" }</h2>
-                    <p class="panel-sub">{ "The forecast of kubectl set image for the manifest, worked out by the same controllers before you apply it." }</p>
-                </div>
+                <h2 class="panel-title" id="plan-title">{ "Plan: what will this rollout do?" }</h2>
+                <p class="panel-sub">{ "kubectl set image, forecast by the same controllers before you apply it." }</p>
                 <button type="button" class="btn btn-primary" data-testid="plan-watch" onclick={watch} disabled={!planned}
                     title="Open this Deployment on the stage and step through its rollout">{ "Watch it on the stage" }</button>
             </div>
             <div class="plan-layout">
                 <section class="panel plan-edit" aria-label="Manifest and assumptions">
-                    <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON): paste yours" }</label>
+                    <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
                     <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
                         value={(*text).clone()} oninput={on_input} onfocus={on_focus} rows="14" aria-describedby="plan-model" />
                     <div class="plan-source">
                         <span class="panel-sub" data-testid="plan-follows">{
-                            if *follows { "Follows the settings panel; edit it to try anything else." } else { "Edited here; the settings panel no longer changes it." }
+                            if *follows { "Follows the settings panel until you edit it." } else { "Edited here." }
                         }</span>
                         if !*follows {
                             <button type="button" class="btn btn-small" data-testid="plan-reset" onclick={reset}>{ "Use the settings" }</button>
@@ -393,7 +391,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     }
                     <Assumptions model={model.clone()} on_change={on_assume} />
                 </section>
-                <section class="panel plan-results" aria-label="Forecast and sweep">
+                <section class="panel plan-results" aria-label="Forecast">
                     if let Some(out) = &forecast.out {
                         { forecast_panel(out, forecast.ms) }
                     } else {
@@ -403,9 +401,9 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                             deployment.as_ref().as_ref().map_or(0, forecast_cost)
                         ) }</p>
                     }
-                    <SweepPanel text={AttrValue::from((*text).clone())} model={model.clone()} deployment={deployment.clone()}
-                        {current} {on_pick} />
                 </section>
+                <SweepPanel text={AttrValue::from((*text).clone())} model={model.clone()} deployment={deployment.clone()}
+                    {current} {on_pick} />
             </div>
         </@>
     }

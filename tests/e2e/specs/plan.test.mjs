@@ -410,6 +410,8 @@ describe('Plan page', () => {
       assert.equal(outside, 0, 'cells outside the viewport');
       assert.equal(await page.locator('.transport').count(), 0, 'no transport bar over the page');
       await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `plan-page-${width}x${height}-${scheme}`, { fullPage: false });
+      if (width < 1280) await screenshot(page, `plan-page-${width}x${height}-${scheme}-full`);
       if (width >= 1280) {
         // One screen: the editor, the assumptions, the figures, the controls and the whole heat map.
         for (const id of ['plan-manifest', 'plan-model', 'forecast', 'sweep-run', 'limit-peak', 'sweep-heatmap']) {
@@ -417,8 +419,6 @@ describe('Plan page', () => {
           assert.ok(box && box.y >= 0 && box.y + box.height <= height + 1, `${id} on the first screen: ${JSON.stringify(box)}`);
         }
       }
-      await screenshot(page, `plan-page-${width}x${height}-${scheme}`, { fullPage: false });
-      if (width < 1280) await screenshot(page, `plan-page-${width}x${height}-${scheme}-full`);
       assert.deepEqual(page.errors, []);
       await page.close();
     });

@@ -304,7 +304,7 @@ pub fn heat_map(props: &HeatMapProps) -> Html {
         .and_then(|i| props.rows.get(i));
     html! {
         <figure class="plan-figure-box">
-            <figcaption class="panel-sub">{ format!("Each cell: duration and peak pods; colour: {label}. maxSurge across, maxUnavailable down; outlined: the manifest's; click to load.") }</figcaption>
+            <figcaption class="panel-sub">{ format!("maxSurge → across, maxUnavailable ↓ down; each cell: duration over peak pods. Click one to load it.") }</figcaption>
             <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{}", props.size + 1)}
                 aria-label={format!("{label} by maxSurge (across) and maxUnavailable (down)")}
                 onclick={on_click} onmouseover={on_over} onfocusin={on_focus}>

@@ -170,70 +170,80 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
                 "minReadySeconds" => Some(d.min_ready_seconds.unwrap_or(0)),
                 _ => d.replicas,
             });
-    html! {
-        <section class="plan-sweep" aria-labelledby="sweep-title">
+    let status = if s.running {
+        format!("{} of {} combinations, in a worker…", s.done, s.total)
+    } else {
+        s.ms.map_or(String::new(), |ms| {
+            format!("{} in {} ms (worker)", s.total, ms.round() as i64)
+        })
+    };
+    let state = if s.running {
+        "running"
+    } else if s.message.is_some() && s.heat.is_none() {
+        "stopped"
+    } else {
+        "done"
+    };
+    // Two boxes: the sweep (controls, limits, heat map) and the line chart, which the page
+    // places beside the figures.
+    html! { <>
+        <section class="panel plan-sweep" aria-labelledby="sweep-title">
             <h3 id="sweep-title" class="visually-hidden">{ "Sweep" }</h3>
             <div class="plan-controls">
-                <label class="field-label">{ "Colour by " }
+                <label class="field-label">{ "Colour" }
                     <select data-testid="plan-figure" onchange={on_select(&figure, Figure::of_key)}>
                         { for Figure::ALL.iter().map(|f| html! { <option value={f.key()} selected={*f == fig}>{ f.label() }</option> }) }
                     </select>
                 </label>
-                <label class="field-label">{ "maxSurge × maxUnavailable " }
+                <label class="field-label">{ "Heat map" }
                     <select data-testid="plan-size" onchange={on_select(&size, |v| v.parse().unwrap_or(10))}>
-                        <option value="10" selected={*size == 10}>{ "0…10 (11 × 11)" }</option>
-                        <option value="20" selected={*size == 20}>{ "0…20 (21 × 21)" }</option>
+                        <option value="10" selected={*size == 10}>{ "0…10" }</option>
+                        <option value="20" selected={*size == 20}>{ "0…20" }</option>
                     </select>
                 </label>
-                <label class="field-label">{ "Line chart over " }
+                <label class="field-label">{ "Line chart" }
                     <select data-testid="plan-axis" onchange={on_select(&line_axis, str::to_string)}>
                         <option value="replicas" selected={*line_axis == "replicas"}>{ "replicas" }</option>
                         <option value="minReadySeconds" selected={*line_axis == "minReadySeconds"}>{ "minReadySeconds" }</option>
                     </select>
                 </label>
-                <button type="button" class="btn btn-primary" data-testid="sweep-run" onclick={run} disabled={s.running}>{ "Run sweep" }</button>
-                if s.running {
-                    <button type="button" class="btn" data-testid="sweep-cancel" onclick={cancel}>{ "Cancel" }</button>
-                }
             </div>
             <fieldset class="plan-limits">
-                <legend class="field-label">{ "Limits (empty: none)" }</legend>
+                <legend class="visually-hidden">{ "Limits (empty: none)" }</legend>
                 { limit_input("limit-peak", "Peak pods ≤", peak, set_peak) }
                 { limit_input("limit-available", "Lowest availability ≥", low, set_low) }
                 { limit_input("limit-within", "Finished within (s)", c.within_seconds, set_within) }
             </fieldset>
-            if s.running || s.total > 0 {
-                <div class="sweep-status">
+            <div class="sweep-status">
+                <button type="button" class="btn btn-primary" data-testid="sweep-run" onclick={run} disabled={s.running}>{ "Run sweep" }</button>
+                if s.running {
+                    <button type="button" class="btn" data-testid="sweep-cancel" onclick={cancel}>{ "Cancel" }</button>
+                }
+                if s.running || s.total > 0 {
                     <progress data-testid="sweep-progress" max={s.total.max(1).to_string()} value={s.done.to_string()}
-                        data-done={s.done.to_string()} data-total={s.total.to_string()}
-                        data-state={if s.running { "running" } else if s.message.is_some() && s.heat.is_none() { "stopped" } else { "done" }}
+                        data-done={s.done.to_string()} data-total={s.total.to_string()} data-state={state}
                         aria-label="Sweep progress" />
-                    <span class="panel-sub" data-testid="sweep-status">{
-                        if s.running { format!("{} of {} combinations, in a worker…", s.done, s.total) }
-                        else { s.ms.map_or(String::new(), |ms| format!("{} combinations in {} ms (worker).", s.total, ms.round() as i64)) }
-                    }</span>
-                </div>
-            }
+                    <span class="panel-sub" data-testid="sweep-status">{ status }</span>
+                }
+            </div>
             if let Some(m) = &s.message {
                 <p class="plan-error" role="alert" data-testid="sweep-message">{ m.clone() }</p>
             }
             if stale {
                 <p class="panel-sub" data-testid="sweep-stale">{ "The manifest changed since this sweep; run it again to update." }</p>
             }
-            <div class="plan-charts">
-                if let Some(rows) = &s.heat {
-                    <HeatMap rows={rows.clone()} figure={fig} size={s.size} current={props.current}
-                        constraints={c} on_pick={props.on_pick.clone()} />
-                }
-                if let Some(rows) = &s.line {
-                    <figure class="plan-figure-box plan-line-box">
-                        <figcaption class="panel-sub">{ format!("{} against {}", fig.label(), s.line_axis) }</figcaption>
-                        { Html::from_html_unchecked(super::plan_line::line_chart(rows, fig, &s.line_axis, current_line).into()) }
-                    </figure>
-                }
-            </div>
+            if let Some(rows) = &s.heat {
+                <HeatMap rows={rows.clone()} figure={fig} size={s.size} current={props.current}
+                    constraints={c} on_pick={props.on_pick.clone()} />
+            }
         </section>
-    }
+        if let Some(rows) = &s.line {
+            <figure class="panel plan-figure-box plan-line-box">
+                <figcaption class="panel-sub">{ format!("{} against {}", fig.label(), s.line_axis) }</figcaption>
+                { Html::from_html_unchecked(super::plan_line::line_chart(rows, fig, &s.line_axis, current_line).into()) }
+            </figure>
+        }
+    </> }
 }
 
 #[cfg(test)]
