@@ -299,7 +299,7 @@ describe('Plan page', () => {
       if (row.forecast) {
         assert.equal(c.v, String(row.forecast.durationSeconds ?? 'null'), JSON.stringify(row.settings));
         const d = row.forecast.durationSeconds == null ? '∞' : `${row.forecast.durationSeconds}s`;
-        assert.equal(c.text, `${d}${row.forecast.peakPods}`, 'duration and peak together');
+        assert.equal(c.text, `${d} ${row.forecast.peakPods}`, 'duration and peak together');
       }
     }
     assert.deepEqual(cells.filter((c) => c.current).map((c) => [c.s, c.u]), [[1, 1]]);

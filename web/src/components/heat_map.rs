@@ -190,7 +190,7 @@ pub fn heat_cells(
                         _ => String::new(),
                     },
                     format!(
-                        r#"<span class="cell-d">{}</span><span class="cell-p">{}</span>"#,
+                        r#"<span class="cell-d">{}</span> <span class="cell-p">{}</span>"#,
                         short_duration(f),
                         f.peak_pods
                     ),
@@ -200,7 +200,7 @@ pub fn heat_cells(
             let is_current = current == Some((su, un));
             let _ = write!(
                 out,
-                r#"<button type="button" role="gridcell" class="sweep-cell{class}{}{}{}" style="{style}" title="{title}" aria-label="{title}" data-testid="sweep-cell" data-max-surge="{su}" data-max-unavailable="{un}" data-value="{}"{}{}{}{}>{text}</button>"#,
+                r#"<button type="button" class="sweep-cell{class}{}{}{}" style="{style}" title="{title}" data-testid="sweep-cell" data-max-surge="{su}" data-max-unavailable="{un}" data-value="{}"{}{}{}{}>{text}</button>"#,
                 if is_current { " is-current" } else { "" },
                 if breaks { " breaks" } else { "" },
                 if is_fastest { " fastest" } else { "" },
@@ -305,7 +305,7 @@ pub fn heat_map(props: &HeatMapProps) -> Html {
     html! {
         <figure class="plan-figure-box">
             <figcaption class="panel-sub">{ format!("maxSurge → across, maxUnavailable ↓ down; each cell: duration over peak pods. Click one to load it.") }</figcaption>
-            <div class="sweep-heatmap" data-testid="sweep-heatmap" role="grid" style={format!("--n:{}", props.size + 1)}
+            <div class="sweep-heatmap" data-testid="sweep-heatmap" role="group" style={format!("--n:{}", props.size + 1)}
                 aria-label={format!("{label} by maxSurge (across) and maxUnavailable (down)")}
                 onclick={on_click} onmouseover={on_over} onfocusin={on_focus}>
                 { Html::from_html_unchecked((*map).clone()) }
