@@ -128,18 +128,24 @@ impl ApiServer {
         self.conflict_checks = on;
     }
 
-    /// Refuses a write from a copy read at `rv` of an object stored at `stored`.
-    fn check_version(
+    /// The stored object an update (`Update` or `UpdateStatus`) of `meta.name` replaces: 404
+    /// when there is none; 409 when conflict checks are on and the update was made from a
+    /// copy read at another `resourceVersion` (e.g. a cache that holds `resourceVersion` 7 of
+    /// a Deployment the API server has since written as 9).
+    fn stored_for_update<'s, T>(
         &self,
+        objects: &'s OrdMap<String, Arc<T>>,
         resource: &str,
-        name: &str,
-        rv: u64,
-        stored: u64,
-    ) -> Result<(), ApiError> {
-        if self.conflict_checks && rv != stored {
-            return Err(ApiError::conflict(resource, name));
+        meta: &ObjectMeta,
+        meta_of: impl Fn(&T) -> &ObjectMeta,
+    ) -> Result<&'s Arc<T>, ApiError> {
+        let old = objects
+            .get(&meta.name)
+            .ok_or_else(|| ApiError::not_found(resource, &meta.name))?;
+        if self.conflict_checks && meta.resource_version != meta_of(old).resource_version {
+            return Err(ApiError::conflict(resource, &meta.name));
         }
-        Ok(())
+        Ok(old)
     }
 
     /// Feeds every stored object (Deployments, ReplicaSets, pods, with their
@@ -235,16 +241,10 @@ impl ApiServer {
     /// `Update`: takes metadata and spec, keeps the stored status, bumps the generation when
     /// the spec or the annotations change.
     pub fn update_deployment(&mut self, d: &Deployment) -> Result<Arc<Deployment>, ApiError> {
-        let old = self
-            .deployments
-            .get(&d.metadata.name)
-            .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
-        self.check_version(
-            "deployments.apps",
-            &d.metadata.name,
-            d.metadata.resource_version,
-            old.metadata.resource_version,
-        )?;
+        let old =
+            self.stored_for_update(&self.deployments, "deployments.apps", &d.metadata, |o| {
+                &o.metadata
+            })?;
         let mut new = d.clone();
         new.status = old.status.clone();
         new.metadata.uid = old.metadata.uid;
@@ -261,16 +261,10 @@ impl ApiServer {
         &mut self,
         d: &Deployment,
     ) -> Result<Arc<Deployment>, ApiError> {
-        let old = self
-            .deployments
-            .get(&d.metadata.name)
-            .ok_or_else(|| ApiError::not_found("deployments.apps", &d.metadata.name))?;
-        self.check_version(
-            "deployments.apps",
-            &d.metadata.name,
-            d.metadata.resource_version,
-            old.metadata.resource_version,
-        )?;
+        let old =
+            self.stored_for_update(&self.deployments, "deployments.apps", &d.metadata, |o| {
+                &o.metadata
+            })?;
         let mut new = (**old).clone();
         new.status = d.status.clone();
         new.metadata.annotations = d.metadata.annotations.clone();
@@ -342,16 +336,10 @@ impl ApiServer {
 
     /// `Update` of a ReplicaSet: keeps the stored status, bumps the generation on spec change.
     pub fn update_replica_set(&mut self, rs: &ReplicaSet) -> Result<Arc<ReplicaSet>, ApiError> {
-        let old = self
-            .replica_sets
-            .get(&rs.metadata.name)
-            .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
-        self.check_version(
-            "replicasets.apps",
-            &rs.metadata.name,
-            rs.metadata.resource_version,
-            old.metadata.resource_version,
-        )?;
+        let old =
+            self.stored_for_update(&self.replica_sets, "replicasets.apps", &rs.metadata, |o| {
+                &o.metadata
+            })?;
         let mut new = rs.clone();
         new.status = old.status.clone();
         new.metadata.uid = old.metadata.uid;
@@ -368,16 +356,10 @@ impl ApiServer {
         &mut self,
         rs: &ReplicaSet,
     ) -> Result<Arc<ReplicaSet>, ApiError> {
-        let old = self
-            .replica_sets
-            .get(&rs.metadata.name)
-            .ok_or_else(|| ApiError::not_found("replicasets.apps", &rs.metadata.name))?;
-        self.check_version(
-            "replicasets.apps",
-            &rs.metadata.name,
-            rs.metadata.resource_version,
-            old.metadata.resource_version,
-        )?;
+        let old =
+            self.stored_for_update(&self.replica_sets, "replicasets.apps", &rs.metadata, |o| {
+                &o.metadata
+            })?;
         let mut new = (**old).clone();
         new.status = rs.status.clone();
         Ok(self.store_replica_set(new))

@@ -107,7 +107,7 @@ pub fn update_replica_set_status(
     }
     new_status.observed_generation = rs.metadata.generation;
     let mut copy = rs.clone();
-    copy.status = new_status.clone();
+    copy.status = new_status;
     match api.update_replica_set_status(&copy) {
         Ok(_) => Ok(()),
         // `statusUpdateRetries` = 1: refused as stale (a race schedule's cache), it GETs the
@@ -117,7 +117,7 @@ pub fn update_replica_set_status(
                 return Err(e);
             };
             let mut live = (**live).clone();
-            live.status = new_status;
+            live.status = copy.status;
             api.update_replica_set_status(&live).map(|_| ())
         }
         Err(e) => Err(e),
