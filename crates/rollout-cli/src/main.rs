@@ -65,30 +65,25 @@ fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
     Scenario::from_json(text).map_err(|e| format!("{path}: {e}"))
 }
 
+/// The subcommands that read their own arguments and return what they print: `rollout plan …`
+/// and `rollout races …` (a refusal: its message after `rollout NAME:`, exit code 2).
+type OwnArguments = fn(&[&str]) -> Result<String, String>;
+const OWN_ARGUMENTS: [(&str, OwnArguments); 2] = [("plan", plan::run), ("races", races::run)];
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("plan") {
+    if let Some((name, run)) = OWN_ARGUMENTS
+        .iter()
+        .find(|(name, _)| args.first().map(String::as_str) == Some(*name))
+    {
         let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
-        return match plan::run(&rest) {
+        return match run(&rest) {
             Ok(out) => {
                 print!("{out}");
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("rollout plan: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    if args.first().map(String::as_str) == Some("races") {
-        let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
-        return match races::run(&rest) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("rollout races: {e}");
+                eprintln!("rollout {name}: {e}");
                 ExitCode::from(2)
             }
         };
