@@ -28,7 +28,12 @@ export function yamlReaderLoaded() {
   return reader !== null;
 }
 
-/** The YAML text as JSON text; throws the reader's message (a string) when it is not valid. */
-export function yamlToJson(text) {
-  return reader.yamlToJson(text);
+/** The Deployment `name` (or the only one) of the YAML text, read, as JSON text; throws the reader's message (a string). */
+export function yamlToJson(text, name, how) {
+  return reader.yamlToJson(text, name, how);
+}
+
+/** The names of the Deployments in the text (none when it cannot be read). */
+export function deploymentNames(text) {
+  return reader.deploymentNames(text);
 }

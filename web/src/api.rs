@@ -20,7 +20,7 @@
 //! `<rollout-lab>` element draws itself with [`mount_element`].
 
 use crate::embed::{start_lab, Controller, EmbedApp, EmbedAppProps};
-use crate::export::{chart_svg, scenario_from_manifest, trace_json};
+use crate::export::{chart_svg, trace_json};
 use crate::js_input;
 use crate::settings::Field;
 use crate::share::{app_address, embed_options, link_of, EmbedOptions};
@@ -107,19 +107,32 @@ struct ImportedManifest {
 /// Reads a Deployment manifest as `kubectl get deployment NAME -o yaml` (or `-o json`) prints
 /// it, status and managedFields included: `{scenario, unsupported, notice}`, where
 /// `unsupported` names every field that would change a rollout but is not modelled (a second
-/// container …). Throws when it is not a Deployment. YAML needs the YAML reader: `await
-/// loadYaml()` first.
+/// container …). Throws when it is not a Deployment. A file of several objects is read as
+/// `kubectl apply -f` reads it; of several Deployments, `options.deployment` names the one to
+/// import (`importManifest(text, {deployment: "frontend"})`). YAML needs the YAML reader:
+/// `await loadYaml()` first.
 #[wasm_bindgen(js_name = importManifest)]
 pub fn import_manifest(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
     let text = js_input::text(&text, "importManifest", "the manifest").map_err(error)?;
     limits::check_text("the manifest", &text).map_err(error)?;
-    let json = crate::yaml_reader::to_json(&text).map_err(error)?;
-    let unsupported = rollout_core::import::import_deployment(&json)
+    let options = model_options(options.unwrap_or(JsValue::UNDEFINED))?;
+    if let Some(other) = options.given().into_iter().find(|n| *n != "deployment") {
+        return Err(error(format!(
+            "importManifest takes the option deployment only, not {other}"
+        )));
+    }
+    let pick = rollout_core::import::Pick {
+        name: options.deployment().map_err(error)?,
+        how: crate::plan_api::CHOOSE_IMPORT,
+    };
+    let json = crate::yaml_reader::read(&text, pick).map_err(error)?;
+    let unsupported = rollout_core::import::import_named(&json, pick)
         .map_err(error)?
         .unsupported;
-    let import = scenario_from_manifest(&json).map_err(error)?;
+    let import = crate::export::scenario_from_manifest_named(&json, pick).map_err(error)?;
     js_of(&ImportedManifest {
         scenario: import.scenario,
         unsupported,
@@ -1097,8 +1110,12 @@ pub fn mount_page() -> Result<(), JsError> {
 const PLAN_TYPES: &'static str = r#"
 /** The cluster model a manifest is planned in (the `rollout plan` flags; scenarios take none). */
 export interface PlanOptions {
-  /** Pod creation to Ready: "30s", "1m30s" or seconds (default 30 s). */
+  /** Pod creation to Ready, for a manifest without readiness or startup probes: "30s", "1m30s" or seconds (default 30 s). */
   readyAfter?: string | number;
+  /** Pulling the image onto a node that lacks it (default 0 s). */
+  pull?: string | number;
+  /** A container's start to its app answering its probes (default 0 s). */
+  appReady?: string | number;
   /** Simulated seconds per settled round (default 1). */
   secondsPerRound?: number;
   /** Nodes the pods are spread over (default 3). */
@@ -1134,8 +1151,18 @@ export interface PlanResult extends Forecast {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
     terminationFrom: string; oldImage: string; newImage: string; badImage: boolean;
     podQuota: number | null; notes: string[];
+    /** How the pods start: read from the manifest, assumed, and a new pod's start-up (seconds after admission). */
+    startup: {
+      read: { containers: { name: string; readinessProbe?: Probe; startupProbe?: Probe; livenessProbe?: Probe }[];
+        initContainers: string[]; terminationGracePeriodSeconds: number | null };
+      assumed: { pullSeconds: number; appReadySeconds: number; readyAfterSeconds: number | null };
+      timing: "probes" | "readyAfter"; runningSeconds: number; readySeconds: number | null;
+      containerStarts: { name: string; started: number | null; ready: number | null; neverBecause?: string }[];
+    };
   };
 }
+/** A probe's timing, Kubernetes' defaults filled in. */
+export interface Probe { initialDelaySeconds: number; periodSeconds: number; successThreshold: number; failureThreshold: number; }
 /** A sweep's axes: {maxSurge: "0..10", maxUnavailable: [0, 1, "25%"]} (also replicas, minReadySeconds), or the CLI's ["maxSurge=0..10", …]. */
 export type SweepAxes = Partial<Record<"maxSurge" | "maxUnavailable" | "replicas" | "minReadySeconds", string | number | (string | number)[]>> | string[];
 /** The values a combination gives the Deployment. */

@@ -3,8 +3,8 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
-use crate::components::stage::{fullscreen, fullscreen_left, Budget, Presenting, Stage};
-use crate::components::transport::outcome_key;
+use crate::components::stage::{fullscreen, fullscreen_left, Presenting, Stage};
+use crate::components::transport::{outcome_key, rollout_state};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
@@ -66,11 +66,11 @@ fn initial_lab(props: &AppProps) -> Lab {
             }
         };
     }
-    props
-        .preset
-        .as_ref()
-        .and_then(|id| Lab::from_preset(id))
-        .unwrap_or_default()
+    // No preset: a first visit, a Step from a rollout (an unknown preset: the default).
+    match &props.preset {
+        Some(id) => Lab::from_preset(id).unwrap_or_default(),
+        None => Lab::first_visit(),
+    }
 }
 
 /// Whether a key press is meant for the element that has focus rather than for the app.
@@ -96,21 +96,23 @@ fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let lab = use_reducer(|| initial_lab(props));
+    // The stage, or the Plan page (`?view=plan`): crate::hooks::use_plan_page.
+    let (plan_page, go_plan) = crate::hooks::use_plan_page();
     let large = use_state(|| false);
     let presenting = use_reducer(Presenting::default);
     let dispatcher = lab.dispatcher();
-    let on_msg = {
-        let d = dispatcher.clone();
-        Callback::from(move |m: Msg| d.dispatch(m))
-    };
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
     crate::embed::use_playback(&lab);
+    // What Step does, set once Compare is known below: while comparing, both stages go to
+    // the next moment either changes (crate::compare::route_step).
+    let route = use_mut_ref(|| None::<Rc<dyn Fn(Msg) -> Msg>>);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     {
         let d = dispatcher.clone();
+        let route = route.clone();
         let present = presenting.dispatcher();
-        use_effect_with(props.keyboard, move |on| {
+        use_effect_with(props.keyboard && !plan_page, move |on| {
             let listener = on.then(gloo_utils_document).flatten().map(|doc| {
                 let options = EventListenerOptions::enable_prevent_default();
                 EventListener::new_with_options(&doc, "keydown", options, move |event| {
@@ -151,6 +153,10 @@ pub fn app(props: &AppProps) -> Html {
                         _ => return,
                     };
                     e.prevent_default();
+                    let msg = match route.borrow().as_ref() {
+                        Some(r) => r(msg),
+                        None => msg,
+                    };
                     d.dispatch(msg);
                 })
             });
@@ -166,6 +172,17 @@ pub fn app(props: &AppProps) -> Html {
     let frame: &Frame = &frame;
     // Compare side by side (crate::compare): its own reducer, following this lab.
     let compare = crate::compare::use_compare(&lab);
+    *route.borrow_mut() = Some(crate::compare::route_step(&lab, &compare));
+    let on_msg = {
+        let (d, route) = (dispatcher.clone(), route.clone());
+        Callback::from(move |m: Msg| {
+            let m = match route.borrow().as_ref() {
+                Some(r) => r(m),
+                None => m,
+            };
+            d.dispatch(m)
+        })
+    };
     let problems = lab.problems();
     let started = lab.started();
     let deployment = frame.cluster.deployments.first().cloned();
@@ -303,17 +320,19 @@ pub fn app(props: &AppProps) -> Html {
     let selected = lab.selected.clone().map(AttrValue::from);
     let on_select = {
         let d = dispatcher.clone();
+        // A pod clicked to answer a lesson's question answers it where it is asked.
+        let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
         Callback::from(move |object: String| {
             d.dispatch(Msg::Select(object));
-            reveal();
+            if !answering {
+                reveal();
+            }
         })
     };
-    let lesson_view = match lab.guide.as_ref().map(|g| &g.guide) {
-        Some(crate::lesson::Guide::Lesson { lesson, step }) => {
-            Some(crate::lesson::step_view(lesson, *step, &lab.sim()))
-        }
-        _ => None,
-    };
+    let lesson_view = lab
+        .guide
+        .as_ref()
+        .and_then(|g| crate::lesson::view_of(g, &lab.sim()));
     let quiz_question = lab.quiz.as_ref().and_then(|_| {
         rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
     });
@@ -360,6 +379,14 @@ pub fn app(props: &AppProps) -> Html {
         }))
         .clone()
     };
+    // "Watch it" on the Plan page: its Deployment as planned, on the stage.
+    let watch = {
+        let (d, go_plan) = (dispatcher.clone(), go_plan.clone());
+        Callback::from(move |scenario: String| {
+            d.dispatch(Msg::Import(scenario));
+            go_plan.emit(false);
+        })
+    };
     let toggle_present = {
         let p = presenting.dispatcher();
         Callback::from(move |_: MouseEvent| p.dispatch(None))
@@ -376,13 +403,30 @@ pub fn app(props: &AppProps) -> Html {
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
+    // Commands due at this moment, not applied yet (the first visit's `kubectl set image`).
+    let due_now = (frame.at_round_start && frame.step_note.is_none())
+        .then(|| {
+            frame
+                .pending
+                .iter()
+                .filter(|p| p.round == frame.round)
+                .map(|p| p.command.as_str())
+                .collect::<Vec<_>>()
+        })
+        .filter(|c| !c.is_empty());
     let caption = match explanation {
-        // After End (or Play) ran to the end: where it stopped rather than the last sync.
-        Some(_) if frame.step_note.is_none() && frame.settled.is_some() => frame
-            .settled
-            .as_ref()
-            .map(|s| s.sentence.clone())
-            .unwrap_or_default(),
+        // After End or Compare's Step: what it ran (the status line says where it stopped).
+        Some(_) if lab.ran.is_some() => lab.ran.clone().unwrap_or_default(),
+        // A moment reached with commands due: the state, and what Step applies.
+        Some(_) if due_now.is_some() => format!(
+            "{}. Next: {}. Press Step (→) to apply it.",
+            deployment
+                .as_ref()
+                .map_or(String::new(), |d| crate::explain::capitalise(
+                    d.rollout_status.message.trim_end()
+                )),
+            due_now.unwrap_or_default().join("; ")
+        ),
         Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
         None => match &first_command {
             Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
@@ -394,7 +438,7 @@ pub fn app(props: &AppProps) -> Html {
     <Stage
         replica_sets={frame.replica_sets.clone()}
         departed={frame.departed.clone()}
-        budget={deployment.as_ref().map(Budget::of)}
+        budget={frame.budget.clone()}
         caption={AttrValue::from(caption)}
         actor={explanation.map(|e| e.actor.key())}
         version={lab.version}
@@ -429,8 +473,13 @@ pub fn app(props: &AppProps) -> Html {
                                 options={preset_options} on_change={on_preset} />
                         </div>
                         <LessonsMenu />
-                        <button type="button" class="btn" data-testid="plan-open" onclick={crate::plan_view::reveal_plan()}
-                            title="Forecast this rollout: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
+                        if plan_page {
+                            <button type="button" class="btn" data-testid="stage-open" onclick={go_plan.reform(|_: MouseEvent| false)}
+                                title="Back to the stage: step through the rollout">{ "Stage" }</button>
+                        }
+                        <button type="button" class="btn" data-testid="plan-open" onclick={go_plan.reform(|_: MouseEvent| true)}
+                            aria-current={plan_page.then_some("page")}
+                            title="Forecast a rollout on a page of its own: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
                         { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
                         <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
                             aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
@@ -440,15 +489,17 @@ pub fn app(props: &AppProps) -> Html {
                     </div>
                 </header>
             }
-            if let Some(n) = &lab.notice {
+            // A status notice (where the session came to rest) is said by the status line.
+            if let (Some(n), false) = (&lab.notice, lab.status_notice) {
                 <div class="notice" role="status" data-testid="notice">
                     <span>{ n.clone() }</span>
                     <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
                 </div>
             }
+            if !plan_page {
             // In presentation mode the stage is the page's main content (a landmark with the
             // page's heading); otherwise a plain wrapper that takes no part in the layout.
-            <@{if present { "main" } else { "div" }} class="stage-area">
+            <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"))}>
             if present {
                 <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
             }
@@ -469,11 +520,18 @@ pub fn app(props: &AppProps) -> Html {
                 speed={lab.speed}
                 settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
                 instant={lab.session().instant_reactions()}
+                state={deployment.as_ref().map(|d| rollout_state(d, frame.pending.first().map(|p| p.command.as_str())))}
+                next_image={deployment.is_some().then(|| AttrValue::from(next_image.clone()))}
                 on_msg={on_msg.clone()}
             />
             if compare.on && !present {
                 // Compare: A's and B's stages side by side (stacked on narrow screens), B's
                 // settings and the figures under them.
+                // Each side's forecast right above its stage, the figures that differ marked.
+                <div class="compare-stages compare-strip">
+                    { crate::compare::figures_beside(&compare, false) }
+                    { crate::compare::figures_beside(&compare, true) }
+                </div>
                 <div class="compare-stages" data-testid="compare-stages">
                     { stage_a }
                     { crate::compare::stage_b(&compare) }
@@ -556,9 +614,11 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             }
             if !present {
-                <crate::plan_view::PlanView source={plan_source} on_msg={on_msg.clone()} />
                 { inside_section((*inside).clone(), &on_msg) }
             }
+            }
+            // The Plan page stays mounted behind the stage, so its text survives a visit there.
+            <crate::plan_view::PlanView source={plan_source} visible={plan_page && !present} on_watch={watch} />
             if let Some(open) = &*share {
                 { crate::share_dialog::share_portal(open, close_share) }
             }

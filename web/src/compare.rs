@@ -546,6 +546,99 @@ pub fn bar(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> H
     }
 }
 
+/// What Step does while comparing: both stages go to the next moment either of them changes
+/// (`Session::next_moment`: the earlier of A's and B's), through the whole of it, so at the
+/// same clock each shows what its own settings made of that moment (B follows A there). Other
+/// messages, and Step with Compare off, pass unchanged.
+pub fn route_step(
+    lab: &UseReducerHandle<crate::state::Lab>,
+    compare: &UseReducerHandle<Compare>,
+) -> Rc<dyn Fn(crate::state::Msg) -> crate::state::Msg> {
+    use crate::state::Msg;
+    let (lab, compare) = (lab.clone(), compare.clone());
+    Rc::new(move |m: Msg| {
+        if m != Msg::Step || !compare.on {
+            return m;
+        }
+        let a = lab.session().next_moment();
+        let b = compare
+            .session
+            .as_ref()
+            .and_then(|s| s.borrow().next_moment());
+        match a.into_iter().chain(b).min() {
+            Some(t) => Msg::StepTo(t),
+            None => m,
+        }
+    })
+}
+
+/// One figure of a side: its name, its value in words, and the other side's when they differ.
+fn figure_rows(mine: &Forecast, other: Option<&Forecast>, other_name: &str) -> Html {
+    let duration = |f: &Forecast| match (f.complete_round, f.duration_seconds) {
+        (Some(_), Some(s)) => format!("{s} s"),
+        (Some(r), None) => rounds(r - f.start_round),
+        _ => "does not complete".to_string(),
+    };
+    let lowest = |f: &Forecast| f.min_available.map_or("–".to_string(), |m| m.to_string());
+    let items: Vec<(&str, &str, String, Option<String>)> = vec![
+        (
+            "duration",
+            "Time to complete",
+            duration(mine),
+            other.map(duration),
+        ),
+        (
+            "peak",
+            "Peak pods",
+            mine.peak_pods.to_string(),
+            other.map(|o| o.peak_pods.to_string()),
+        ),
+        (
+            "lowest",
+            "Lowest availability",
+            lowest(mine),
+            other.map(lowest),
+        ),
+    ];
+    items.into_iter().map(|(key, name, value, theirs)| {
+        let differs = theirs.as_ref().is_some_and(|t| *t != value);
+        html! {
+            <div class={classes!("compare-fig", differs.then_some("compare-fig-differs"))}
+                data-testid={format!("compare-fig-{key}")} data-differs={differs.to_string()}>
+                <dt>{ name }</dt>
+                <dd><strong>{ value }</strong>
+                    if differs {
+                        <span class="compare-fig-vs">{ format!(" (differs: {other_name} {})", theirs.unwrap_or_default()) }</span>
+                    }
+                </dd>
+            </div>
+        }
+    }).collect()
+}
+
+/// A side's figures above its stage (`b`: B's, else A's), those that differ from the other
+/// side's marked: the forecast of the last image change, by `plan::forecast`.
+pub fn figures_beside(compare: &UseReducerHandle<Compare>, b: bool) -> Html {
+    let Some((fa, fb)) = &compare.figures else {
+        return Html::default();
+    };
+    let (mine, other, side, other_name) = if b {
+        (fb, fa, "b", "A")
+    } else {
+        (fa, fb, "a", "B")
+    };
+    let body = match &**mine {
+        Ok(f) => html! { <dl>{ figure_rows(f, (**other).as_ref().ok(), other_name) }</dl> },
+        Err(e) => html! { <p>{ e.clone() }</p> },
+    };
+    html! {
+        <section class="compare-figs" data-testid={format!("compare-figs-{side}")} aria-label={format!("{}'s rollout, forecast", side.to_ascii_uppercase())}>
+            <p class="compare-figs-title"><strong>{ side.to_ascii_uppercase() }</strong>{ ": the rollout, forecast by plan::forecast" }</p>
+            { body }
+        </section>
+    }
+}
+
 /// B's stage (nothing while Compare is off or B cannot run).
 pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     if !compare.on {
@@ -566,7 +659,7 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     let budget = cluster
         .deployments
         .first()
-        .map(crate::components::stage::Budget::of);
+        .map(|d| rollout_core::view::budget_view(d, replica_sets.iter().map(|rs| &**rs)));
     let caption = match &compare.caption {
         Some(c) => format!("B · {c}"),
         None => "B: nothing has changed yet".to_string(),

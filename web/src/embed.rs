@@ -190,7 +190,8 @@ pub fn start_lab(link: Option<&str>, scenario: Option<&Rc<Scenario>>, preset: Op
             ));
             lab
         }),
-        None => Lab::default(),
+        // No preset: a first visit, a Step from a rollout.
+        None => Lab::first_visit(),
     }
 }
 
@@ -604,6 +605,12 @@ mod tests {
             start_lab(Some("#nothing"), Some(&s), None).preset,
             "imported"
         );
+        // Nothing given: the first visit, its Deployment running and the image change due.
+        let lab = start_lab(None, None, None);
+        assert_eq!(lab.preset, rollout_core::presets::FIRST_VISIT);
+        assert!(lab.started() && lab.session().can_step());
+        assert_eq!(lab.session().pending().len(), 1);
+        assert_eq!(start_lab(None, None, Some("custom")).sim().steps_taken(), 0);
     }
 
     #[test]

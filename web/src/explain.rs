@@ -339,6 +339,16 @@ pub fn caption(e: &Explanation) -> String {
     }
 }
 
+/// `s` with its first letter in upper case (ASCII: kubectl's lines start with a word such as
+/// `deployment`).
+pub fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
 /// The stage's caption after a step to the next change: the time that passed first
 /// (`30 s later · Kubelet and scheduler: …`), and the note when the state calls for one.
 pub fn caption_after(e: &Explanation, note: Option<&crate::state::StepNote>) -> String {

@@ -4,7 +4,7 @@
 
 use crate::chart::{fmt, geometry, x_title, Series, HEIGHT, WIDTH};
 use crate::state::{default_scenario, importable};
-use rollout_core::import::import_deployment;
+use rollout_core::import::{import_named, Pick};
 use rollout_core::scenario::{Action, ActionKind, Scenario};
 use rollout_core::sim::Simulation;
 use rollout_core::view::ChartPoint;
@@ -37,7 +37,18 @@ pub fn looks_like_manifest(text: &str) -> bool {
 /// The error names what is wrong (not a Deployment, a missing field, more replicas than the app
 /// simulates …).
 pub fn scenario_from_manifest(text: &str) -> Result<Import, String> {
-    let imported = import_deployment(&crate::yaml_reader::to_json(text)?)?;
+    scenario_from_manifest_named(
+        text,
+        Pick {
+            name: None,
+            how: "paste the one to import on its own, or choose it in the Plan view",
+        },
+    )
+}
+
+/// [`scenario_from_manifest`] of the Deployment `pick` names in a file of several objects.
+pub fn scenario_from_manifest_named(text: &str, pick: Pick<'_>) -> Result<Import, String> {
+    let imported = import_named(&crate::yaml_reader::read(text, pick)?, pick)?;
     let mut s = default_scenario();
     let d = imported.deployment;
     let summary = format!(
@@ -69,11 +80,16 @@ pub fn scenario_from_manifest(text: &str) -> Result<Import, String> {
         kind: ActionKind::Create { deployment: d },
     }];
     importable(&s).map_err(|e| e.replace("That scenario", "That Deployment"))?;
+    let read = imported
+        .notes
+        .iter()
+        .map(|n| format!(" Note: {n}."))
+        .collect::<String>();
     let notice = if imported.unsupported.is_empty() {
-        format!("{summary} Status, managedFields and the other fields a cluster adds were ignored.")
+        format!("{summary}{read} Status, managedFields and the other fields a cluster adds were ignored.")
     } else {
         format!(
-            "{summary} Not modelled, so left out: {}.",
+            "{summary}{read} Not modelled, so left out: {}.",
             imported.unsupported.join("; ")
         )
     };

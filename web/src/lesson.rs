@@ -4,9 +4,33 @@
 //! only keeps where the learner is and reads it out for the panel.
 
 use rollout_core::lessons::challenge::{evaluate, GoalResult};
-use rollout_core::lessons::question::{self, Feedback, Kind};
+use rollout_core::lessons::question::{self, Expected, Feedback, Kind};
 use rollout_core::lessons::{moment, text, Challenge, Lesson, Target};
 use rollout_core::sim::Simulation;
+use rollout_core::view::PodState;
+use std::rc::Rc;
+
+/// The simulation at a lesson step's moment, kept while the stage moves on (Show me, Step):
+/// the step's text, its question and its answers are read here, and Next runs from here.
+#[derive(Clone, Debug)]
+pub struct StepMoment(pub Rc<Simulation>);
+
+impl PartialEq for StepMoment {
+    /// The same moment: the simulation is deterministic, so the same scenario after the same
+    /// number of steps is the same state.
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+            || self.0.steps_taken() == other.0.steps_taken()
+                && self.0.scenario() == other.0.scenario()
+    }
+}
+
+impl StepMoment {
+    /// `sim` as it stands (its history is not kept: the session has it).
+    pub fn of(sim: &Simulation) -> StepMoment {
+        StepMoment(Rc::new(sim.clone_without_history()))
+    }
+}
 
 /// What the learner follows.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +64,10 @@ pub struct GuideState {
     pub feedback: Option<Result<Feedback, String>>,
     /// A lesson step whose moment could not be reached (a core change broke the lesson).
     pub error: Option<String>,
+    /// The simulation at the lesson step's moment (`None` for a challenge).
+    pub moment: Option<StepMoment>,
+    /// What "Show me" revealed at this step: the answer and why.
+    pub shown: Option<Expected>,
 }
 
 impl GuideState {
@@ -50,6 +78,8 @@ impl GuideState {
             answer: String::new(),
             feedback: None,
             error: None,
+            moment: None,
+            shown: None,
         }
     }
 
@@ -69,7 +99,29 @@ impl GuideState {
             answer: String::new(),
             feedback: None,
             error: None,
+            moment: None,
+            shown: None,
         }
+    }
+
+    /// The current lesson step's question, if it has one.
+    pub fn question(&self) -> Option<&'static question::Question> {
+        match &self.guide {
+            Guide::Lesson { lesson, step } => lesson.steps.get(*step)?.question.as_ref(),
+            Guide::Challenge { .. } => None,
+        }
+    }
+
+    /// Whether the current question is answered by clicking a pod.
+    pub fn asks_for_a_pod(&self) -> bool {
+        self.question().is_some_and(|q| q.ask.kind() == Kind::Pod)
+    }
+
+    /// Forgets the answer, its check and what Show me revealed (a new step).
+    pub fn clear_answer(&mut self) {
+        self.answer.clear();
+        self.feedback = None;
+        self.shown = None;
     }
 }
 
@@ -140,6 +192,39 @@ pub fn check_challenge(
     evaluate(challenge.goals, sim.scenario(), &answers)
 }
 
+/// "Show me": the answer the simulation gives at the moment, and why.
+pub fn show_me(lesson: &Lesson, step: usize, at: &Simulation) -> Option<Expected> {
+    let q = lesson.steps.get(step)?.question.as_ref()?;
+    question::expected(&q.ask, at).ok()
+}
+
+/// The lesson after `id` in the menu's order.
+pub fn next_lesson(id: &str) -> Option<&'static Lesson> {
+    let all = rollout_core::lessons::lessons();
+    let i = all.iter().position(|l| l.id == id)?;
+    all.get(i + 1)
+}
+
+/// The challenge after `id` in the menu's order.
+pub fn next_challenge(id: &str) -> Option<&'static Challenge> {
+    let all = rollout_core::lessons::challenges();
+    let i = all.iter().position(|c| c.id == id)?;
+    all.get(i + 1)
+}
+
+/// What the lesson panel shows for the lesson step `guide` is at, read at the step's moment
+/// (`current`, the session's simulation, before the moment is known).
+pub fn view_of(guide: &GuideState, current: &Simulation) -> Option<StepView> {
+    match &guide.guide {
+        Guide::Lesson { lesson, step } => Some(step_view(
+            lesson,
+            *step,
+            guide.moment.as_ref().map_or(current, |m| &m.0),
+        )),
+        Guide::Challenge { .. } => None,
+    }
+}
+
 /// What the lesson panel shows for the current step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepView {
@@ -155,12 +240,48 @@ pub struct StepView {
     pub step: usize,
     /// How many steps.
     pub steps: usize,
-    /// The text with its numbers.
+    /// The text with its numbers, in plain language.
     pub text: String,
+    /// The same moment in the code (the Go functions and their arithmetic), if the step has it.
+    pub code: Option<String>,
+    /// The next lesson (id, title), offered at the last step.
+    pub next: Option<(&'static str, &'static str)>,
+    /// For a "which pod?" question: the running pods to pick from, beside the question.
+    pub pods: Vec<PodChoice>,
     /// What to point at.
     pub target: Option<Target>,
     /// The question: its prompt, the kind of answer, and the options of a choice.
     pub question: Option<(String, Kind, Vec<String>)>,
+}
+
+/// A pod a "which pod?" question offers: its name and what the learner compares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PodChoice {
+    /// The pod's name.
+    pub name: String,
+    /// `Available`, `Ready`, `Running, not ready`, `Pending`.
+    pub state: &'static str,
+    /// Its node (empty: not scheduled).
+    pub node: String,
+}
+
+/// The pods that are not terminating, by ReplicaSet, oldest first.
+fn pod_choices(sim: &Simulation) -> Vec<PodChoice> {
+    let api = sim.api();
+    moment::replica_sets(api)
+        .iter()
+        .flat_map(|rs| {
+            let mut pods: Vec<_> = api.pods_of_iter(rs).filter(|p| p.is_active()).collect();
+            pods.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+            pods.into_iter()
+                .map(|p| PodChoice {
+                    name: p.metadata.name.clone(),
+                    state: PodState::of(p, rs.spec.min_ready_seconds, api.now()).label(),
+                    node: p.node_name.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The current step of a lesson, read out on `sim`.
@@ -186,6 +307,12 @@ pub fn step_view(lesson: &'static Lesson, step: usize, sim: &Simulation) -> Step
         step,
         steps: lesson.steps.len(),
         text,
+        code: (!s.code.is_empty()).then(|| text::fill(s.code, sim).unwrap_or_else(|e| e)),
+        next: next_lesson(lesson.id).map(|l| (l.id, l.title)),
+        pods: match &s.question {
+            Some(q) if q.ask.kind() == Kind::Pod => pod_choices(sim),
+            _ => Vec::new(),
+        },
         target: s.highlight.as_ref().and_then(|h| h.target(sim)),
         question,
     }
@@ -260,6 +387,93 @@ mod tests {
         let mut lab = Lab::default();
         lab.update(Msg::OpenLesson("no-such".into(), 0));
         assert!(lab.notice.is_some() && lab.guide.is_none());
+    }
+
+    /// Every step of every lesson as the panel shows it, pressing Show me at every question
+    /// when `show` (and checking a wrong answer first): the texts.
+    fn walk_in_the_app(id: &str, show: bool) -> Vec<String> {
+        use crate::state::{Lab, Msg};
+        let mut lab = Lab::default();
+        lab.update(Msg::OpenLesson(id.into(), 0));
+        let mut texts = Vec::new();
+        loop {
+            let g = guide(&lab).clone();
+            assert_eq!(g.error, None, "{id}");
+            let view = view_of(&g, &lab.sim()).unwrap();
+            let at = format!("{id} step {}", view.step + 1);
+            let mut shown = vec![view.text.clone()];
+            shown.extend(view.code.clone());
+            if let Some((prompt, _, options)) = &view.question {
+                shown.push(prompt.clone());
+                shown.extend(options.iter().cloned());
+            }
+            if show && g.question().is_some() {
+                lab.update(Msg::LessonAnswer("12345".into()));
+                lab.update(Msg::LessonCheck);
+                let f = guide(&lab).feedback.clone().unwrap();
+                if let Ok(f) = f {
+                    assert!(!f.correct, "{at}");
+                    shown.extend(f.hint);
+                }
+                let before = lab.sim().steps_taken();
+                lab.update(Msg::LessonShowMe);
+                let e = guide(&lab).shown.clone().expect("show me shows");
+                assert_eq!(
+                    lab.sim().steps_taken(),
+                    before + e.steps,
+                    "{at}: the stage plays it"
+                );
+                shown.extend(e.explanation.iter().cloned());
+                let again = view_of(guide(&lab), &lab.sim()).unwrap();
+                assert_eq!(again, view, "{at}: the step stays as it was");
+            }
+            for t in &shown {
+                assert!(
+                    !t.contains('{') && !t.contains('}') && !t.contains("cannot be shown"),
+                    "{at}: {t}"
+                );
+            }
+            texts.push(view.text);
+            if view.step + 1 == view.steps {
+                break;
+            }
+            lab.update(Msg::LessonNext);
+        }
+        texts
+    }
+
+    #[test]
+    fn show_me_works_at_every_question_and_next_goes_on_from_the_step() {
+        for l in lessons() {
+            let plain = walk_in_the_app(l.id, false);
+            assert_eq!(plain.len(), l.steps.len(), "{}", l.id);
+            assert_eq!(walk_in_the_app(l.id, true), plain, "{}", l.id);
+        }
+    }
+
+    #[test]
+    fn a_pod_clicked_answers_the_question_and_the_last_step_offers_the_next_lesson() {
+        use crate::state::{Lab, Msg};
+        let mut lab = Lab::default();
+        lab.update(Msg::OpenLesson("rolling-update".into(), 2));
+        let g = guide(&lab).clone();
+        assert!(g.asks_for_a_pod());
+        let at = g.moment.as_ref().unwrap().0.clone();
+        let right = show_me(lesson("rolling-update").unwrap(), 2, &at).unwrap();
+        let question::Answer::Pods(pods) = &right.answer else {
+            unreachable!()
+        };
+        lab.update(Msg::Select(format!("pod/{}", pods[0])));
+        let f = guide(&lab).feedback.clone().unwrap().unwrap();
+        assert!(f.correct, "the click is the answer, checked at once");
+        assert!(!lab.inside_open, "and the page stays on the question");
+        lab.update(Msg::LessonNext);
+        lab.update(Msg::LessonNext);
+        let view = view_of(guide(&lab), &lab.sim()).unwrap();
+        assert_eq!(view.step + 1, view.steps);
+        assert_eq!(view.next.map(|n| n.0), Some("max-surge-max-unavailable"));
+        assert_eq!(next_lesson("inside-replicaset-controller"), None);
+        assert!(next_challenge("tight-band").is_some());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //!
 //! ```js
 //! plan(manifestYaml, { readyAfter: "30s", nodes: 3 })   // {startRound, completeRound, …}
+//! plan(allInOneYaml, { deployment: "frontend" })       // one Deployment of several
 //! sweep(manifestYaml, { maxSurge: "0..10", maxUnavailable: [0, 1, "25%"] },
 //!       (done, total) => bar.value = done / total)      // [{settings, forecast, refused?}]
 //! ```
@@ -12,14 +13,17 @@
 //! Bad input throws an `Error` with the API server's message or one naming the option; the
 //! planner itself never panics on input.
 
-use rollout_core::plan::input::{plan_subject, read_subject, PlanOutput};
+use rollout_core::plan::input::{plan_subject, read_subject_named, PlanOutput};
 use rollout_core::plan::manifest::ClusterModel;
 use rollout_core::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_core::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
-pub const OPTION_NAMES: [&str; 7] = [
+pub const OPTION_NAMES: [&str; 10] = [
+    "deployment",
     "readyAfter",
+    "pull",
+    "appReady",
     "secondsPerRound",
     "nodes",
     "termination",
@@ -92,6 +96,19 @@ impl ModelOptions {
         self.0.keys().map(String::as_str).collect()
     }
 
+    /// The `deployment` option: which Deployment of a file of several is planned.
+    pub fn deployment(&self) -> Result<Option<&str>, String> {
+        match self.get("deployment") {
+            None => Ok(None),
+            Some(serde_json::Value::String(name)) if !name.trim().is_empty() => {
+                Ok(Some(name.trim()))
+            }
+            Some(other) => Err(format!(
+                "deployment {other}: expected the name of a Deployment in the manifest"
+            )),
+        }
+    }
+
     /// The cluster model with the defaults of `rollout plan`; errors name the option.
     pub fn model(&self) -> Result<ClusterModel, String> {
         let duration = |name: &str, v: &serde_json::Value| {
@@ -100,6 +117,12 @@ impl ModelOptions {
         let mut m = ClusterModel::default();
         if let Some(v) = self.get("readyAfter") {
             m.ready_after_seconds = duration("readyAfter", v)?;
+        }
+        if let Some(v) = self.get("pull") {
+            m.pull_seconds = duration("pull", v)?;
+        }
+        if let Some(v) = self.get("appReady") {
+            m.app_ready_seconds = duration("appReady", v)?;
         }
         if let Some(v) = self.get("secondsPerRound") {
             m.seconds_per_round = whole("secondsPerRound", v, 1)?;
@@ -128,6 +151,13 @@ impl ModelOptions {
     }
 }
 
+/// How `plan()` and the Plan view ask for one Deployment of several.
+pub const CHOOSE: &str =
+    "choose one (the Plan view's Deployment menu, or plan(manifest, {deployment: \"NAME\"}))";
+
+/// How `importManifest()` asks for one Deployment of several.
+pub const CHOOSE_IMPORT: &str = "choose one with importManifest(manifest, {deployment: \"NAME\"})";
+
 /// What is planned: `input` as text (a preset id, scenario JSON, a manifest in YAML or JSON)
 /// or as a JSON value (a scenario or a manifest object), with the report's notes.
 pub fn subject_of(
@@ -147,13 +177,16 @@ pub fn subject_of(
     };
     // A preset id is a name, not YAML; a manifest or scenario in YAML is read by the YAML
     // reader's module (crate::yaml_reader) and reaches the core as JSON.
+    let name = options.deployment()?;
+    let pick = rollout_core::import::Pick { name, how: CHOOSE };
     let text = if rollout_core::presets::preset(text.trim()).is_some() {
         text
     } else {
-        crate::yaml_reader::to_json(&text)?.into_owned()
+        crate::yaml_reader::read(&text, pick)?.into_owned()
     };
-    let (subject, notes) = read_subject(&text, &model)?;
-    if let (Subject::Scenario(s), Some(name)) = (&subject, options.given().first()) {
+    let (subject, notes) = read_subject_named(&text, &model, pick)?;
+    let model_option = options.given().into_iter().find(|n| *n != "deployment");
+    if let (Subject::Scenario(s), Some(name)) = (&subject, model_option) {
         return Err(format!(
             "{name} describes the cluster of a manifest; scenario {:?} has its own model (edit its fields instead)",
             s.name
@@ -240,6 +273,28 @@ mod tests {
     const MANIFEST: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 4\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.14.2\n";
 
     #[test]
+    fn the_deployment_option_chooses_one_of_several() {
+        let two = format!("{MANIFEST}---\n{}", MANIFEST.replace("web", "api"));
+        let e = plan(&json!(two), &ModelOptions::default()).unwrap_err();
+        assert!(
+            e.starts_with("the manifest holds 2 Deployments: web, api; choose one"),
+            "{e}"
+        );
+        let o = ModelOptions::from_value(json!({"deployment": "api"})).unwrap();
+        let out = plan(&json!(two), &o).unwrap();
+        assert_eq!(out.deployment, "api");
+        assert!(
+            out.warnings[0].starts_with("read Deployment \"api\" (document 2)"),
+            "{:?}",
+            out.warnings
+        );
+        let o = ModelOptions::from_value(json!({"deployment": 3})).unwrap();
+        assert!(plan(&json!(two), &o)
+            .unwrap_err()
+            .starts_with("deployment 3"));
+    }
+
+    #[test]
     fn options_are_the_cli_flags() {
         let o = ModelOptions::from_value(json!({"readyAfter": "1m", "nodes": 2,
             "termination": 0, "badImage": true}))
@@ -256,6 +311,11 @@ mod tests {
         assert!(e.contains("unknown option `frobnicate`"), "{e}");
         let bad = ModelOptions::from_value(json!({"badImage": "yes"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("badImage"));
+        let o = ModelOptions::from_value(json!({"pull": "12s", "appReady": 45})).unwrap();
+        let m = o.model().unwrap();
+        assert_eq!((m.pull_seconds, m.app_ready_seconds), (12, 45));
+        let bad = ModelOptions::from_value(json!({"pull": "soon"})).unwrap();
+        assert!(bad.model().unwrap_err().starts_with("pull \"soon\""));
     }
 
     #[test]

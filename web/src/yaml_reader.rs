@@ -17,7 +17,9 @@ extern "C" {
     #[wasm_bindgen(js_name = yamlReaderLoaded)]
     fn yaml_reader_loaded() -> bool;
     #[wasm_bindgen(js_name = yamlToJson, catch)]
-    fn yaml_to_json(text: &str) -> Result<String, JsValue>;
+    fn yaml_to_json(text: &str, name: Option<String>, how: &str) -> Result<String, JsValue>;
+    #[wasm_bindgen(js_name = deploymentNames)]
+    fn yaml_names(text: &str) -> Vec<String>;
 }
 
 /// What reading YAML says before the reader's module has loaded.
@@ -54,24 +56,46 @@ pub fn is_yaml(text: &str) -> bool {
     !t.is_empty() && !t.starts_with('{')
 }
 
-/// The manifest `text` as JSON text, for the core: JSON as it is, YAML through the reader, with
-/// the reader's own messages (`not valid YAML: … line 2 column 3`). [`NOT_LOADED`] when it is
-/// YAML and the reader's module has not loaded yet (see [`load`]).
-pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
-    if !is_yaml(text) {
+/// The manifest `text` as JSON text, for the core: a plain JSON object as it is
+/// (`import::is_plain_json`), anything else (YAML, several documents, a List, an old API group,
+/// placeholders) read by the reader's module (the CLI's whole reader), which hands on the
+/// Deployment `pick` chooses, already read; errors are the reader's (`… yaml: line 2, column
+/// 3: …`). [`NOT_LOADED`] when the reader's module has not loaded yet (see [`load`]).
+pub fn read<'a>(
+    text: &'a str,
+    pick: rollout_core::import::Pick<'_>,
+) -> Result<Cow<'a, str>, String> {
+    if rollout_core::import::is_plain_json(text) {
         return Ok(Cow::Borrowed(text));
     }
     if !needs_module() {
-        // This build links the core's own reader (its `yaml` feature): native builds and the
-        // wasm tests, which have no dist/ to load a module from.
-        return rollout_core::import::parse_manifest(text).map(|v| Cow::Owned(v.to_string()));
+        // This build links the core's own reader (its `yaml` feature): the wasm tests, which
+        // have no dist/ to load a module from.
+        return rollout_core::import::reading_json(text, pick).map(Cow::Owned);
     }
     if !yaml_reader_loaded() {
         return Err(NOT_LOADED.into());
     }
-    yaml_to_json(text)
+    yaml_to_json(text, pick.name.map(str::to_string), pick.how)
         .map(Cow::Owned)
         .map_err(|e| e.as_string().unwrap_or_else(|| "not valid YAML".into()))
+}
+
+/// [`read`] with no Deployment named.
+pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
+    read(text, rollout_core::import::Pick::default())
+}
+
+/// The names of the Deployments in `text` (none when it is a plain JSON object, cannot be read,
+/// or the reader has not loaded yet).
+pub fn names(text: &str) -> Vec<String> {
+    if rollout_core::import::is_plain_json(text) || !loaded() {
+        return Vec::new();
+    }
+    if !needs_module() {
+        return rollout_core::import::deployment_names(text).unwrap_or_default();
+    }
+    yaml_names(text)
 }
 
 /// Whether YAML must go through the reader's module: when the core was built without its own

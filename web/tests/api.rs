@@ -125,7 +125,7 @@ async fn mount_gives_a_handle_that_works_before_and_after_the_first_render() {
 fn manifests_and_links_through_the_api() {
     let json = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"api"},
         "spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"a","image":"api:1"},{"name":"b","image":"b:1"}]}}}}"#;
-    let got = api::import_manifest(json.into()).unwrap();
+    let got = api::import_manifest(json.into(), None).unwrap();
     let unsupported = js_sys::Reflect::get(&got, &"unsupported".into()).unwrap();
     assert_eq!(js_sys::Array::from(&unsupported).length(), 1);
     let scenario = js_sys::Reflect::get(&got, &"scenario".into()).unwrap();
@@ -148,7 +148,7 @@ fn manifests_and_links_through_the_api() {
     assert!(api::import_manifest(JsValue::UNDEFINED).is_err());
     let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
     assert!(
-        api::import_manifest(yaml.into()).is_ok(),
+        api::import_manifest(yaml.into(), None).is_ok(),
         "YAML is read too"
     );
 }

@@ -29,7 +29,8 @@ const USAGE: &str = "usage:
   rollout show SCENARIO.json|PRESET    print kubectl-style output round by round
   rollout presets                      list the built-in scenarios
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
-  rollout import MANIFEST.yaml|json    turn `kubectl get deployment -o yaml` into a scenario
+  rollout import MANIFEST.yaml|json|- [--deployment NAME]
+                                       turn `kubectl get deployment -o yaml` into a scenario
   --large (with trace, show, bench)    lift the page's limits (10,000 replicas) to Kubernetes'
 ";
 
@@ -44,20 +45,45 @@ fn load(arg: &str, limits: &Limits) -> Result<Scenario, String> {
     Ok(s)
 }
 
-/// The text of the file `path`, or a message naming it; a file larger than
-/// [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read.
+/// The text of the file `path` (`-`: standard input), or a message naming it; a file larger
+/// than [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read.
 fn read(path: &str) -> Result<String, String> {
     let max = rollout_core::limits::MAX_DOCUMENT_BYTES;
+    let limit = format!(
+        "Rollout Lab reads at most {} bytes, the API server's limit on a request body",
+        rollout_core::limits::group(max as i64)
+    );
+    if path == "-" {
+        // Standard input has no length to ask for: read one byte past the limit and look.
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(std::io::stdin(), max as u64 + 1),
+            &mut text,
+        )
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+        if text.len() > max {
+            return Err(format!("standard input is too long: {limit}"));
+        }
+        return Ok(text);
+    }
     if let Ok(meta) = std::fs::metadata(path) {
         if meta.len() > max as u64 {
             return Err(format!(
-                "{path} is {} bytes; Rollout Lab reads at most {}, the API server's limit on a request body",
-                rollout_core::limits::group(meta.len() as i64),
-                rollout_core::limits::group(max as i64)
+                "{path} is {} bytes; {limit}",
+                rollout_core::limits::group(meta.len() as i64)
             ));
         }
     }
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// How messages name the file `path`: `-` is standard input.
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
 }
 
 /// The scenario `text` of the file `path`, or its parse error naming the file.
@@ -69,6 +95,15 @@ fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
 /// and `rollout races …` (a refusal: its message after `rollout NAME:`, exit code 2).
 type OwnArguments = fn(&[&str]) -> Result<String, String>;
 const OWN_ARGUMENTS: [(&str, OwnArguments); 2] = [("plan", plan::run), ("races", races::run)];
+
+/// `rollout import`'s options after the file: none, or `--deployment NAME`.
+fn import_pick<'a>(rest: &[&'a str]) -> Result<Option<&'a str>, String> {
+    match rest {
+        [] => Ok(None),
+        ["--deployment", name] => Ok(Some(name)),
+        _ => Err(format!("{USAGE}{}", plan::USAGE)),
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -133,15 +168,26 @@ fn main() -> ExitCode {
                 times[times.len() - 1]
             );
         }),
-        ["import", path] => read(path)
-            .and_then(|text| rollout_core::import::import_deployment(&text))
+        ["import", path, rest @ ..] => import_pick(rest)
+            .and_then(|name| {
+                let text = read(path)?;
+                let pick = rollout_core::import::Pick {
+                    name,
+                    how: "choose one with --deployment NAME",
+                };
+                rollout_core::import::import_named(&text, pick)
+                    .map_err(|e| format!("{}: {e}", display_name(path)))
+            })
             .map(|imported| {
+                for line in &imported.notes {
+                    eprintln!("rollout: {line}");
+                }
                 for line in &imported.unsupported {
                     eprintln!("rollout: not modelled: {line}");
                 }
                 let scenario = serde_json::json!({
                     "name": imported.deployment.name,
-                    "description": format!("imported from {path}"),
+                    "description": format!("imported from {}", display_name(path)),
                     "rounds": 30,
                     "secondsPerRound": 5,
                     "readyAfterRounds": 1,

@@ -2,8 +2,9 @@
 //! in a cluster model given by flags, once or swept over settings on every core.
 
 use crate::show::table;
+use rollout_core::import::Pick;
 use rollout_core::limits::{self, Limits};
-use rollout_core::plan::input::{plan_subject_with, read_subject};
+use rollout_core::plan::input::{plan_subject_with, read_subject_named};
 use rollout_core::plan::manifest::{ClusterModel, ResolvedModel};
 use rollout_core::plan::report::{rollout_events, samples, Sample};
 use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -14,11 +15,16 @@ use std::fmt::Write;
 
 /// The usage lines of `rollout plan`.
 pub const USAGE: &str =
-    "  rollout plan FILE [--json|--csv] [--sweep SETTING=VALUES]... [MODEL FLAGS]
-      forecast the rollout of FILE: a scenario (its last setImage) or a Deployment manifest
-      (kubectl get deployment -o yaml|json), which is created, becomes available, and gets
-      a new image. Model flags (manifests only; defaults in brackets):
-        --ready-after 30s        pod creation to Ready
+    "  rollout plan FILE|- [--json|--csv] [--deployment NAME] [--sweep SETTING=VALUES]... [MODEL FLAGS]
+      forecast the rollout of FILE (- reads standard input): a scenario (its last setImage)
+      or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
+      objects: --deployment NAME chooses one of several Deployments), which is created,
+      becomes available, and gets a new image. Model flags (manifests only; defaults in brackets):
+        --ready-after 30s        pod creation to Ready, for a manifest without readiness
+                                 or startup probes (with them the kubelet's probe rules
+                                 time the pods)
+        --pull 0s                pulling the image onto a node that lacks it
+        --app-ready 0s           a container's start to its app answering its probes
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
         --termination 30s        graceful termination [the manifest's terminationGracePeriodSeconds]
@@ -43,6 +49,8 @@ enum Format {
 struct Args {
     file: String,
     format: Format,
+    /// `--deployment NAME`: the Deployment of a file of several.
+    deployment: Option<String>,
     sweeps: Vec<sweep::AxisSpec>,
     model: ClusterModel,
     /// The model flags given (a scenario takes none).
@@ -71,6 +79,7 @@ where
 fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut file = None;
     let mut format = Format::Text;
+    let mut deployment = None;
     let mut sweeps = Vec::new();
     let mut model = ClusterModel::default();
     let mut model_flags = Vec::new();
@@ -107,7 +116,16 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 format = f;
             }
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
+            "--deployment" => {
+                let v = value()?.trim();
+                if v.is_empty() {
+                    return Err("--deployment needs the name of a Deployment".into());
+                }
+                deployment = Some(v.to_string());
+            }
             "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
+            "--pull" => model.pull_seconds = parse_seconds(flag, value()?)?,
+            "--app-ready" => model.app_ready_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
                 let v = value()?;
                 model.seconds_per_round = parse_number(flag, v, 1i64)?;
@@ -153,7 +171,10 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             }
         }
         if flag.starts_with("--")
-            && !matches!(flag, "--json" | "--csv" | "--sweep" | "--large")
+            && !matches!(
+                flag,
+                "--json" | "--csv" | "--sweep" | "--large" | "--deployment"
+            )
             && !model_flags.contains(&flag.to_string())
         {
             model_flags.push(flag.to_string());
@@ -163,6 +184,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     Ok(Args {
         file,
         format,
+        deployment,
         sweeps,
         model,
         model_flags,
@@ -176,20 +198,55 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
         Some(_) => args.file.clone(),
         None => crate::read(&args.file)?,
     };
-    let (subject, notes) = read_subject(&text, &args.model).map_err(|e| {
+    let pick = Pick {
+        name: args.deployment.as_deref(),
+        how: "choose one with --deployment NAME",
+    };
+    let (subject, notes) = read_subject_named(&text, &args.model, pick).map_err(|e| {
         if rollout_core::presets::preset(&args.file).is_some() {
             e
         } else {
-            format!("{}: {e}", args.file)
+            format!("{}: {e}", crate::display_name(&args.file))
         }
     })?;
     match subject {
         Subject::Scenario(s) => scenario_subject(args, s),
-        manifest => Ok((manifest, notes)),
+        manifest => {
+            let mut notes = notes;
+            notes.extend(unused_flags(args, &manifest));
+            Ok((manifest, notes))
+        }
+    }
+}
+
+/// A note for each start-up flag given that this manifest does not use: `--ready-after` when
+/// its probes time the pods, `--pull` and `--app-ready` when it has none.
+fn unused_flags(args: &Args, subject: &Subject) -> Vec<String> {
+    let Subject::Manifest { model, .. } = subject else {
+        return Vec::new();
+    };
+    let given = |f: &str| args.model_flags.iter().any(|g| g == f);
+    if model.startup.by_probes() {
+        given("--ready-after")
+            .then(|| "--ready-after is not used: the manifest's readiness or startup probes time the pods (assume --pull and --app-ready instead)".to_string())
+            .into_iter()
+            .collect()
+    } else {
+        ["--pull", "--app-ready"]
+            .into_iter()
+            .filter(|f| given(f))
+            .map(|f| format!("{f} is not used: the manifest has no readinessProbe or startupProbe, so --ready-after is the pods' start-up"))
+            .collect()
     }
 }
 
 fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
+    if args.deployment.is_some() {
+        return Err(format!(
+            "--deployment chooses a Deployment of a manifest file; {} is a scenario, whose rollout is its last setImage",
+            args.file
+        ));
+    }
     if let Some(flag) = args.model_flags.first() {
         return Err(format!(
             "{flag} describes the cluster of a manifest; {} is a scenario, which has its own model (edit its fields instead)",
@@ -431,10 +488,34 @@ fn model_lines(model: &ResolvedModel) -> String {
         out,
         "Cluster model (flags; settled rounds: the controllers react at once):"
     );
+    let startup = &model.startup;
+    let assumed = &startup.assumed;
+    let probes_only = |what: &str| {
+        if startup.by_probes() {
+            format!("assumed: {what}")
+        } else {
+            "not used: the manifest has no readinessProbe or startupProbe".to_string()
+        }
+    };
     let rows = vec![
+        match assumed.ready_after_seconds {
+            Some(_) => vec![
+                format!("  --ready-after {}s", model.ready_after_seconds),
+                "a new pod becomes Ready this long after its creation (no readiness or startup probe to time it)".to_string(),
+            ],
+            None => vec![
+                "  --ready-after -".to_string(),
+                "not used: the manifest's probes time the pods (it is for manifests without them)"
+                    .to_string(),
+            ],
+        },
         vec![
-            format!("  --ready-after {}s", model.ready_after_seconds),
-            "a new pod becomes Ready this long after its creation".to_string(),
+            format!("  --pull {}s", assumed.pull_seconds),
+            probes_only("pulling the image onto a node that lacks it"),
+        ],
+        vec![
+            format!("  --app-ready {}s", assumed.app_ready_seconds),
+            probes_only("the app answers its probes this long after its container starts"),
         ],
         vec![
             format!("  --seconds-per-round {}", model.seconds_per_round),
@@ -473,6 +554,49 @@ fn model_lines(model: &ResolvedModel) -> String {
         ],
     ];
     out.push_str(&table(&rows));
+    out.push_str(&startup_lines(model));
+    out
+}
+
+/// What was read from the manifest about the pods' start-up, and a new pod's start-up that
+/// follows from it and the assumptions.
+fn startup_lines(model: &ResolvedModel) -> String {
+    let startup = &model.startup;
+    let mut out = String::from("Read from the manifest:\n");
+    for line in startup.probe_lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  terminationGracePeriodSeconds {}",
+        startup.read.termination_grace_period_seconds.map_or(
+            "absent (Kubernetes' default 30 s)".to_string(),
+            |s| format!("{s} s")
+        )
+    );
+    if startup.by_probes() {
+        let ready = startup
+            .ready_seconds
+            .map_or("never".to_string(), |s| format!("at {s} s"));
+        let _ = writeln!(
+            out,
+            "A new pod, by the kubelet's probe rules: admitted at 0 s, containers running from {} s, Ready {ready}",
+            startup.running_seconds
+        );
+        for c in startup
+            .container_starts
+            .iter()
+            .filter(|_| startup.container_starts.len() > 1)
+        {
+            let _ = writeln!(
+                out,
+                "  container {}: {}",
+                c.name,
+                c.ready
+                    .map_or("never ready".to_string(), |r| format!("ready at {r} s"))
+            );
+        }
+    }
     out
 }
 
@@ -482,7 +606,13 @@ fn clock(seconds: i64) -> String {
 }
 
 fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits)?;
+    let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits).map_err(|e| {
+        if rollout_core::presets::preset(&args.file).is_some() {
+            e
+        } else {
+            format!("{}: {e}", crate::display_name(&args.file))
+        }
+    })?;
     if args.format == Format::Json {
         // The process prints this and exits: freeing the simulation's objects one by one
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would

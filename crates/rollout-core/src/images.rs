@@ -8,12 +8,36 @@ const NGINX: &[&str] = &[
     "1.14.2", "1.16.1", "1.18.0", "1.20.2", "1.22.1", "1.24.0", "1.25.3", "1.26.2", "1.27.3",
 ];
 
+/// The tag of `image`, if it has one (`registry:5000/app` has none: that is a port), and the
+/// repository before it; an image pinned by digest (`app@sha256:…`) has no tag to count up.
+fn split_tag(image: &str) -> (&str, Option<&str>) {
+    if let Some((repo, _digest)) = image.split_once('@') {
+        return (repo, None);
+    }
+    match image.rsplit_once(':') {
+        Some((r, t)) if !t.contains('/') => (r, Some(t)),
+        _ => (image, None),
+    }
+}
+
+/// Whether `image` has a version number in its tag to count up (`app:v1` has, `nginx`,
+/// `alpine:latest` and `app@sha256:…` have not).
+pub fn has_version(image: &str) -> bool {
+    split_tag(image)
+        .1
+        .is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
+}
+
 /// The version after `image`'s: the next known nginx release, otherwise the last number in
-/// the tag plus one (`app:v1` → `app:v2`, `web:1.9` → `web:1.10`, `web` → `web:2`).
+/// the tag plus one (`app:v1` → `app:v2`, `web:1.9` → `web:1.10`). An image without a number
+/// to count up (`web`, `alpine:latest`, a digest) gets the tag `next` (`alpine:next`): a new
+/// image that is plainly a stand-in for the one the user will name.
 pub fn next_version(image: &str) -> String {
-    let (repo, tag) = match image.rsplit_once(':') {
-        Some((r, t)) if !t.contains('/') => (r, t),
-        _ => return format!("{image}:2"),
+    let (repo, tag) = match split_tag(image) {
+        (repo, Some(tag)) if has_version(image) => (repo, tag),
+        // The stand-in's own successor, so that a second rollout differs from the first.
+        (repo, Some("next")) => return format!("{repo}:next-2"),
+        (repo, _) => return format!("{repo}:next"),
     };
     if repo == "nginx" {
         if let Some(i) = NGINX.iter().position(|v| *v == tag) {
@@ -24,7 +48,7 @@ pub fn next_version(image: &str) -> String {
     }
     let bytes = tag.as_bytes();
     let Some(end) = bytes.iter().rposition(u8::is_ascii_digit) else {
-        return format!("{repo}:{tag}-2");
+        return format!("{repo}:next");
     };
     let start = bytes[..end]
         .iter()
@@ -67,13 +91,18 @@ mod tests {
         assert_eq!(next_version("app:v1"), "app:v2");
         assert_eq!(next_version("web:1.9"), "web:1.10");
         assert_eq!(next_version("nginx:1.14"), "nginx:1.15");
-        assert_eq!(next_version("web"), "web:2");
-        assert_eq!(next_version("app:latest"), "app:latest-2");
+        assert_eq!(next_version("web"), "web:next");
+        assert_eq!(next_version("nginx"), "nginx:next");
+        assert_eq!(next_version("alpine:latest"), "alpine:next");
+        assert_eq!(next_version("alpine:next"), "alpine:next-2");
+        assert_eq!(next_version("alpine:next-2"), "alpine:next-3");
+        assert_eq!(next_version("app@sha256:0123abc"), "app:next");
         assert_eq!(
             next_version("registry:5000/app"),
-            "registry:5000/app:2",
+            "registry:5000/app:next",
             "a port is not a tag"
         );
+        assert!(has_version("app:v1") && !has_version("alpine:latest") && !has_version("web"));
         assert_eq!(
             next_version("a:v99999999999999999999"),
             "a:v999999999999999999991"

@@ -1,7 +1,26 @@
 //! Reading a real Deployment manifest, as `kubectl get deployment NAME -o yaml` (or `-o json`)
-//! prints it, into the scenario's `create` input. What the controllers do not read (status,
-//! managedFields, ports, resources …) is ignored; what would change a rollout but is not
-//! modelled (a second container, matchExpressions, init containers …) is reported.
+//! prints it or as people keep it (several documents, a `List`, an old API group: see
+//! `documents` and `legacy`), into the scenario's `create` input. What the controllers do not
+//! read (status, managedFields, ports, resources …) is ignored; what would change a rollout but
+//! is not modelled (a second container, matchExpressions, init containers …) is reported.
+//!
+//! The whole reading is in builds with the `yaml` feature: the CLI, and the web's YAML reader
+//! module, which hands the app's module the one Deployment already read ([`reading_json`]). The
+//! app's own module (no `yaml` feature, for size) reads that, and a single plain JSON object.
+
+#[cfg(feature = "yaml")]
+mod documents;
+#[cfg(feature = "yaml")]
+mod helm;
+#[cfg(feature = "yaml")]
+mod legacy;
+mod pick;
+#[cfg(feature = "yaml")]
+mod templates;
+#[cfg(feature = "yaml")]
+mod yaml_errors;
+
+pub use pick::{drop_nulls, Pick};
 
 use crate::api::{IntOrString, StringMap};
 use crate::scenario::{DeploymentInput, StrategyInput};
@@ -15,31 +34,88 @@ pub struct Imported {
     pub deployment: DeploymentInput,
     /// One line per unsupported field that was dropped, naming the field.
     pub unsupported: Vec<String>,
+    /// How the file was read: what was skipped beside the Deployment, an old API group
+    /// converted, unresolved placeholders (one line each).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Whether [`parse_manifest`] reads YAML in this build (the `yaml` feature): the CLI's does; the
 /// web app's module does not, and hands YAML to a small module of its own first (web/yaml).
 pub const READS_YAML: bool = cfg!(feature = "yaml");
 
-/// Parses JSON, or YAML when the `yaml` feature is on.
-pub fn parse_manifest(text: &str) -> Result<Value, String> {
+/// Whether `text` (trimmed at the start) is JSON: an object, or a stream of them as
+/// [`documents_json`] writes (`null` for an empty document).
+fn is_json(trimmed: &str) -> bool {
+    trimmed.starts_with('{')
+        || trimmed
+            .strip_prefix("null")
+            .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+}
+
+/// The documents of a manifest file, in order, `Null` for an empty one: a JSON object (or a
+/// stream of them, as kubectl accepts, with the `yaml` feature), or YAML with `---` between
+/// documents when the `yaml` feature is on. A Helm template is refused with how to render it
+/// first.
+pub fn parse_documents(text: &str) -> Result<Vec<Value>, String> {
     crate::limits::check_text("the manifest", text)?;
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        return serde_json::from_str(trimmed).map_err(|e| format!("not valid JSON: {e}"));
-    }
     #[cfg(feature = "yaml")]
     {
+        if is_json(trimmed) {
+            return serde_json::Deserializer::from_str(trimmed)
+                .into_iter::<Value>()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("not valid JSON: {e}"));
+        }
+        if let Some(line) = helm::helm_action_line(text) {
+            return Err(helm::helm_message(line));
+        }
         yaml_to_json(text)
     }
     #[cfg(not(feature = "yaml"))]
     {
+        if is_json(trimmed) {
+            return serde_json::from_str(trimmed)
+                .map(|v| vec![v])
+                .map_err(|e| format!("not valid JSON: {e}"));
+        }
         Err("only JSON manifests can be read here (kubectl get deployment NAME -o json)".into())
     }
 }
 
+/// The documents of a manifest file as JSON text, one per line (`null` for an empty one).
 #[cfg(feature = "yaml")]
-fn yaml_to_json(text: &str) -> Result<Value, String> {
+pub fn documents_json(text: &str) -> Result<String, String> {
+    let docs = parse_documents(text)?;
+    Ok(docs
+        .iter()
+        .map(Value::to_string)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Parses a manifest of one object (JSON, or YAML when the `yaml` feature is on); empty
+/// documents around it are ignored, and a [`reading_json`] is its Deployment.
+pub fn parse_manifest(text: &str) -> Result<Value, String> {
+    let mut docs: Vec<Value> = parse_documents(text)?
+        .into_iter()
+        .filter(|d| !d.is_null())
+        .collect();
+    match docs.len() {
+        1 => Ok(match reading(&docs[0]) {
+            Some((v, _, _)) => v,
+            None => docs.remove(0),
+        }),
+        0 => Err("the manifest is empty".into()),
+        n => Err(format!(
+            "the manifest holds {n} documents; expected one object"
+        )),
+    }
+}
+
+#[cfg(feature = "yaml")]
+fn yaml_to_json(text: &str) -> Result<Vec<Value>, String> {
     use yaml_rust2::{Yaml, YamlLoader};
     fn convert(y: &Yaml) -> Result<Value, String> {
         Ok(match y {
@@ -73,14 +149,144 @@ fn yaml_to_json(text: &str) -> Result<Value, String> {
     }
     // Aliases, depth and documents bounded before yaml-rust2 expands anything.
     crate::yaml_guard::check(text)?;
-    let docs = YamlLoader::load_from_str(text).map_err(|e| format!("not valid YAML: {e}"))?;
-    match docs.as_slice() {
-        [one] => convert(one),
-        [] => Err("the manifest is empty".into()),
-        _ => Err(format!(
-            "the manifest holds {} documents; paste one Deployment",
-            docs.len()
-        )),
+    let docs = YamlLoader::load_from_str(text)
+        .map_err(|e| yaml_errors::message(text, e.info(), e.marker().line(), e.marker().col()))?;
+    // An empty document (`---` with nothing after it) is the loader's BadValue.
+    docs.iter()
+        .map(|d| match d {
+            Yaml::BadValue => Ok(Value::Null),
+            other => convert(other),
+        })
+        .collect()
+}
+
+/// The `kind` of [`reading_json`]'s object: not a Kubernetes kind.
+const READING_KIND: &str = "RolloutLabReading";
+
+/// The Deployment, notes and place of a [`reading_json`] object, if `v` is one.
+fn reading(v: &Value) -> Option<(Value, Vec<String>, String)> {
+    if v.get("kind")?.as_str()? != READING_KIND {
+        return None;
+    }
+    let notes = v
+        .get("notes")?
+        .as_array()?
+        .iter()
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    let place = v.get("place")?.as_str()?.to_string();
+    Some((v.get("deployment")?.clone(), notes, place))
+}
+
+/// The one Deployment `pick` chooses in a manifest file, read as the API server reads it
+/// (`null` fields absent, an old API group converted with its defaults), with notes on how it
+/// was read (what was skipped, the old group, unresolved placeholders), and where it is in the
+/// file (`document 3`; empty for the only object). A [`reading_json`] is read as it is.
+pub fn read_deployment(text: &str, pick: Pick<'_>) -> Result<(Value, Vec<String>, String), String> {
+    let docs = parse_documents(text)?;
+    if let [one] = docs.as_slice() {
+        if let Some(read) = reading(one) {
+            return Ok(read);
+        }
+    }
+    read_documents(docs, pick)
+}
+
+/// The whole reading: documents, Lists, the chosen Deployment, its old API group, placeholders.
+#[cfg(feature = "yaml")]
+fn read_documents(
+    docs: Vec<Value>,
+    pick: Pick<'_>,
+) -> Result<(Value, Vec<String>, String), String> {
+    let (entries, empty) = documents::entries(docs);
+    let chosen = documents::choose(entries, empty, pick)?;
+    let at = |e: String| {
+        if chosen.place.is_empty() {
+            e
+        } else {
+            format!("{}: {e}", chosen.place)
+        }
+    };
+    let mut v = chosen.value;
+    drop_nulls(&mut v);
+    let mut notes: Vec<String> = chosen.skipped.into_iter().collect();
+    notes.extend(legacy::convert(&mut v).map_err(at)?);
+    notes.extend(templates::placeholder_warning(&v));
+    Ok((v, notes, chosen.place))
+}
+
+/// Without the YAML reader: one plain object (the web hands anything else to the reader's
+/// module first, `web/src/yaml_reader.rs`), read as the whole reading reads it.
+#[cfg(not(feature = "yaml"))]
+fn read_documents(
+    docs: Vec<Value>,
+    pick: Pick<'_>,
+) -> Result<(Value, Vec<String>, String), String> {
+    let mut v = docs.into_iter().next().unwrap_or_default();
+    drop_nulls(&mut v);
+    let name = v.pointer("/metadata/name").and_then(Value::as_str);
+    if let (Some(want), Some("Deployment")) = (pick.name, v.get("kind").and_then(Value::as_str)) {
+        if name != Some(want) {
+            return Err(format!(
+                "the manifest holds no Deployment named {want:?}; its Deployments: {}",
+                name.unwrap_or("(no name)")
+            ));
+        }
+    }
+    Ok((v, Vec::new(), String::new()))
+}
+
+/// The Deployment `pick` chooses in a manifest file, read, as JSON text that a build without
+/// the `yaml` feature reads as it is: what the web's YAML reader module hands the app's module.
+pub fn reading_json(text: &str, pick: Pick<'_>) -> Result<String, String> {
+    let (deployment, notes, place) = read_deployment(text, pick)?;
+    Ok(serde_json::json!({
+        "kind": READING_KIND, "deployment": deployment, "notes": notes, "place": place
+    })
+    .to_string())
+}
+
+/// The names of the Deployments in a manifest file, in order (several: the user chooses one).
+pub fn deployment_names(text: &str) -> Result<Vec<String>, String> {
+    #[cfg(feature = "yaml")]
+    {
+        parse_documents(text).map(documents::deployment_names)
+    }
+    #[cfg(not(feature = "yaml"))]
+    {
+        let v = parse_manifest(text)?;
+        Ok(
+            match (
+                v.get("kind").and_then(Value::as_str),
+                v.pointer("/metadata/name"),
+            ) {
+                (Some("Deployment"), Some(Value::String(name))) => vec![name.clone()],
+                _ => Vec::new(),
+            },
+        )
+    }
+}
+
+/// Whether a build without the `yaml` feature reads `text` as the whole reading would: one
+/// JSON object, not a List, of no old API group, without `$` placeholders. Anything else goes
+/// to the YAML reader first in the web.
+pub fn is_plain_json(text: &str) -> bool {
+    let t = text.trim_start();
+    if !t.starts_with('{') || t.contains('$') {
+        return false;
+    }
+    match serde_json::from_str::<Value>(t) {
+        Ok(v) => {
+            let api = v
+                .get("apiVersion")
+                .and_then(Value::as_str)
+                .unwrap_or("apps/v1");
+            let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
+            v.is_object()
+                && !kind.ends_with("List")
+                && !matches!(api, "extensions/v1beta1" | "apps/v1beta1" | "apps/v1beta2")
+        }
+        Err(_) => true,
     }
 }
 
@@ -125,43 +331,38 @@ fn int_or_string(v: &Value) -> Option<IntOrString> {
     }
 }
 
-/// Reads a Deployment manifest (a `kubectl get -o yaml|json` object, or a `List` holding
-/// exactly one Deployment).
+/// Reads a Deployment manifest (a `kubectl get -o yaml|json` object, or a file holding exactly
+/// one Deployment among other objects).
 pub fn import_deployment(text: &str) -> Result<Imported, String> {
-    let mut v = parse_manifest(text)?;
-    if v.get("kind").and_then(Value::as_str) == Some("List") {
-        let items = v
-            .get("items")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        v = match items.as_slice() {
-            [one] => one.clone(),
-            _ => {
-                return Err(format!(
-                    "the List holds {} items; paste one Deployment",
-                    items.len()
-                ))
-            }
-        };
-    }
+    import_named(text, Pick::default())
+}
+
+/// Reads the Deployment `pick` chooses in a manifest file (see [`read_deployment`]).
+pub fn import_named(text: &str, pick: Pick<'_>) -> Result<Imported, String> {
+    let (v, notes, place) = read_deployment(text, pick)?;
+    let mut imported = import_value(&v).map_err(|e| {
+        if place.is_empty() {
+            e
+        } else {
+            format!("{place}: {e}")
+        }
+    })?;
+    imported.notes.splice(0..0, notes);
+    Ok(imported)
+}
+
+/// Reads one Deployment object, already read as `apps/v1` (see [`read_deployment`]).
+pub fn import_value(v: &Value) -> Result<Imported, String> {
     match v.get("kind").and_then(Value::as_str) {
         Some("Deployment") => {}
         Some(other) => return Err(format!("kind is {other}; Rollout Lab reads a Deployment")),
         None => return Err("the manifest has no `kind`; expected kind: Deployment".into()),
     }
-    if let Some(api) = v.get("apiVersion").and_then(Value::as_str) {
-        if api != "apps/v1" && api != "extensions/v1beta1" && api != "apps/v1beta2" {
-            return Err(format!(
-                "apiVersion {api} is not a Deployment version Rollout Lab reads"
-            ));
-        }
-    }
     let mut unsupported = Vec::new();
     let name = v
         .pointer("/metadata/name")
         .and_then(Value::as_str)
-        .ok_or("metadata.name is missing")?
+        .ok_or("metadata.name: Required value: name is required")?
         .to_string();
     let null = Value::Null;
     let spec = v.get("spec").unwrap_or(&null);
@@ -175,9 +376,9 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
         Some(c) => c
             .get("image")
             .and_then(Value::as_str)
-            .ok_or("spec.template.spec.containers[0].image is missing")?
+            .ok_or("spec.template.spec.containers[0].image: Required value")?
             .to_string(),
-        None => return Err("spec.template.spec.containers is empty".into()),
+        None => return Err("spec.template.spec.containers: Required value".into()),
     };
     if containers.len() > 1 {
         let names: Vec<&str> = containers
@@ -192,19 +393,25 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
             names.join(", ")
         ));
     }
-    for (pointer, what) in [
-        ("/spec/initContainers", "init containers"),
-        ("/spec/affinity", "affinity"),
-        ("/spec/nodeSelector", "a node selector"),
+    const SPREAD: &str = "(pods are spread round-robin over the nodes)";
+    for (pointer, what, why) in [
+        (
+            "/spec/initContainers",
+            "init containers are",
+            "(the pod's start-up time stands for them)",
+        ),
+        ("/spec/affinity", "affinity is", SPREAD),
+        ("/spec/nodeSelector", "a node selector is", SPREAD),
         (
             "/spec/topologySpreadConstraints",
-            "topology spread constraints",
+            "topology spread constraints are",
+            SPREAD,
         ),
-        ("/spec/tolerations", "tolerations"),
+        ("/spec/tolerations", "tolerations are", SPREAD),
     ] {
         if template.pointer(pointer).is_some_and(|x| !x.is_null()) {
             unsupported.push(format!(
-                "spec.template{}: {what} are not modelled (pods are spread round-robin), dropped",
+                "spec.template{}: {what} not modelled {why}, dropped",
                 pointer.replace('/', ".")
             ));
         }
@@ -217,6 +424,17 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
         unsupported.push(
             "spec.template.spec.containers[0].readinessProbe: readiness is modelled by the pod ready delay instead".into(),
         );
+    }
+    // The scenario format defaults a missing selector (and template labels) to `app: NAME`;
+    // the API server refuses an apps/v1 Deployment without a selector. A kustomize base
+    // leaves both to its overlays: it is planned, and says so.
+    let mut notes = Vec::new();
+    if v.get("apiVersion").and_then(Value::as_str) == Some("apps/v1")
+        && spec.get("selector").is_none()
+    {
+        notes.push(format!(
+            "spec.selector is missing, which the API server refuses for apps/v1 (spec.selector: Required value); planned with the selector app: {name}"
+        ));
     }
     let selector = spec.get("selector").unwrap_or(&null);
     if selector
@@ -259,6 +477,7 @@ pub fn import_deployment(text: &str) -> Result<Imported, String> {
     Ok(Imported {
         deployment,
         unsupported,
+        notes,
     })
 }
 
@@ -387,5 +606,82 @@ status:
             d.selector.unwrap().get("app").map(String::as_str),
             Some("nginx")
         );
+    }
+
+    #[cfg(feature = "yaml")]
+    const TWO_DOCS: &str = "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels: {app: web}\n  strategy: {type: Recreate, rollingUpdate: null}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: ${REGISTRY}/web:1.0\n---\n";
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn a_file_of_documents_is_read_as_kubectl_apply_reads_it() {
+        let got = import_deployment(TWO_DOCS).unwrap();
+        assert_eq!(got.deployment.name, "web");
+        assert_eq!(
+            got.notes[0],
+            "read Deployment \"web\" (document 2); skipped 1 other object: 1 × Service and 1 empty document"
+        );
+        assert!(
+            got.notes[1].starts_with(
+                "unresolved placeholder ${REGISTRY} in spec.template.spec.containers[0].image"
+            ),
+            "{:?}",
+            got.notes
+        );
+        // `rollingUpdate: null` is absent, so Recreate is valid.
+        let s = got.deployment.strategy.as_ref().unwrap();
+        assert_eq!(
+            (s.type_.as_deref(), s.with_rolling_update),
+            (Some("Recreate"), None)
+        );
+        assert!(crate::validation::validate_create(&got.deployment).is_valid());
+        // The same file as the web's YAML reader hands it on: one JSON document per line.
+        let json = documents_json(TWO_DOCS).unwrap();
+        assert_eq!(json.lines().count(), 3);
+        assert_eq!(import_deployment(&json).unwrap(), got);
+    }
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn templates_and_broken_yaml_are_named_by_line() {
+        let e = import_deployment("kind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n")
+            .unwrap_err();
+        assert!(
+            e.starts_with("line 3: `{{` outside a string: this is a Helm template"),
+            "{e}"
+        );
+        let e = import_deployment(
+            "kind: Deployment\nspec:\n  selector: {}\n  replicas: 1\n  selector: {}\n",
+        )
+        .unwrap_err();
+        assert_eq!(e, "error converting YAML to JSON: yaml: line 5: key \"selector\" already set in map (first at line 3)");
+        let e = import_deployment("kind: Deployment\nspec:\n  replicas: 1\n bad: 2\n").unwrap_err();
+        assert!(
+            e.starts_with("error converting YAML to JSON: yaml: line 4"),
+            "{e}"
+        );
+    }
+
+    #[cfg(feature = "yaml")]
+    #[test]
+    fn an_extensions_v1beta1_deployment_gets_its_groups_defaults() {
+        let yaml = "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: web:1\n";
+        let got = import_deployment(yaml).unwrap();
+        let d = &got.deployment;
+        assert_eq!(
+            d.selector.as_ref().unwrap().get("app").map(String::as_str),
+            Some("web")
+        );
+        let s = d.strategy.as_ref().unwrap();
+        assert_eq!(
+            (s.max_surge.clone(), s.max_unavailable.clone()),
+            (Some(IntOrString::Int(1)), Some(IntOrString::Int(1)))
+        );
+        assert_eq!(d.progress_deadline_seconds, Some(i32::MAX));
+        assert!(
+            got.notes[0].contains("removed from this group in Kubernetes 1.16"),
+            "{:?}",
+            got.notes
+        );
+        assert!(crate::validation::validate_create(d).is_valid());
     }
 }

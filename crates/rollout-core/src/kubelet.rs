@@ -5,6 +5,9 @@
 //! with PodScheduled=True; a pod that is not ready, whose image can start, and that was created
 //! `readyAfterRounds` rounds ago becomes Running and Ready. Beyond the conformance model, a
 //! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
+//! A scenario may select the kubelet's probe rules instead (`model.probes`, see [`probes`]).
+
+pub mod probes;
 
 use crate::api::Time;
 use crate::store::ApiServer;
@@ -30,6 +33,13 @@ pub struct KubeletModel {
     /// Seed of the jitter.
     #[serde(default)]
     pub seed: u64,
+    /// The kubelet's probe rules time the pods instead of `readyAfterRounds` (and the jitter).
+    #[serde(
+        default,
+        deserialize_with = "probes::deserialize_optional",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub probes: Option<probes::ProbeModel>,
 }
 
 impl KubeletModel {
@@ -100,6 +110,9 @@ fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
 /// For example with 5 s rounds and `readyAfterRounds` 6, a pod created at t = 40 s is ready in
 /// the first round at or after 40 + 6 × 5 = 70 s: round 14.
 pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Option<u32> {
+    if let Some(p) = &model.probes {
+        return probes::next_due_round(api, model, p, from);
+    }
     let spr = model.seconds_per_round.max(1);
     // The first round whose time is at or after `t` (never before `from`).
     let round_at = |t: Time| -> u32 {
@@ -128,6 +141,9 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
 
 /// One kubelet pass over every pod.
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
+    if let Some(p) = &model.probes {
+        return probes::kubelet_pass(api, model, p);
+    }
     let now = api.now();
     let mut changes = Vec::new();
     // Indices in `changes` of the removals, and of each updated pod's first change with the

@@ -30,5 +30,6 @@ pub mod ui_support;
 pub mod validation;
 pub mod view;
 pub mod yaml;
+pub mod yaml_edit;
 #[cfg(feature = "yaml")]
 pub mod yaml_guard;

@@ -23,9 +23,11 @@
 //! pods exist, and availability never drops below 3 − maxUnavailable 0 (25 % of 3 rounds
 //! down) = 3.
 
+pub mod constraints;
 pub mod input;
 pub mod manifest;
 pub mod report;
+pub mod startup;
 pub mod sweep;
 
 use crate::scenario::{ActionKind, DeploymentInput, Scenario};
@@ -471,6 +473,8 @@ mod tests {
             termination_grace_period_seconds: Some(20),
             unsupported: Vec::new(),
             container: String::new(),
+            notes: Vec::new(),
+            startup: Default::default(),
         };
         for (spr, min_ready, bad, quota) in [
             (1, 0, false, None),

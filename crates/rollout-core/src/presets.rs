@@ -34,6 +34,11 @@ struct Spec {
     actions: &'static str,
 }
 
+/// The preset a first visit opens on (the app, `?embed` and `<rollout-lab>` without a
+/// preset), run to its first command ([`crate::session::Session::run_to_first_command`]): the
+/// Deployment running 3 pods of nginx:1.14.2 and `kubectl set image` a Step away.
+pub const FIRST_VISIT: &str = "rolling-basic";
+
 /// Pods start in 5 s and terminate in 3 s unless a preset says otherwise.
 const READY: u32 = 5;
 const GRACE: u32 = 3;

@@ -116,6 +116,11 @@ pub struct ModelExtras {
     /// Seed of the jitter.
     #[serde(default)]
     pub seed: u64,
+    /// The kubelet's probe rules instead of `readyAfterRounds` and the jitter (absent: not
+    /// selected): the pods' containers and probes, the image pull and when the app answers.
+    /// Read by [`Scenario::from_value`], not by serde.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub probes: Option<crate::kubelet::probes::ProbeModel>,
 }
 
 /// One user action, applied at the start of its round.
@@ -324,6 +329,18 @@ pub const ACTION_TYPES: &[&str] = &[
     "setPodDeletionCost",
     "restartPod",
 ];
+/// Reads `model`: its `probes` by hand ([`crate::kubelet::probes::ProbeModel::from_value`]),
+/// the rest by serde.
+fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
+    let mut v = v.clone();
+    let probes = v.as_object_mut().and_then(|m| m.remove("probes"));
+    let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.probes = match probes {
+        None | Some(serde_json::Value::Null) => None,
+        Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),
+    };
+    Ok(extras)
+}
 
 const SCENARIO_KEYS: &[&str] = &[
     "name",
@@ -404,12 +421,10 @@ impl Scenario {
             actions: Vec::new(),
             model: match obj.get("model") {
                 None | Some(serde_json::Value::Null) => None,
-                Some(v) => Some(
-                    serde_json::from_value(v.clone()).map_err(|e| ScenarioError {
-                        path: "model".to_string(),
-                        message: e.to_string(),
-                    })?,
-                ),
+                Some(v) => Some(model_extras(v).map_err(|message| ScenarioError {
+                    path: "model".to_string(),
+                    message,
+                })?),
             },
             settle: field(obj, "settle", Some(false))?,
         };

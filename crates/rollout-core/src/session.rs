@@ -516,7 +516,7 @@ impl Session {
                     return Some(self.judge(false));
                 }
                 let mut probe = self.sim.clone_without_history();
-                match stepping::scan(&mut probe, &mut 0, |_, _| {}) {
+                match stepping::scan(&mut probe, &mut 0, stepping::unheard) {
                     Scan::Changed { .. } => None,
                     Scan::Quiet { .. } => Some(self.judge(false)),
                     Scan::GaveUp { .. } => Some(self.judge(true)),
@@ -670,6 +670,44 @@ impl Session {
         }
         self.touched();
         done
+    }
+
+    /// Runs to the moment the scenario's first command after its start is due: that round
+    /// reached, nothing of it run (as one move [`Session::step_back`] undoes). What a first
+    /// visit opens on: with the rolling-basic preset (create at 0:00, `kubectl set image` at
+    /// 0:10, pods ready after 5 s) the clock reads 0:10, the Deployment runs 3 available pods
+    /// of nginx:1.14.2, and the next step applies the image change. `None` (nothing moved)
+    /// when the scenario has no such command or the session is already past it.
+    pub fn run_to_first_command(&mut self) -> Option<Advanced> {
+        let round = self
+            .scenario()
+            .actions
+            .iter()
+            .map(|a| a.round)
+            .filter(|&r| r > 0)
+            .min()?;
+        if self.sim.round() >= round {
+            return None;
+        }
+        let spr = self.scenario().seconds_per_round.max(1);
+        Some(self.advance_to(i64::from(round) * spr, false))
+    }
+
+    /// The clock at the next change a step would find (`None`: nothing more will happen, or not
+    /// within [`limits::MAX_RUN_ROUNDS`] rounds). Found on a copy; the session does not move.
+    /// Compare steps both stages to the earlier of their next moments: with A at 0:10 whose
+    /// next change is at 0:15 and B's at 0:12, both go to 0:12.
+    pub fn next_moment(&self) -> Option<Time> {
+        if let Some(Some(_)) = self.ahead.get() {
+            return None;
+        }
+        let mut probe = self.sim.clone_without_history();
+        match stepping::scan(&mut probe, &mut 0, stepping::unheard) {
+            // The clock once it is made: a sync that ends a round belongs to the next moment,
+            // as in `advance_to`, so going through this moment always shows the change.
+            Scan::Changed { .. } => Some(probe.now()),
+            Scan::Quiet { .. } | Scan::GaveUp { .. } => None,
+        }
     }
 
     // ----- permalinks ------------------------------------------------------------------

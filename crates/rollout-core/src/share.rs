@@ -823,6 +823,8 @@ pub fn decode_link(fragment: &str, fallback: &Scenario) -> Option<Recovered<Link
             (r.value, r.fell_back)
         }
         (None, Some((_, s))) => (s.clone(), false),
+        // `p=custom` alone: the scenario the settings make (the caller's default).
+        (None, None) if preset.as_deref() == Some("custom") => (fallback.clone(), false),
         (None, None) => {
             ignored.push("the link holds no scenario".to_string());
             (fallback.clone(), true)
@@ -1044,6 +1046,9 @@ mod tests {
             r.value.scenario,
             crate::presets::preset("rolling-basic").unwrap().scenario
         );
+        let r = decode_link("#p=custom", &fallback).unwrap();
+        assert!(!r.fell_back && r.ignored.is_empty(), "{:?}", r.ignored);
+        assert_eq!(r.value.scenario, fallback);
         let r = decode_link("#p=nope&at=x&zz=1&v=7", &fallback).unwrap();
         assert!(r.fell_back);
         assert_eq!(r.value.step, 0);

@@ -182,6 +182,7 @@ impl Simulation {
             nodes: scenario.nodes.max(1),
             ready_jitter_rounds: scenario.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
+            probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
         };
         let mut api = ApiServer::new();
         api.set_pod_quota(scenario.pod_quota);
@@ -1176,6 +1177,7 @@ mod tests {
             nodes: 1,
             ready_jitter_rounds: 3,
             seed: 42,
+            probes: None,
         };
         let delays: Vec<u32> = (1..=40)
             .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))

@@ -561,6 +561,23 @@ impl ApiServer {
         })
     }
 
+    /// The scheduler's binding under the kubelet's probe model (`kubelet::probes`): as
+    /// [`ApiServer::schedule_pod`], and the containers run from `running` (once the image is on
+    /// the node), from which the probes count.
+    pub fn schedule_pod_running_from(
+        &mut self,
+        name: &str,
+        node: &str,
+        running: Time,
+    ) -> Result<(), ApiError> {
+        self.schedule_pod(name, node)?;
+        self.write_pod(name, |p| {
+            let changed = p.started_at != running;
+            p.started_at = running;
+            changed
+        })
+    }
+
     /// The kubelet's status update when the container has started and passes its readiness
     /// probe: phase Running; PodScheduled, Initialized, ContainersReady and Ready True, their
     /// `lastTransitionTime` now.

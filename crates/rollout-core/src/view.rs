@@ -9,6 +9,9 @@ use crate::sim::Simulation;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+mod budget;
+pub use budget::{budget_view, BudgetView, GaugeView};
+
 /// What a pod looks like to a learner, in the order a pod goes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

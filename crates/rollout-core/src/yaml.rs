@@ -325,8 +325,9 @@ pub fn pod_value(p: &Pod) -> Value {
     })
 }
 
-/// Whether a string must be quoted in YAML to stay a string.
-fn needs_quotes(s: &str) -> bool {
+/// Whether a string must be quoted in YAML to stay a string (`"2"`, `"yes"`, `": x"`), not
+/// `nginx:1.14.2` or `25%`.
+pub fn needs_quotes(s: &str) -> bool {
     s.is_empty()
         || s.parse::<f64>().is_ok()
         || matches!(
@@ -342,6 +343,16 @@ fn needs_quotes(s: &str) -> bool {
         || s.contains(" #")
         || s.contains('\n')
         || (s.len() >= 10 && s.as_bytes()[4] == b'-' && s.as_bytes()[7] == b'-')
+}
+
+/// A string as a YAML scalar: plain when it reads back as the same string, else JSON's
+/// double-quoted form (`25%` stays `25%`, `2` becomes `"2"`).
+pub fn string_scalar(s: &str) -> String {
+    if needs_quotes(s) {
+        serde_json::to_string(s).unwrap_or_default()
+    } else {
+        s.to_string()
+    }
 }
 
 fn scalar(v: &Value) -> String {

@@ -1,6 +1,13 @@
 // Page helpers shared by the specs: open the app, fill its inputs, wait for its text.
 import assert from 'node:assert/strict';
 
+/**
+ * The fragment that opens the settings' own scenario ("Custom: from the settings") at its
+ * start, nothing run: what a first visit opened before issue #22. A first visit (no fragment)
+ * now opens rolling-basic with its Deployment running and `kubectl set image` a Step away.
+ */
+export const CUSTOM = '#p=custom';
+
 /** `[data-testid="…"]` */
 export const byTestId = (id) => `[data-testid="${id}"]`;
 

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
-import { byTestId, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
+import { CUSTOM, byTestId, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 
 const app = servedApp();
@@ -49,7 +49,7 @@ const caption = (page) => text(page, 'flow-caption');
 
 describe('inside the controllers', () => {
   test('selecting a ReplicaSet shows its YAML; a scale changes its max-replicas annotation', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 2);
     const [card] = await rsCards(page);
     // Clicking the card's name opens the section and inspects it.
@@ -85,7 +85,7 @@ describe('inside the controllers', () => {
   });
 
   test('the flow diagram takes the rolling path on an image change and the scaling path on a scale', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 3);
     await click(page, 'inside-toggle');
     await panelAt(page, 0);
@@ -123,7 +123,7 @@ describe('inside the controllers', () => {
   });
 
   test('a deletion is explained by its ranking criterion: the restarted, unready pod goes first', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await fill(page, 'ready-after-input', '2');
     await stepToRound(page, 4);
     const [card] = await rsCards(page);
@@ -154,7 +154,7 @@ describe('inside the controllers', () => {
   });
 
   test('a pod quota makes creates fail (FailedCreate, ReplicaFailure) until it is lifted', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 3);
     await page.locator(`${byTestId('quota-controls')} summary`).click();
     await fill(page, 'quota-input', '3');

@@ -3,7 +3,7 @@
 // apart by more than hue; themes differ. The PNGs land in tests/e2e/screenshots/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, choosePreset, openApp, runToEnd, stepToRound } from '../lib/app.mjs';
+import { CUSTOM, byTestId, choosePreset, openApp, runToEnd, stepToRound } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
@@ -39,7 +39,7 @@ describe('layout and themes', () => {
       test(`${size} ${scheme}: every state fits the width; screenshots`, async () => {
         for (const [name, reach] of Object.entries(states)) {
           if (size === 'phone' && name === 'start') continue;
-          const page = await openApp(app.browser.context, app.server.url);
+          const page = await openApp(app.browser.context, app.server.url + CUSTOM);
           await page.setViewportSize(viewport);
           await page.emulateMedia({ colorScheme: scheme });
           await reach(page);
@@ -59,7 +59,7 @@ describe('layout and themes', () => {
   });
 
   test('large text for projectors scales the page and still fits', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await page.setViewportSize({ width: 1280, height: 800 });
     await choosePreset(page, 'rolling-basic');
     await stepToRound(page, 8);
@@ -75,7 +75,7 @@ describe('layout and themes', () => {
   });
 
   test('pod states differ in shape or outline, not only in colour, and have a legend', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     const looks = await page.locator('.pod-legend .pod-sample').evaluateAll((pods) =>
       pods.map((p) => {
         const s = getComputedStyle(p);

@@ -5,11 +5,14 @@
 // survives a reload (localStorage).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
 import { byTestId, fill, openApp, roundInfo } from '../lib/app.mjs';
-import { screenshot } from '../lib/screens.mjs';
+import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
 const app = servedApp();
+const require = createRequire(import.meta.url);
 
 const panel = (page) => page.locator(byTestId('lesson-panel'));
 const step = async (page) => Number(await panel(page).getAttribute('data-step'));
@@ -19,74 +22,287 @@ async function answer(page, value) {
   await page.locator(byTestId('lesson-check')).click();
   const fb = page.locator(byTestId('lesson-feedback'));
   await fb.waitFor();
-  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.textContent()) ?? '' };
+  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
 }
 
-/** The simulation's answer, as the feedback to a wrong answer names it. */
-const said = (text) => /The simulation says: (.*?)\. Try again/.exec(text)?.[1];
+/** What the learner sees in the lesson panel has no placeholder and no error. */
+async function assertClean(page, at) {
+  const seen = await panel(page).innerText();
+  assert.doesNotMatch(seen, /[{}]|cannot be shown/, `${at}: ${seen}`);
+}
+
+/** Show me: the answer as the panel states it (after the stage has played to it). */
+async function showMe(page) {
+  await page.locator(byTestId('lesson-show-me')).click();
+  const shown = page.locator(byTestId('lesson-answer-shown'));
+  await shown.waitFor();
+  return (await shown.textContent()).trim();
+}
+
+/** A shown choice answer ("0: maxSurge: 0, …; 2: …") as option indices. */
+const choices = (shown) => (shown === 'none of them' ? [] : shown.split('; ').map((p) => Number(/^(\d+):/.exec(p)[1])));
+
+/** Ticks exactly the options `picked`. */
+async function pick(page, picked) {
+  const boxes = page.locator(byTestId('lesson-option'));
+  for (let i = 0; i < await boxes.count(); i++) {
+    if ((await boxes.nth(i).isChecked()) !== picked.includes(i)) await boxes.nth(i).click();
+  }
+}
+
+const podOnStage = (name) => `${byTestId('stage')} [data-pod="${name}"]`;
+
+/** Next, and wait for the step after. */
+async function next(page) {
+  const before = await step(page);
+  await page.locator(byTestId('lesson-next')).click();
+  await page.locator(`${byTestId('lesson-panel')}[data-step="${before + 1}"]`).waitFor();
+}
+
+/** Every question's answer, as Show me states it, walking the lesson (step → answer). */
+async function answersOf(id) {
+  const page = await openApp(app.browser.context, `${app.server.url}?lesson=${id}`);
+  await panel(page).waitFor();
+  const answers = new Map();
+  for (;;) {
+    const s = await step(page);
+    await assertClean(page, `${id} step ${s + 1}`);
+    if (await page.locator(byTestId('lesson-question')).count()) {
+      answers.set(s, await showMe(page));
+      await assertClean(page, `${id} step ${s + 1} after Show me`);
+    }
+    if (!(await page.locator(byTestId('lesson-next')).count())) break;
+    await next(page);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  return answers;
+}
 
 describe('lessons', () => {
-  test('the rolling-update lesson from start to end, every question wrong once, then right', async () => {
+  test('every lesson: each question wrong once (a hint, never the answer), then right, then Show me; no placeholder', async () => {
+    const menu = await openApp(app.browser.context, app.server.url);
+    await menu.locator(`${byTestId('lessons-menu')} summary`).click();
+    const ids = await menu.locator(byTestId('lesson-link')).evaluateAll((ls) => ls.map((l) => l.dataset.lesson));
+    await menu.close();
+    assert.ok(ids.length >= 11, ids.join());
+    let questions = 0;
+    for (const [index, id] of ids.entries()) {
+      const answers = await answersOf(id);
+      const page = await openApp(app.browser.context, `${app.server.url}?lesson=${id}`);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await panel(page).waitFor();
+      for (;;) {
+        const s = await step(page);
+        const at = `${id} step ${s + 1}`;
+        const q = page.locator(byTestId('lesson-question'));
+        if (await q.count()) {
+          questions += 1;
+          const kind = await q.getAttribute('data-kind');
+          const right = answers.get(s);
+          // Wrong once: the feedback says why, and the answer is nowhere in the panel.
+          let wrong;
+          if (kind === 'pod') {
+            const other = await page.locator(`${byTestId('stage')} [data-pod]:not([data-pod="${right}"]):not([data-state="terminating"])`)
+              .first().getAttribute('data-pod');
+            await page.locator(podOnStage(other)).first().click();
+            const fb = page.locator(byTestId('lesson-feedback'));
+            await fb.waitFor();
+            wrong = { correct: (await fb.getAttribute('data-correct')) === 'true', text: await fb.innerText() };
+          } else if (kind === 'choice') {
+            const ok = choices(right);
+            await pick(page, ok.length ? [0, 1, 2, 3, 4, 5].filter((i) => !ok.includes(i)) : [0]);
+            await page.locator(byTestId('lesson-check')).click();
+            const fb = page.locator(byTestId('lesson-feedback'));
+            await fb.waitFor();
+            wrong = { correct: false, text: await fb.innerText() };
+            assert.equal(await fb.getAttribute('data-correct'), 'false', at);
+          } else if (kind === 'round') {
+            wrong = await answer(page, right === 'never' ? '1' : 'never');
+          } else {
+            wrong = await answer(page, String(Number(right) + 1));
+          }
+          assert.equal(wrong.correct, false, `${at}: a wrong answer is refused`);
+          assert.match(wrong.text, /^Not quite\. .{40,}/s, `${at}: a hint: ${wrong.text}`);
+          assert.doesNotMatch(wrong.text, /The answer|simulation says/, at);
+          assert.equal(await page.locator(byTestId('lesson-answer-shown')).count(), 0, at);
+          const seen = await panel(page).innerText();
+          if (kind === 'pod' || kind === 'round') {
+            assert.ok(!wrong.text.includes(right), `${at}: the hint gives ${right} away: ${wrong.text}`);
+          }
+          assert.doesNotMatch(seen, /[{}]|cannot be shown/, `${at}: ${seen}`);
+          // Then right.
+          if (kind === 'pod') {
+            // A click on the pod answers, and the page stays where it is.
+            // (The feedback above may grow: the browser keeps the pod where it was on screen.)
+            const pod = page.locator(podOnStage(right)).first();
+            await pod.scrollIntoViewIfNeeded();
+            const y = (await pod.boundingBox()).y;
+            await pod.click();
+            await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
+            await page.waitForTimeout(300);
+            const after = (await page.locator(podOnStage(right)).first().boundingBox())?.y;
+            assert.ok(after !== undefined && Math.abs(after - y) < 40, `${at}: the page moved: ${y} → ${after}`);
+            assert.equal(await page.locator(byTestId('inside-panel')).count(), 0, `${at}: Inside stays shut`);
+          } else if (kind === 'choice') {
+            await pick(page, choices(right));
+            await page.locator(byTestId('lesson-check')).click();
+            await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
+          } else {
+            const typed = right.replace(/^round /, '');
+            assert.equal((await answer(page, typed)).correct, true, `${at}: ${typed}`);
+          }
+          assert.match(await page.locator(byTestId('lesson-feedback')).innerText(), /^Right\./, at);
+          // Then Show me: the same answer, and still nothing unfilled.
+          assert.equal(await showMe(page), right, at);
+          await assertClean(page, `${at} after Show me`);
+          if (id === 'rolling-update' && kind === 'pod') {
+            // Next is that deletion, whatever Show me played: the pod shown is the pod deleted.
+            await next(page);
+            assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`deleted ${right}`));
+            await page.locator(`${podOnStage(right)}:not([data-state="terminating"])`).waitFor({ state: 'detached' });
+            continue;
+          }
+        }
+        await assertClean(page, at);
+        if (!(await page.locator(byTestId('lesson-next')).count())) break;
+        await next(page);
+      }
+      // The end says so and offers the next lesson (after the last: a challenge).
+      const done = page.locator(byTestId('lesson-complete'));
+      assert.match(await done.innerText(), /Lesson complete/);
+      const onward = page.locator(byTestId('lesson-next-lesson'));
+      if (index + 1 < ids.length) {
+        assert.match(await onward.textContent(), /^Next lesson: /);
+        await onward.click();
+        await page.locator(`${byTestId('lesson-panel')}[data-lesson="${ids[index + 1]}"][data-step="0"]`).waitFor();
+      } else {
+        assert.match(await onward.textContent(), /^Try a challenge: /);
+        await onward.click();
+        await page.locator(byTestId('challenge')).waitFor();
+      }
+      assert.deepEqual(page.errors, [], id);
+      await page.close();
+    }
+    assert.ok(questions >= 15, `${questions} questions`);
+  });
+
+  test('the rolling-update lesson: keys, and a pod question at 1280×720 and 390×844', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}?lesson=rolling-update`);
     await panel(page).waitFor();
-    assert.equal(await panel(page).getAttribute('data-lesson'), 'rolling-update');
-    assert.equal(await step(page), 0);
     assert.match(await page.locator(byTestId('lesson-text')).textContent(),
       /maxSurge 25% is 0\.75 pods, rounded up to 1; maxUnavailable 25% is 0\.75, rounded down to 0/);
-    let questions = 0;
-    for (;;) {
-      const q = page.locator(byTestId('lesson-question'));
-      if (await q.count()) {
-        questions += 1;
-        const kind = await q.getAttribute('data-kind');
-        const wrong = await answer(page, kind === 'pod' ? 'web-rev9-00009' : '999');
-        assert.equal(wrong.correct, false, `step ${await step(page)}: a wrong answer is refused`);
-        const right = said(wrong.text);
-        assert.ok(right, wrong.text);
-        if (kind === 'number') {
-          // Exactly one value is right.
-          assert.equal((await answer(page, String(Number(right) + 1))).correct, false);
-          assert.equal((await answer(page, right)).correct, true);
-        } else if (kind === 'pod') {
-          // Click the pod on the page: the click is the answer.
-          const pod = `:is(${byTestId('rs-card')}, ${byTestId('rs-lane')}) [data-pod="${right}"]`;
-          await page.locator(pod).first().click();
-          assert.equal(await page.locator(byTestId('lesson-answer')).inputValue(), right);
-          await page.locator(byTestId('lesson-check')).click();
-          await page.locator(`${byTestId('lesson-feedback')}[data-correct="true"]`).waitFor();
-          await screenshot(page, 'lesson-question-feedback');
-          // The next step is that deletion: the pod is gone from the page.
-          await page.locator(byTestId('lesson-next')).click();
-          // Deleted: gone, or terminating (graceful termination).
-          await page.locator(`${pod}:not([data-state="terminating"])`).waitFor({ state: 'detached' });
-          assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`deleted ${right}`));
-          continue;
-        } else {
-          const round = right.replace(/^round /, '');
-          assert.equal((await answer(page, round)).correct, true);
-          await page.locator(byTestId('lesson-next')).click();
-          await page.locator(`${byTestId('lesson-panel')}[data-step="${(await step(page))}"]`).waitFor();
-          assert.match(await page.locator(byTestId('lesson-text')).textContent(), new RegExp(`\\(round ${round}\\)`));
-          continue;
-        }
-      }
-      const next = page.locator(byTestId('lesson-next'));
-      if (await next.isDisabled()) break;
-      const before = await step(page);
-      await next.click();
-      await page.locator(`${byTestId('lesson-panel')}[data-step="${before + 1}"]`).waitFor();
-    }
-    assert.ok(questions >= 3, `${questions} questions`);
-    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /successfully rolled out/);
-    // Back with the keyboard, then forward again.
-    const last = await step(page);
+    // Inline code is set as code.
+    assert.equal(await page.locator(`${byTestId('lesson-text')} code`).first().textContent(), 'kubectl set image');
     await page.locator('body').click({ position: { x: 2, y: 2 } });
-    await page.keyboard.press('PageUp');
-    await page.locator(`${byTestId('lesson-panel')}[data-step="${last - 1}"]`).waitFor();
     await page.keyboard.press('PageDown');
-    await page.locator(`${byTestId('lesson-panel')}[data-step="${last}"]`).waitFor();
+    await page.locator(`${byTestId('lesson-panel')}[data-step="1"]`).waitFor();
+    // Plain words first; the Go functions behind "In the code".
+    const code = page.locator(byTestId('lesson-code'));
+    assert.equal(await code.locator('p').isVisible(), false);
+    assert.doesNotMatch(await page.locator(byTestId('lesson-text')).innerText(), /getNewReplicaSet/);
+    await code.locator('summary').click();
+    assert.match(await code.innerText(), /getNewReplicaSet/);
+    await page.keyboard.press('PageUp');
+    await page.locator(`${byTestId('lesson-panel')}[data-step="0"]`).waitFor();
     assert.deepEqual(page.errors, []);
     await page.close();
+    for (const [w, h] of [[1280, 720], [390, 844]]) {
+      const p = await openApp(app.browser.context, `${app.server.url}?lesson=rolling-update&step=3`);
+      await p.setViewportSize({ width: w, height: h });
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await panel(p).waitFor();
+      await fill(p, 'lesson-answer', 'web-rev2-00001');
+      await p.locator(byTestId('lesson-check')).click();
+      await p.locator(byTestId('lesson-feedback')).waitFor();
+      // The question and the pods it asks about on screen together: the question lists them
+      // (a click answers, as a click on the stage's pod does).
+      await p.locator(byTestId('lesson-prompt')).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      const inView = async (sel, which = 'first') => {
+        const b = await p.locator(sel)[which]().boundingBox();
+        return !!b && b.y >= -0.5 && b.y + b.height <= h + 0.5;
+      };
+      assert.ok(await inView(byTestId('lesson-prompt')), `${w}: the question`);
+      assert.equal(await p.locator(byTestId('lesson-pod')).count(), 4, `${w}: the four pods beside the question`);
+      assert.ok(await inView(byTestId('lesson-pod'), 'last'), `${w}: the pods beside the question`);
+      // A pod picked beside the question answers it where it is.
+      const y = await p.evaluate(() => window.scrollY);
+      await p.locator(`${byTestId('lesson-pod')}[data-pod="web-rev1-00003"]`).click();
+      await p.locator(`${byTestId('lesson-feedback')}`).waitFor();
+      assert.equal(await p.locator(`${byTestId('lesson-pod')}[data-pod="web-rev1-00003"]`).getAttribute('aria-pressed'), 'true');
+      assert.ok(Math.abs((await p.evaluate(() => window.scrollY)) - y) < 2, `${w}: the page stays`);
+      await screenshot(p, `lesson-hint-${w}x${h}`, { fullPage: false });
+      await showMe(p);
+      await screenshot(p, `lesson-shown-${w}x${h}`, { fullPage: false });
+      await next(p);
+      await next(p);
+      await p.locator(byTestId('lesson-complete')).waitFor();
+      await p.locator(byTestId('lesson-complete')).scrollIntoViewIfNeeded();
+      await screenshot(p, `lesson-complete-${w}x${h}`, { fullPage: false });
+      assert.deepEqual(p.errors, []);
+      await p.close();
+    }
+  });
+
+  test('the Lessons menu fits a 390 px phone: nothing wider than the screen, titles whole, scrollable', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(`${byTestId('lessons-menu')} summary`).click();
+    const body = page.locator('.lessons-menu-body');
+    await body.waitFor();
+    const report = await body.evaluate((menu) => {
+      const wide = [...menu.querySelectorAll('*'), menu].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5);
+      }).map((el) => `${el.tagName}.${el.className} ${el.textContent.slice(0, 30)}`);
+      const cut = [...menu.querySelectorAll('a')].filter((a) => a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent);
+      const style = getComputedStyle(menu);
+      return { wide, cut, scrolls: menu.scrollHeight <= menu.clientHeight + 1 || /auto|scroll/.test(style.overflowY),
+        bottom: menu.getBoundingClientRect().bottom };
+    });
+    assert.deepEqual(report.wide, [], 'wider than the viewport');
+    assert.deepEqual(report.cut, [], 'titles cut');
+    assert.ok(report.scrolls, 'the menu scrolls');
+    assert.ok(report.bottom <= 844 + 0.5, `the menu ends at ${report.bottom}`);
+    const last = page.locator(byTestId('challenge-link')).last();
+    await last.scrollIntoViewIfNeeded();
+    assert.ok(await last.isVisible());
+    await screenshot(page, 'lessons-menu-390x844', { fullPage: false });
+    assert.equal(await horizontalOverflow(page), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('no axe-core violations in a lesson (hint, Show me, the end) and a solved challenge', async () => {
+    const axeSource = await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const audit = async (page, what) => {
+      await page.addScriptTag({ content: axeSource });
+      const result = await page.evaluate(async () => {
+        const r = await window.axe.run(document);
+        return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+      });
+      assert.deepEqual(result, [], `${what}: axe violations`);
+    };
+    for (const scheme of ['light', 'dark']) {
+      const page = await openApp(app.browser.context, `${app.server.url}?lesson=rolling-update`);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await panel(page).waitFor();
+      await answer(page, '7');
+      await audit(page, `a hint (${scheme})`);
+      await showMe(page);
+      await page.locator(`${byTestId('lesson-shown')} summary`).click();
+      await audit(page, `Show me (${scheme})`);
+      await page.goto(`${app.server.url}?lesson=rolling-update&step=5`);
+      await page.locator(byTestId('lesson-complete')).waitFor();
+      await audit(page, `lesson complete (${scheme})`);
+      await page.goto(`${app.server.url}?challenge=tight-band`);
+      await fill(page, 'max-surge-input', '1');
+      await fill(page, 'max-unavailable-input', '1');
+      await page.locator(byTestId('challenge-check')).click();
+      await page.locator(byTestId('challenge-solved-banner')).waitFor();
+      await audit(page, `challenge solved (${scheme})`);
+      await page.close();
+    }
   });
 
   test('?lesson=ID&step=N opens a lesson at a step with its highlight; the menu lists everything', async () => {
@@ -95,7 +311,10 @@ describe('lessons', () => {
       await page.setViewportSize({ width: w, height: h });
       await panel(page).waitFor();
       assert.equal(await step(page), 2);
-      assert.match(await page.locator(byTestId('lesson-text')).textContent(), /web-rev1 \+3, web-rev2 \+2/);
+      assert.match(await page.locator(byTestId('lesson-text')).textContent(), /web-rev1 now asks for 11, web-rev2 for 7/);
+      // The arithmetic is in the code: the controller's scale, behind "In the code".
+      await page.locator(`${byTestId('lesson-code')} summary`).click();
+      assert.match(await page.locator(byTestId('lesson-code')).innerText(), /scale: .*web-rev1 \+3, web-rev2 \+2/s);
       await page.locator('.lesson-highlight').first().waitFor();
       await screenshot(page, `lesson-step-highlight-${w}x${h}`, { fullPage: false });
       await page.close();
@@ -150,7 +369,7 @@ describe('lessons', () => {
     // The lesson's scenario takes the undo action (not a setImage back to the old image): the
     // Deployment's template is the old one again, as revision 1's template said.
     assert.match(await page.locator(byTestId('lesson-text')).textContent(),
-      /`kubectl rollout undo` wrote the previous revision's template \(nginx:1\.14\.2\)/);
+      /kubectl rollout undo wrote the previous revision's template \(nginx:1\.14\.2\)/);
     // The step is the user's action, and the explanation (highlighted) names its command.
     const explanation = page.locator(byTestId('explanation'));
     assert.match(await explanation.textContent(), /kubectl rollout undo deployment\/web/);
@@ -167,7 +386,7 @@ describe('lessons', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const story = await page.locator(byTestId('challenge-story')).textContent();
       // Numbers filled from the scenario (5 s to Ready) and the goal (5 s), none typed.
-      assert.match(story, /10 replicas of web roll out nginx:1\.16\.1; a pod is ready 5 s after it is created\. Finish within 5 s of `kubectl set image`/);
+      assert.match(story, /10 replicas of web roll out nginx:1\.16\.1; a pod is ready 5 s after it is created\. Finish within 5 s of kubectl set image/);
       const goals = page.locator(byTestId('challenge-goal'));
       const check = async () => {
         await page.locator(byTestId('challenge-check')).click();
@@ -255,7 +474,13 @@ describe('lessons', () => {
     await page.locator(byTestId('challenge-check')).click();
     await page.locator(`${byTestId('challenge-goal')}[data-met="false"]`).waitFor({ state: 'detached' });
     assert.equal(await page.locator(`${byTestId('challenge-goal')}[data-met="true"]`).count(), 3);
+    // Solved says so, beside its figures, and offers the next challenge.
+    assert.match(await page.locator(byTestId('challenge-solved-banner')).innerText(), /Challenge solved/);
+    assert.match(await page.locator(byTestId('challenge-goal')).nth(0).textContent(), /met: at most 11/);
     await screenshot(page, 'challenge-solved', { fullPage: false });
+    await page.locator(byTestId('challenge-next')).click();
+    await page.locator(`${byTestId('challenge')}[data-challenge="fast-and-safe"]`).waitFor();
+    await page.goto(`${app.server.url}?challenge=tight-band`);
     await page.close();
 
     page = await openApp(app.browser.context, `${app.server.url}?challenge=predict-proportional`);
@@ -278,7 +503,8 @@ describe('lessons', () => {
   });
 
   test('the quiz asks before every controller step and keeps a running score', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    // The settings' own scenario from its start (#p=custom): its first question is the create.
+    const page = await openApp(app.browser.context, `${app.server.url}#p=custom`);
     await page.locator(byTestId('quiz-toggle')).click();
     await page.locator(byTestId('quiz-score')).waitFor();
     const score = async () => (await page.locator(byTestId('quiz-score')).textContent())?.trim();

@@ -1,20 +1,24 @@
-// The Plan view and the module's plan() / sweep() in real Chromium, checked against the CLI:
-// `rollout plan FILE --json` (the binary cargo builds) must give the same figures as the view's
-// forecast and as plan() / sweep() for the same input; a sweep runs in a Web Worker with a
-// progress bar while the Step button still works, and can be cancelled; a cell loads its
-// settings; bad input shows the API server's message.
+// The Plan page (`?view=plan`) and the module's plan() / sweep() in real Chromium, checked
+// against the CLI: `rollout plan FILE --json` (the binary cargo builds) must give the same
+// figures as the page's forecast and as plan() / sweep() for the same input; a sweep runs in a
+// Web Worker with a progress bar while the page keeps forecasting, and can be cancelled; limits
+// grey out the cells that break them and star the fastest of the rest; a cell edits only its
+// two values in the user's text; "Watch it" opens the Deployment on the stage; bad input shows
+// the API server's message.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { byTestId, openApp, roundInfo } from '../lib/app.mjs';
+import { createRequire } from 'node:module';
+import { byTestId, openApp } from '../lib/app.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 import { screenshot, horizontalOverflow } from '../lib/screens.mjs';
 
 const app = servedApp();
+const require = createRequire(import.meta.url);
 let rollout; // the CLI binary
 let tmp;
 
@@ -114,12 +118,80 @@ async function typeManifest(page, text) {
 
 const model = async (page) => JSON.parse(await page.locator(byTestId('plan-model')).getAttribute('data-model'));
 
-describe('Plan view', () => {
-  test('its forecast agrees with rollout plan --json for the settings and two typed manifests', async () => {
+/** Opens the Plan page, `?view=plan`, as a permalink or the header's Plan button leads there. */
+const openPlan = async () => {
+  const page = await openApp(app.browser.context, `${app.server.url}?view=plan`);
+  await page.locator(byTestId('plan-view')).waitFor();
+  return page;
+};
+
+/** The cells of the heat map with their figures and marks. */
+const heatCells = (page) =>
+  page.locator(byTestId('sweep-cell')).evaluateAll((els) =>
+    els.map((e) => ({
+      s: Number(e.dataset.maxSurge),
+      u: Number(e.dataset.maxUnavailable),
+      v: e.dataset.value,
+      text: e.textContent,
+      refused: e.dataset.refused === 'true',
+      breaks: e.dataset.breaks === 'true',
+      fastest: e.dataset.fastest === 'true',
+      current: e.getAttribute('aria-current') === 'true',
+    })),
+  );
+
+const sweepDone = (page) =>
+  page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'done', byTestId('sweep-progress'), { timeout: 60_000 });
+
+/** A manifest as people keep it: comments, flow style, keys in their own order, 12 replicas. */
+const FLOW = [
+  '# the web tier',
+  'kind: Deployment',
+  'apiVersion: apps/v1',
+  'metadata: {name: shop, labels: {app: shop}}',
+  'spec:',
+  '  replicas: 12   # peak season',
+  '  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 0, maxSurge: 1}}',
+  '  selector: {matchLabels: {app: shop}}',
+  '  template:',
+  '    metadata: {labels: {app: shop}}',
+  '    spec:',
+  '      containers: [{name: shop, image: "registry.example/shop:v1"}]',
+  '',
+].join('\n');
+
+describe('Plan page', () => {
+  test('the header’s Plan button opens a page of its own; Back returns; the address keeps it', async () => {
     const page = await openApp(app.browser.context, app.server.url);
-    await page.locator(byTestId('plan-view')).waitFor();
+    assert.equal(await page.locator(byTestId('plan-view')).isVisible(), false, 'not on the stage page');
+    await click(page, 'plan-open');
+    await page.locator(`${byTestId('plan-view')}:not([hidden])`).waitFor();
+    assert.match(page.url(), /\?view=plan$/);
+    assert.equal(await page.locator('.transport').count(), 0, 'no transport bar on the Plan page');
+    assert.equal(await page.locator(byTestId('plan-open')).getAttribute('aria-current'), 'page');
+    // The text typed here survives a visit to the stage and back.
+    await typeManifest(page, manifest({ replicas: 7, surge: 1, unavailable: 0 }));
+    await page.goBack();
+    await page.locator('.transport').waitFor();
+    assert.equal(await page.locator(byTestId('plan-view')).isVisible(), false);
+    await page.goForward();
+    await page.locator(`${byTestId('plan-view')}:not([hidden])`).waitFor();
+    assert.match(await page.locator(byTestId('plan-manifest')).inputValue(), /replicas: 7/);
+    await click(page, 'stage-open');
+    await page.locator('.transport').waitFor();
+    assert.doesNotMatch(page.url(), /view=plan/);
+    // A permalink to the page opens it.
+    const again = await openPlan();
+    assert.equal(await again.locator('.transport').count(), 0);
+    assert.deepEqual([...page.errors, ...again.errors], []);
+    await page.close();
+    await again.close();
+  });
+
+  test('its forecast agrees with rollout plan --json for the settings and two typed manifests', async () => {
+    const page = await openPlan();
     const m = await model(page);
-    // 1. The settings' Deployment, as the view writes it.
+    // 1. The settings' Deployment, as the page writes it.
     const generated = await page.locator(byTestId('plan-manifest')).inputValue();
     assert.match(generated, /kind: Deployment/);
     let want = await cli(generated, flags(m));
@@ -146,7 +218,7 @@ describe('Plan view', () => {
   });
 
   test('a big Deployment is forecast in the worker, with the same figures', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openPlan();
     // 250 replicas, one pod at a time: 250 waves, too long for a keystroke on the page.
     const text = manifest({ replicas: 250, surge: 1, unavailable: 0 });
     await typeManifest(page, text);
@@ -163,7 +235,7 @@ describe('Plan view', () => {
   });
 
   test('bad input shows the API server message, as rollout plan prints it', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openPlan();
     const bad = manifest({ replicas: 3, surge: 0, unavailable: 0 });
     await typeManifest(page, bad);
     const r = await cli(bad, flags(await model(page)));
@@ -172,6 +244,7 @@ describe('Plan view', () => {
     assert.match(shown, /may not be 0 when `maxSurge` is 0/);
     assert.ok(r.stderr.includes(shown), `the CLI says ${r.stderr}; the view ${shown}`);
     assert.equal(await page.locator(byTestId('forecast')).count(), 0);
+    assert.equal(await page.locator(byTestId('plan-watch')).isDisabled(), true, 'nothing to watch');
     await typeManifest(page, 'kind: Deployment\nspec: [');
     await page.locator(byTestId('plan-error')).waitFor();
     // A Recreate Deployment has no maxSurge to sweep: the worker says so, as sweep() does.
@@ -183,24 +256,21 @@ describe('Plan view', () => {
     await page.close();
   });
 
-  test('a sweep runs in a worker with progress while Step works, and can be cancelled', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+  test('a sweep runs in a worker with progress while the page keeps forecasting, and can be cancelled', async () => {
+    const page = await openPlan();
     await typeManifest(page, manifest({ replicas: 100, surge: 5, unavailable: 5 }));
     await page.locator(byTestId('plan-size')).selectOption('20');
-    // Syncs taken, not the round: the default scenario is settled, so its first Steps all
-    // happen in round 0.
-    const before = (await roundInfo(page)).steps;
     await click(page, 'sweep-run');
     const progress = page.locator(byTestId('sweep-progress'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.done) > 0, byTestId('sweep-progress'));
     assert.equal(await progress.getAttribute('data-state'), 'running');
-    // The main thread is free: Step steps while the sweep runs.
-    for (let i = 0; i < 4; i++) await click(page, 'step-button');
-    await page.waitForFunction(
-      ({ sel, before }) => Number(document.querySelector(sel)?.dataset.steps) > before,
-      { sel: byTestId('round'), before },
-    );
-    assert.equal(await progress.getAttribute('data-state'), 'running', 'still sweeping after the steps');
+    // The main thread is free: a new manifest is forecast on the page while the sweep runs.
+    const small = manifest({ replicas: 4, surge: 1, unavailable: 0 });
+    await typeManifest(page, small);
+    const want = await cli(small, flags(await model(page)));
+    await page.waitForFunction(({ sel, peak }) => document.querySelector(sel)?.dataset.peakPods === String(peak), { sel: byTestId('forecast'), peak: want.json.peakPods });
+    assert.deepEqual(await viewForecast(page), pick(want.json));
+    assert.equal(await progress.getAttribute('data-state'), 'running', 'still sweeping after the forecast');
     const done = Number(await progress.getAttribute('data-done'));
     assert.ok(done < Number(await progress.getAttribute('data-total')));
     await click(page, 'sweep-cancel');
@@ -211,15 +281,13 @@ describe('Plan view', () => {
     await page.close();
   });
 
-  test('an 11 × 11 heat map agrees with rollout plan --sweep, and a click loads its settings', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+  test('an 11 × 11 heat map agrees with rollout plan --sweep; a cell shows duration and peak, and a click edits only its two values', async () => {
+    const page = await openPlan();
     const text = manifest({ replicas: 6, surge: 1, unavailable: 1 });
     await typeManifest(page, text);
     await click(page, 'sweep-run');
-    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'done', byTestId('sweep-progress'), { timeout: 30_000 });
-    const cells = await page.locator(byTestId('sweep-cell')).evaluateAll((els) =>
-      els.map((e) => ({ s: Number(e.dataset.maxSurge), u: Number(e.dataset.maxUnavailable), v: e.dataset.value, refused: e.dataset.refused === 'true', current: e.getAttribute('aria-current') === 'true' })),
-    );
+    await sweepDone(page);
+    const cells = await heatCells(page);
     assert.equal(cells.length, 121);
     const r = spawnSync(rollout, ['plan', (await cli(text)).file, '--json', '--sweep', 'maxSurge=0..10', '--sweep', 'maxUnavailable=0..10', ...flags(await model(page))], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
@@ -228,62 +296,154 @@ describe('Plan view', () => {
       const c = cells.find((c) => c.s === row.settings.maxSurge && c.u === row.settings.maxUnavailable);
       assert.ok(c, JSON.stringify(row.settings));
       assert.equal(c.refused, row.forecast === null);
-      if (row.forecast) assert.equal(c.v, String(row.forecast.durationSeconds ?? 'null'), JSON.stringify(row.settings));
+      if (row.forecast) {
+        assert.equal(c.v, String(row.forecast.durationSeconds ?? 'null'), JSON.stringify(row.settings));
+        const d = row.forecast.durationSeconds == null ? '∞' : `${row.forecast.durationSeconds}s`;
+        assert.equal(c.text, `${d} ${row.forecast.peakPods}`, 'duration and peak together');
+      }
     }
     assert.deepEqual(cells.filter((c) => c.current).map((c) => [c.s, c.u]), [[1, 1]]);
     // Colour by peak pods: the values change to the CLI's peaks.
     await page.locator(byTestId('plan-figure')).selectOption('peak');
-    const peak = await page.locator(`${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`).getAttribute('data-value');
+    const cell = `${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`;
+    const peak = await page.locator(cell).getAttribute('data-value');
     assert.equal(peak, String(rows.find((x) => x.settings.maxSurge === 3 && x.settings.maxUnavailable === 2).forecast.peakPods));
     // The line chart over replicas has a point per value.
     assert.ok((await page.locator(byTestId('line-point')).count()) >= 10);
     // Focus (or hover) reads a cell out.
-    await page.locator(`${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`).focus();
+    await page.locator(cell).focus();
     assert.match(await page.locator(byTestId('sweep-readout')).textContent(), new RegExp(`^maxSurge 3, maxUnavailable 2: .*peak ${peak} pods`));
-    // A click loads the cell: the settings panel's fields, the manifest and the marked cell.
-    await page.locator(`${byTestId('sweep-cell')}[data-max-surge="3"][data-max-unavailable="2"]`).click();
-    assert.equal(await page.locator(byTestId('max-surge-input')).inputValue(), '3');
-    assert.equal(await page.locator(byTestId('max-unavailable-input')).inputValue(), '2');
-    assert.match(await page.locator(byTestId('plan-manifest')).inputValue(), /maxSurge: 3\n\s*maxUnavailable: 2/);
+    // A click loads the cell into the manifest: those two values, nothing else.
+    await page.locator(cell).click();
     await page.waitForFunction((sel) => document.querySelector(`${sel}[aria-current="true"]`)?.dataset.maxSurge === '3', byTestId('sweep-cell'));
+    assert.equal(await page.locator(byTestId('plan-manifest')).inputValue(), text.replace('maxSurge: 1', 'maxSurge: 3').replace('maxUnavailable: 1', 'maxUnavailable: 2'));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a person’s manifest: forecast, an assumption, limits, a cell loaded in its own style, Watch it', async () => {
+    const page = await openPlan();
+    await typeManifest(page, FLOW);
+    let m = await model(page);
+    let want = await cli(FLOW, flags(m));
+    assert.equal(want.code, 0, want.stderr);
+    await page.waitForFunction(({ sel, peak }) => document.querySelector(sel)?.dataset.peakPods === String(peak), { sel: byTestId('forecast'), peak: want.json.peakPods });
+    assert.deepEqual(await viewForecast(page), pick(want.json));
+    // An assumption changed here: pods ready 20 s after creation.
+    await page.locator(byTestId('assume-readyAfter')).fill('20');
+    await page.waitForFunction((sel) => JSON.parse(document.querySelector(sel).dataset.model).readyAfter === '20', byTestId('plan-model'));
+    m = await model(page);
+    want = await cli(FLOW, flags(m));
+    await page.waitForFunction(({ sel, start }) => document.querySelector(sel)?.dataset.startRound === String(start), { sel: byTestId('forecast'), start: want.json.startRound });
+    assert.deepEqual(await viewForecast(page), pick(want.json));
+    // A sweep with limits: at most 14 pods, at least 11 available.
+    await click(page, 'sweep-run');
+    await sweepDone(page);
+    await page.locator(byTestId('limit-peak')).fill('14');
+    await page.locator(byTestId('limit-available')).fill('11');
+    await page.locator(byTestId('sweep-fastest')).waitFor();
+    const r = spawnSync(rollout, ['plan', (await cli(FLOW)).file, '--json', '--sweep', 'maxSurge=0..10', '--sweep', 'maxUnavailable=0..10', ...flags(m)], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const rows = JSON.parse(r.stdout);
+    const cells = await heatCells(page);
+    const ok = (f) => f && f.peakPods <= 14 && (f.minAvailable ?? 0) >= 11;
+    for (const row of rows) {
+      const c = cells.find((c) => c.s === row.settings.maxSurge && c.u === row.settings.maxUnavailable);
+      assert.equal(c.breaks, row.forecast !== null && !ok(row.forecast), `greyed: ${JSON.stringify(row)}`);
+    }
+    // The fastest allowed: shortest duration, then fewer pods, then more available, then first.
+    const best = rows
+      .filter((row) => ok(row.forecast) && row.forecast.durationSeconds != null)
+      .sort((a, b) => a.forecast.durationSeconds - b.forecast.durationSeconds || a.forecast.peakPods - b.forecast.peakPods || b.forecast.minAvailable - a.forecast.minAvailable)[0];
+    assert.ok(best, 'some combination keeps both limits');
+    assert.deepEqual(cells.filter((c) => c.fastest).map((c) => [c.s, c.u]), [[best.settings.maxSurge, best.settings.maxUnavailable]]);
+    // Load it: the two values change in the flow mapping; comments, order and 12 replicas stay.
+    await page.locator(`${byTestId('sweep-cell')}[data-fastest="true"]`).click();
+    const loaded = FLOW.replace('{maxUnavailable: 0, maxSurge: 1}', `{maxUnavailable: ${best.settings.maxUnavailable}, maxSurge: ${best.settings.maxSurge}}`);
+    await page.waitForFunction(({ sel, text }) => document.querySelector(sel)?.value === text, { sel: byTestId('plan-manifest'), text: loaded });
+    want = await cli(loaded, flags(m));
+    await page.waitForFunction(({ sel, d }) => document.querySelector(sel)?.dataset.durationSeconds === String(d), { sel: byTestId('forecast'), d: want.json.durationSeconds });
+    assert.deepEqual(await viewForecast(page), pick(want.json));
+    assert.equal(want.json.durationSeconds, best.forecast.durationSeconds);
+    // Watch it: the stage, with this Deployment as planned (12 replicas, the cell's settings).
+    await click(page, 'plan-watch');
+    await page.locator('.transport').waitFor();
+    assert.doesNotMatch(page.url(), /view=plan/);
+    assert.equal(await page.locator(byTestId('replicas-input')).inputValue(), '12');
+    assert.equal(await page.locator(byTestId('max-surge-input')).inputValue(), String(best.settings.maxSurge));
+    assert.equal(await page.locator(byTestId('max-unavailable-input')).inputValue(), String(best.settings.maxUnavailable));
+    await page.waitForFunction((sel) => /shop/.test(document.querySelector(sel)?.textContent ?? ''), byTestId('stage'));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('settings changed on the stage are offered to an edited manifest and applied in place', async () => {
+    const page = await openPlan();
+    await typeManifest(page, FLOW);
+    await click(page, 'stage-open');
+    await page.locator(byTestId('replicas-input')).fill('5');
+    await click(page, 'plan-open');
+    await page.locator(byTestId('plan-settings-changed')).waitFor();
+    assert.match(await page.locator(byTestId('plan-settings-changed')).textContent(), /replicas 5/);
+    assert.equal(await page.locator(byTestId('plan-manifest')).inputValue(), FLOW, 'left as it is until applied');
+    await click(page, 'plan-apply-settings');
+    await page.waitForFunction(({ sel, text }) => document.querySelector(sel)?.value === text, { sel: byTestId('plan-manifest'), text: FLOW.replace('replicas: 12 ', 'replicas: 5 ') });
+    assert.equal(await page.locator(byTestId('plan-settings-changed')).count(), 0);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
 
   for (const [width, height, scheme] of [[1280, 720, 'light'], [1920, 1080, 'dark'], [390, 844, 'dark']]) {
-    test(`${width}×${height} ${scheme}: the forecast and a finished heat map fit the width; screenshots`, async () => {
-      const page = await openApp(app.browser.context, app.server.url);
+    test(`${width}×${height} ${scheme}: the manifest, the assumptions, the figures and the sweep; screenshots`, async () => {
+      const page = await openPlan();
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
-      await typeManifest(page, manifest({ replicas: 10, surge: 2, unavailable: 1 }));
+      await typeManifest(page, FLOW);
       await click(page, 'sweep-run');
-      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'done', byTestId('sweep-progress'), { timeout: 30_000 });
+      await sweepDone(page);
+      await page.locator(byTestId('limit-peak')).fill('14');
       assert.equal(await page.locator(byTestId('sweep-cell')).count(), 121);
       assert.equal(await horizontalOverflow(page), 0, 'nothing overflows the page');
-      // Every cell is on screen width-wise (the heat map is not cut off on a phone).
       const outside = await page.locator(byTestId('sweep-cell')).evaluateAll((cells) =>
         cells.filter((c) => { const r = c.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).length,
       );
       assert.equal(outside, 0, 'cells outside the viewport');
-      // Scrolled to (the header's Plan button, then the heat map as a link would), each stops
-      // below the sticky transport bar, not under it.
-      const clear = (testid) => page.evaluate(({ sel, bar }) => {
-        const t = document.querySelector(sel).getBoundingClientRect().top;
-        return [Math.round(t), Math.round(document.querySelector(bar).getBoundingClientRect().bottom)];
-      }, { sel: byTestId(testid), bar: '.transport' });
-      await click(page, 'plan-open');
-      await page.waitForTimeout(800);
-      const [viewTop, barBottom] = await clear('plan-view');
-      assert.ok(viewTop >= barBottom - 2, `the Plan view (top ${viewTop}) is below the transport bar (bottom ${barBottom})`);
-      await screenshot(page, `plan-forecast-${width}x${height}-${scheme}`, { fullPage: false });
-      await page.locator(byTestId('sweep-heatmap')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      const [mapTop, bar] = await clear('sweep-heatmap');
-      assert.ok(mapTop >= bar - 2, `the heat map (top ${mapTop}) is below the transport bar (bottom ${bar})`);
-      await screenshot(page, `plan-heatmap-${width}x${height}-${scheme}`, { fullPage: false });
+      assert.equal(await page.locator('.transport').count(), 0, 'no transport bar over the page');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `plan-page-${width}x${height}-${scheme}`, { fullPage: false });
+      if (width < 1280) await screenshot(page, `plan-page-${width}x${height}-${scheme}-full`);
+      if (width >= 1280) {
+        // One screen: the editor, the assumptions, the figures, the controls and the whole heat map.
+        for (const id of ['plan-manifest', 'plan-model', 'forecast', 'sweep-run', 'limit-peak', 'sweep-heatmap']) {
+          const box = await page.locator(byTestId(id)).boundingBox();
+          assert.ok(box && box.y >= 0 && box.y + box.height <= height + 1, `${id} on the first screen: ${JSON.stringify(box)}`);
+        }
+      }
       assert.deepEqual(page.errors, []);
       await page.close();
     });
   }
+
+  test('no axe-core violations on the Plan page, with a sweep and limits', async () => {
+    const page = await openPlan();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await typeManifest(page, FLOW);
+    await click(page, 'sweep-run');
+    await sweepDone(page);
+    await page.locator(byTestId('limit-peak')).fill('14');
+    await page.locator(byTestId('sweep-fastest')).waitFor();
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.addScriptTag({ content: await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
+      const violations = await page.evaluate(async () => {
+        const r = await window.axe.run(document);
+        return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+      });
+      assert.deepEqual(violations, [], `Plan page (${scheme})`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 });
 
 describe('plan() and sweep() from the module', () => {

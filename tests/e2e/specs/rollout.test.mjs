@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { conformanceDir } from '../lib/paths.mjs';
 import {
+  CUSTOM,
   byTestId,
   choosePreset,
   expectText,
@@ -35,7 +36,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
     const setImage = scenario.actions.find((a) => a.type === 'setImage');
     assert.equal(scenario.rounds, trace.rounds.length);
     // The link, written by the module's own encoder; then a fresh page opens it.
-    const writer = await openApp(app.browser.context, app.server.url);
+    const writer = await openApp(app.browser.context, app.server.url + CUSTOM);
     const hash = await writer.evaluate(async (s) => `#${(await import('./rollout-lab.js')).encodeLink(s)}`, scenario);
     await writer.close();
     const page = await openApp(app.browser.context, `${app.server.url}${hash}`);
@@ -99,7 +100,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
   });
 
   test('the explanation names the function that decided, with its numbers and a link to its source', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'rolling-basic');
     await expectText(page, 'explanation', 'Nothing has run yet');
     await click(page, 'step-button');
@@ -127,7 +128,7 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
   });
 
   test('step back restores the previous step exactly', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'rolling-basic');
     assert.equal(await page.locator(byTestId('step-back-button')).isDisabled(), true);
     // Mid-rollout: the step that created the new ReplicaSet.
@@ -179,7 +180,7 @@ describe('Step goes to the next change; End runs until nothing more will happen'
     });
 
   test('rolling-basic, stepped from the start until Step is disabled: every step shows a change and time only grows', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'rolling-basic');
     const step = page.locator(byTestId('step-button'));
     let before = await picture(page);
@@ -217,7 +218,7 @@ describe('Step goes to the next change; End runs until nothing more will happen'
   });
 
   test('End on every preset stops at a complete or stalled rollout', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     const ids = await page.locator(`${byTestId('preset-select')} option`).evaluateAll((o) => o.map((e) => e.value));
     assert.ok(ids.length > 5, ids.join());
     for (const id of ids.filter((i) => i !== 'custom')) {
@@ -230,7 +231,10 @@ describe('Step goes to the next change; End runs until nothing more will happen'
       if (outcome === 'deadline-exceeded') assert.match(status, /exceeded its progress deadline/, id);
       if (outcome === 'paused') await expectText(page, 'settled', 'is paused');
       assert.equal(await page.locator(byTestId('step-button')).isDisabled(), true, `${id}: Step is disabled`);
-      await expectText(page, 'notice', 'nothing more will happen');
+      // Said once, by the status line: no notice repeats it, the caption says what End ran.
+      await expectText(page, 'settled', 'nothing more will happen');
+      assert.equal(await page.locator(byTestId('notice')).count(), 0, `${id}: no notice`);
+      await expectText(page, 'stage-caption', /^End: /);
     }
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -239,7 +243,7 @@ describe('Step goes to the next change; End runs until nothing more will happen'
 
 describe('presets that get stuck', () => {
   test('a bad image: the rollout waits with one new pod that never becomes ready', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'bad-image-stuck');
     await runToEnd(page);
     const stuckRound = (await roundInfo(page)).round;
@@ -253,7 +257,7 @@ describe('presets that get stuck', () => {
     assert.equal(await rolloutStatus(page), 'error: deployment "web" exceeded its progress deadline');
     assert.equal(await page.locator(byTestId('settled')).getAttribute('data-outcome'), 'deadline-exceeded');
     assert.equal(await page.locator(byTestId('step-button')).isDisabled(), true);
-    await expectText(page, 'notice', 'exceeded its progress deadline');
+    await expectText(page, 'settled', 'exceeded its progress deadline');
     const pending = page.locator('[data-name="web-rev2"] .pod-pending');
     assert.equal(await pending.count(), 1, 'the stuck pod is drawn as Pending');
     assert.match((await page.locator('[data-name="web-rev2"] .lane-pods').getAttribute('aria-label')) ?? '', /1 pod: 1 Pending/);
@@ -275,7 +279,7 @@ describe('presets that get stuck', () => {
   });
 
   test('progress deadline: Progressing turns False with ProgressDeadlineExceeded', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'progress-deadline');
     await runToEnd(page);
     const progressing = page.locator(`${byTestId('condition-row')}[data-type="Progressing"]`);
@@ -293,7 +297,7 @@ describe('presets that get stuck', () => {
 
 describe('kubectl and the keyboard', () => {
   test('actions are pending until the next round and can be cancelled', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 3);
     await fill(page, 'replicas-input', '5');
     assert.equal(await page.locator('.badge-edited').first().textContent(), 'not applied yet');
@@ -323,7 +327,7 @@ describe('kubectl and the keyboard', () => {
   });
 
   test('Space plays and pauses, the arrow keys step', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await choosePreset(page, 'rolling-basic');
     await page.locator('h1').click();
     // Single syncs taken (data-steps): a step to the next change takes one or more.
@@ -365,7 +369,7 @@ describe('kubectl and the keyboard', () => {
   });
 
   test('a session exports as a scenario that imports and replays the same', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 2);
     await click(page, 'update-image-button');
     await runToEnd(page);

@@ -3,7 +3,7 @@
 // applied), the focus ring, and that nothing is logged to the console.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, clock, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
+import { CUSTOM, byTestId, clock, expectText, fill, openApp, rolloutStatus, rsCards, stepToRound, text } from '../lib/app.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import { click, servedApp } from '../lib/suite.mjs';
 
@@ -11,7 +11,7 @@ const app = servedApp();
 
 describe('settings', () => {
   test('loads the wasm app; every control is reachable by its label', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     assert.equal(await page.title(), 'Rollout Lab');
     assert.equal((await page.locator('h1').textContent())?.trim(), 'Rollout Lab');
     assert.ok(app.server.requests.some((p) => p.endsWith('.wasm')), 'the page fetched a .wasm file');
@@ -46,7 +46,7 @@ describe('settings', () => {
   });
 
   test('10 replicas with 25% / 25% resolve to a surge of 3 and 2 unavailable', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await fill(page, 'replicas-input', '10');
     await expectText(
       page,
@@ -67,7 +67,7 @@ describe('settings', () => {
   });
 
   test('maxSurge 0 and maxUnavailable 0: the API refuses it and the old value stays', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await fill(page, 'max-surge-input', '0');
     await fill(page, 'max-unavailable-input', '0');
     await expectText(
@@ -104,7 +104,7 @@ describe('settings', () => {
   });
 
   test('percentages that only resolve to 0 get the controller\'s maxUnavailable = 1 rule', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await fill(page, 'max-surge-input', '0%');
     await fill(page, 'max-unavailable-input', '10%');
     await expectText(page, 'zero-rule-note', 'maxUnavailable = 1');
@@ -114,7 +114,7 @@ describe('settings', () => {
   });
 
   test('malformed and out-of-range values name their field', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await fill(page, 'max-unavailable-input', 'abc');
     await expectText(page, 'validation-message', 'spec.strategy.rollingUpdate.maxUnavailable');
     await fill(page, 'max-unavailable-input', '1');
@@ -132,7 +132,7 @@ describe('settings', () => {
   });
 
   test('keyboard users see where focus is', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement;
@@ -187,7 +187,7 @@ describe('settings', () => {
   }
 
   test('controller reaction: instant by default, one round per hop trails by rounds, kept in the link', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     const select = page.locator(byTestId('reaction-select'));
     // Settled is what people meet: the default scenario reacts at once, in 1 s rounds.
     assert.equal(await select.inputValue(), 'instant');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { conformanceDir, distDir, repoRoot } from '../lib/paths.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import {
+  CUSTOM,
   byTestId,
   expectText,
   fill,
@@ -193,7 +194,7 @@ describe('permalinks', () => {
     // The settled default (1 s rounds, pods ready after 5 of them): Round runs the idle rounds
     // that Step skips, and the link carries the single syncs taken (`syncs=`), so the restored
     // page shows the same count (`data-steps`) as well as the same moment.
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
     await fill(page, 'replicas-input', '5');
     await fill(page, 'max-surge-input', '1');
@@ -238,7 +239,7 @@ describe('permalinks', () => {
   test('a link made after idle rounds (settled default, Step only) reopens at the moment it showed', async () => {
     // Step skips the rounds in which nothing changes (pods ready after 5 of them); links of
     // version 2 count Steps, so they reopen where they were (format 1 counted single syncs).
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await app.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
     await fill(page, 'replicas-input', '5');
     await fill(page, 'max-surge-input', '1');
@@ -305,7 +306,7 @@ describe('permalinks', () => {
   });
 
   test('a link cut short keeps what it has', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await stepToRound(page, 2);
     await click(page, 'update-image-button');
     await stepToRound(page, 4);
@@ -690,7 +691,7 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
 describe('import and export', () => {
   test('kubectl get deployment -o yaml output starts the visualisation from its spec', async () => {
     const from = app.server.requests.length;
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await page.locator('summary', { hasText: 'Scenario' }).click();
     await click(page, 'step-button');
     const loaded = () => app.server.requests.slice(from);
@@ -725,7 +726,7 @@ describe('import and export', () => {
   });
 
   test('a dropped or chosen JSON manifest imports too, and a wrong kind is refused', async () => {
-    const page = await openApp(app.browser.context, app.server.url);
+    const page = await openApp(app.browser.context, app.server.url + CUSTOM);
     await page.locator('summary', { hasText: 'Scenario' }).click();
     const manifest = {
       apiVersion: 'apps/v1',

@@ -53,7 +53,8 @@ pub fn events_table(props: &EventsTableProps) -> Html {
                     { format!("kubectl describe deployment {}: its events, oldest first.", props.name) }
                 }
             </p>
-            <div class="table-scroll events-scroll">
+            // Focusable, so a keyboard scrolls it when it overflows (a phone).
+            <div class="table-scroll events-scroll" tabindex="0" role="region" aria-label="The events, as a table">
                 <table class="kubectl-table events-table">
                     <thead><tr>
                         <th scope="col">{ "Type" }</th><th scope="col">{ "Reason" }</th><th scope="col">{ "Age" }</th>

@@ -4,7 +4,7 @@
 
 use crate::lesson::{Guide, GuideState, StepView};
 use crate::state::Msg;
-use rollout_core::lessons::question::Kind;
+use rollout_core::lessons::question::{Answer, Expected, Kind};
 use rollout_core::lessons::{challenges, lessons, Target};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -257,7 +257,7 @@ fn lesson_panel(
         };
         html! {
             <div class="lesson-question" data-testid="lesson-question" data-kind={kind.id()}>
-                <p class="lesson-prompt"><strong>{ "Predict: " }</strong>{ prompt.clone() }</p>
+                <p class="lesson-prompt" data-testid="lesson-prompt"><strong>{ "Predict: " }</strong>{ rich(prompt) }</p>
                 if *kind == Kind::Choice {
                     <ul class="lesson-options">
                         { for options.iter().enumerate().map(|(i, label)| html! {
@@ -269,14 +269,19 @@ fn lesson_panel(
                         }) }
                     </ul>
                 }
+                if *kind == Kind::Pod {
+                    { pod_choices(props, &view.pods, &answer) }
+                }
                 <div class="lesson-answer-row">
                     <input class="text-input" data-testid="lesson-answer" aria-label="Your answer"
                         placeholder={placeholder} value={answer.clone()} oninput={on_input} onkeydown={on_key}
                         inputmode={if matches!(kind, Kind::Number | Kind::Round) { "numeric" } else { "text" }} />
                     <button type="button" class="btn btn-primary" data-testid="lesson-check" onclick={msg(Msg::LessonCheck)}>{ "Check" }</button>
-                    <button type="button" class="btn" data-testid="lesson-show-me" onclick={msg(Msg::LessonShowMe)}>{ "Show me" }</button>
+                    <button type="button" class="btn" data-testid="lesson-show-me" onclick={msg(Msg::LessonShowMe)}
+                        disabled={props.guide.shown.is_some()}
+                        title="Plays the simulation to the step that decides it, and says why">{ "Show me" }</button>
                 </div>
-                { feedback(&props.guide) }
+                { feedback(&props.guide, options) }
             </div>
         }
     });
@@ -292,19 +297,139 @@ fn lesson_panel(
             if let Some(e) = &props.guide.error {
                 <p class="validation-message" role="alert">{ e.clone() }</p>
             }
-            <p class="lesson-text" data-testid="lesson-text" aria-live="polite">{ view.text.clone() }</p>
+            <p class="lesson-text" data-testid="lesson-text" aria-live="polite">{ rich(&view.text) }</p>
+            if let Some(code) = &view.code {
+                <details class="lesson-code" data-testid="lesson-code">
+                    <summary>{ "In the code" }</summary>
+                    <p>{ rich(code) }</p>
+                </details>
+            }
             { for question }
+            if step + 1 >= view.steps {
+                { lesson_complete(props, view) }
+            }
             <nav class="lesson-nav" aria-label="Lesson steps">
                 <button type="button" class="btn" data-testid="lesson-back" disabled={step == 0}
                     onclick={msg(Msg::LessonBack)} title="Previous step (Page Up)">{ "← Back" }</button>
-                <button type="button" class="btn btn-primary" data-testid="lesson-next" disabled={step + 1 >= view.steps}
-                    onclick={msg(Msg::LessonNext)} title="Next step (Page Down)">{ "Next →" }</button>
+                if step + 1 < view.steps {
+                    <button type="button" class="btn btn-primary" data-testid="lesson-next"
+                        onclick={msg(Msg::LessonNext)} title="Next step (Page Down)">{ "Next →" }</button>
+                }
             </nav>
         </section>
     }
 }
 
-fn feedback(g: &GuideState) -> Html {
+/// The pods a "which pod?" question asks about, beside it (on a phone the stage is far
+/// below): a click answers, as a click on the stage does.
+fn pod_choices(props: &GuideProps, pods: &[crate::lesson::PodChoice], answer: &str) -> Html {
+    html! {
+        <ul class="lesson-pods" aria-label="The pods">
+            { for pods.iter().map(|p| {
+                let (on, name) = (props.on_msg.clone(), p.name.clone());
+                let onclick = Callback::from(move |_: MouseEvent| {
+                    on.emit(Msg::LessonAnswer(name.clone()));
+                    on.emit(Msg::LessonCheck);
+                });
+                let node = if p.node.is_empty() { "no node".to_string() } else { p.node.clone() };
+                html! {
+                    <li><button type="button" class="lesson-pod" data-testid="lesson-pod" data-pod={p.name.clone()}
+                        aria-pressed={(answer == p.name).to_string()} {onclick}>
+                        <code>{ p.name.clone() }</code>{ format!(" {} · {node}", p.state) }
+                    </button></li>
+                }
+            }) }
+        </ul>
+    }
+}
+
+/// Text with `inline code` (between backticks) set as code.
+pub fn rich(text: &str) -> Html {
+    html! {
+        { for text.split('`').enumerate().map(|(i, part)| if i % 2 == 1 {
+            html! { <code>{ part.to_string() }</code> }
+        } else {
+            html! { { part.to_string() } }
+        }) }
+    }
+}
+
+/// The end of a lesson: it says so, and offers the next lesson (or, after the last, a
+/// challenge).
+fn lesson_complete(props: &GuideProps, view: &StepView) -> Html {
+    let on = props.on_msg.clone();
+    let (label, message) = match view.next {
+        Some((id, title)) => (
+            format!("Next lesson: {title} →"),
+            Msg::OpenLesson(id.to_string(), 0),
+        ),
+        None => {
+            let first = &challenges()[0];
+            (
+                format!("Try a challenge: {} →", first.title),
+                Msg::OpenChallenge(first.id.to_string()),
+            )
+        }
+    };
+    let onclick = Callback::from(move |_: MouseEvent| on.emit(message.clone()));
+    html! {
+        <div class="lesson-complete" data-testid="lesson-complete" role="status">
+            <p><strong>{ "Lesson complete ✓" }</strong>{ format!(" You have been through all {} steps of “{}”.", view.steps, view.title) }</p>
+            <button type="button" class="btn btn-primary" data-testid="lesson-next-lesson" {onclick}>{ label }</button>
+        </div>
+    }
+}
+
+/// The answer in words; a choice names its options by their labels.
+fn answer_text(answer: &Answer, options: &[String]) -> String {
+    match answer {
+        Answer::Choices(c) if !c.is_empty() => c
+            .iter()
+            .map(|i| {
+                options
+                    .get(*i)
+                    .map_or_else(|| i.to_string(), |l| format!("{i}: {l}"))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        a => a.describe(),
+    }
+}
+
+/// Why the simulation answers as it does: plain sentences, then the Go functions that decided
+/// behind "In the code".
+fn explanation(e: &Expected) -> Html {
+    html! {
+        <>
+            <ul class="lesson-explanation">
+                { for e.explanation.iter().map(|l| html! { <li>{ rich(l) }</li> }) }
+            </ul>
+            if !e.decisions.is_empty() {
+                <details class="lesson-code">
+                    <summary>{ "In the code" }</summary>
+                    <ul class="lesson-explanation">
+                        { for e.decisions.iter().map(|d| html! { <li><code>{ d.function.clone() }</code>{ format!(": {}", d.text) }</li> }) }
+                    </ul>
+                </details>
+            }
+        </>
+    }
+}
+
+/// The check of the learner's answer, then what Show me revealed.
+fn feedback(g: &GuideState, options: &[String]) -> Html {
+    let shown = g.shown.as_ref().map(|e| {
+        html! {
+            <div class="lesson-feedback shown" data-testid="lesson-shown" role="status">
+                <p><strong>{ "The answer: " }</strong><span data-testid="lesson-answer-shown">{ answer_text(&e.answer, options) }</span></p>
+                { explanation(e) }
+            </div>
+        }
+    });
+    html! { <>{ check_feedback(g) }{ for shown }</> }
+}
+
+fn check_feedback(g: &GuideState) -> Html {
     match &g.feedback {
         None => html! {},
         Some(Err(e)) => html! {
@@ -312,17 +437,16 @@ fn feedback(g: &GuideState) -> Html {
                 <p>{ e.clone() }</p>
             </div>
         },
+        Some(Ok(f)) if f.correct => html! {
+            <div class="lesson-feedback right" data-testid="lesson-feedback" data-correct="true" role="status">
+                <p><strong>{ "Right." }</strong></p>
+                { explanation(&f.expected) }
+            </div>
+        },
         Some(Ok(f)) => html! {
-            <div class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
-                data-testid="lesson-feedback" data-correct={f.correct.to_string()} role="status">
-                <p><strong>{ if f.correct { "Right." } else { "Not quite." } }</strong>
-                    if !f.correct { { format!(" The simulation says: {}. Try again, or Show me.", f.expected.answer.describe()) } }
-                </p>
-                if f.correct {
-                    <ul class="lesson-explanation">
-                        { for f.expected.explanation.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
-                    </ul>
-                }
+            <div class="lesson-feedback wrong" data-testid="lesson-feedback" data-correct="false" role="status">
+                <p><strong>{ "Not quite. " }</strong>{ rich(f.hint.as_deref().unwrap_or_default()) }</p>
+                <p class="lesson-try">{ "Try again, or press Show me." }</p>
             </div>
         },
     }
@@ -359,8 +483,8 @@ fn challenge_panel(
             // summary opens it again.
             <details class="challenge-body" open={!props.started}>
                 <summary class="challenge-summary">{ "The challenge: story and hint" }</summary>
-                <p class="lesson-text" data-testid="challenge-story">{ challenge.story_text().unwrap_or_else(|e| e) }</p>
-                <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ challenge.hint_text().unwrap_or_else(|e| e) }
+                <p class="lesson-text" data-testid="challenge-story">{ rich(&challenge.story_text().unwrap_or_else(|e| e)) }</p>
+                <p class="lesson-hint"><strong>{ "Hint: " }</strong>{ rich(&challenge.hint_text().unwrap_or_else(|e| e)) }
                     { " Change the settings and act with kubectl, then check: the session's scenario is run to its end." }</p>
             </details>
             <ul class="challenge-goals">
@@ -389,7 +513,33 @@ fn challenge_panel(
                     }
                 }) }
             </ul>
+            { solved_banner(props, challenge, results) }
         </section>
+    }
+}
+
+/// A solved challenge says so, with its figures, and offers the next one.
+fn solved_banner(
+    props: &GuideProps,
+    challenge: &'static rollout_core::lessons::Challenge,
+    results: Option<&[rollout_core::lessons::GoalResult]>,
+) -> Html {
+    let Some(results) = results.filter(|r| !r.is_empty() && r.iter().all(|g| g.met)) else {
+        return html! {};
+    };
+    let next = crate::lesson::next_challenge(challenge.id).map(|c| {
+        let (on, id) = (props.on_msg.clone(), c.id.to_string());
+        let onclick = Callback::from(move |_: MouseEvent| on.emit(Msg::OpenChallenge(id.clone())));
+        html! {
+            <button type="button" class="btn btn-primary btn-small" data-testid="challenge-next" {onclick}>
+                { format!("Next challenge: {} →", c.title) }</button>
+        }
+    });
+    html! {
+        <div class="lesson-complete" data-testid="challenge-solved-banner" role="status">
+            <p><strong>{ "Challenge solved ✓" }</strong>{ format!(" All {} goals met, with the figures above.", results.len()) }</p>
+            { for next }
+        </div>
     }
 }
 
@@ -425,8 +575,11 @@ pub fn quiz_bar(props: &QuizProps) -> Html {
             Ok(f) => html! {
                 <span class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
                     data-testid="quiz-feedback" data-correct={f.correct.to_string()} role="status">
-                    { if f.correct { "Right: ".to_string() } else { format!("Not quite, the simulation says {}: ", f.expected.answer.describe()) } }
-                    { f.expected.explanation.last().cloned().unwrap_or_default() }
+                    if f.correct {
+                        <>{ "Right: " }{ f.expected.explanation.last().cloned().unwrap_or_default() }</>
+                    } else {
+                        <>{ "Not quite: " }{ rich(f.hint.as_deref().unwrap_or_default()) }{ " Step to see what happens." }</>
+                    }
                 </span>
             },
             Err(e) => html! { <span class="lesson-feedback" data-testid="quiz-feedback" data-correct="false" role="status">{ e.clone() }</span> },

@@ -1,16 +1,21 @@
 //! Function components; each renders props and reports changes through callbacks.
 
+pub mod assumptions;
 pub mod bounds_readout;
 pub mod chart_panel;
 pub mod clock;
+pub mod deployment_picker;
 pub mod deployment_status;
 pub mod events_table;
 pub mod explanation;
 pub mod flow_diagram;
+pub mod forecast_panel;
+pub mod heat_map;
 pub mod inside_section;
 pub mod kubectl_panel;
 pub mod lesson_panel;
 pub mod object_inspector;
+pub mod plan_line;
 pub mod pod_strip;
 pub mod pod_token;
 pub mod replica_sets;
@@ -20,12 +25,14 @@ pub mod select;
 pub mod settings_panel;
 pub mod share_panel;
 pub mod stage;
+pub mod sweep_panel;
 pub mod text_field;
 pub mod transport;
 
 pub use bounds_readout::BoundsReadout;
 pub use chart_panel::ChartPanel;
 pub use clock::Clock;
+pub use deployment_picker::DeploymentPicker;
 pub use deployment_status::DeploymentStatus;
 pub use events_table::EventsTable;
 pub use explanation::ExplanationPanel;

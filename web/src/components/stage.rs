@@ -15,7 +15,7 @@ use crate::components::pod_token::{
     Motion, PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
 };
 use rollout_core::ui_support::DepartedPod;
-use rollout_core::view::{DeploymentView, PodState, ReplicaSetView};
+use rollout_core::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -41,122 +41,78 @@ pub fn token_em(n: usize) -> f64 {
     }
 }
 
-/// The rolling-update budget of a Deployment, from its view: what a learner needs to see why
-/// the controller waits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// RollingUpdate (gauges with limits) or not (Recreate).
-    pub rolling: bool,
-    /// spec.replicas.
-    pub replicas: i32,
-    /// status.replicas: the pods of every ReplicaSet, terminating ones not counted.
-    pub total: i32,
-    /// replicas + maxSurge.
-    pub max_total: i32,
-    /// status.availableReplicas.
-    pub available: i32,
-    /// replicas − maxUnavailable.
-    pub min_available: i32,
-}
-
-impl Budget {
-    /// Of a Deployment's view, e.g. 3 replicas at 25% / 25%: `max_total` 3 + 1 = 4,
-    /// `min_available` 3 − 0 = 3.
-    pub fn of(d: &DeploymentView) -> Budget {
-        Budget {
-            rolling: d.strategy == "RollingUpdate",
-            replicas: d.object.spec.replicas,
-            total: d.object.status.replicas,
-            max_total: d.upper_bound,
-            available: d.object.status.available_replicas,
-            min_available: d.lower_bound,
-        }
-    }
-
-    /// maxSurge as resolved for these replicas.
-    pub fn surge(&self) -> i32 {
-        self.max_total - self.replicas
-    }
-
-    /// maxUnavailable as resolved for these replicas.
-    pub fn unavailable(&self) -> i32 {
-        self.replicas - self.min_available
-    }
-}
-
-/// `4 pods` / `1 pod`.
-fn pods(n: i32) -> String {
-    if n == 1 {
-        "1 pod".to_string()
-    } else {
-        format!("{n} pods")
-    }
-}
-
 /// One gauge: a bar on a scale shared by both gauges, a mark at the limit, the numbers and
-/// the arithmetic in words (so neither colour nor the bar alone carries the meaning). A
-/// `ceiling` is a most (pods in total), otherwise the limit is a least (available pods).
-fn gauge(
-    testid: &'static str,
-    title: &str,
-    value: i32,
-    limit: i32,
-    scale: i32,
-    ceiling: bool,
-    rule: String,
-) -> Html {
+/// the arithmetic in words (so neither colour nor the bar alone carries the meaning), all of
+/// it the core's ([`GaugeView`]). When the Deployment's status lags the pods, the bar shows
+/// the pods on the stage, a tick the status, and the gauge says which controller has not
+/// synced yet instead of judging the stale figure.
+fn gauge(testid: &'static str, title: &str, g: &GaugeView, scale: i32) -> Html {
     let pct =
         |n: i32| crate::chart::fmt(f64::from(n.clamp(0, scale)) * 100.0 / f64::from(scale.max(1)));
-    // e.g. 4 pods of at most 4: "full: no room to surge"; 3 available of at least 3: "none spare".
-    let margin = if ceiling {
-        limit - value
-    } else {
-        value - limit
-    };
-    let verdict = match (ceiling, margin) {
-        (true, 0) => " · full: no room to surge".to_string(),
-        (true, m) if m > 0 => format!(" · room for {m}"),
-        (true, m) => format!(" · {} over", -m),
-        (false, 0) => " · none spare".to_string(),
-        (false, m) if m > 0 => format!(" · {m} spare"),
-        (false, m) => format!(" · {} short", -m),
-    };
     html! {
-        <div class={classes!("gauge", (margin < 0).then_some("gauge-over"))} data-testid={testid}
-            data-value={value.to_string()} data-limit={limit.to_string()}>
+        <div class={classes!("gauge", g.over.then_some("gauge-over"), g.behind.is_some().then_some("gauge-behind"))} data-testid={testid}
+            data-value={g.status.to_string()} data-live={g.live.to_string()} data-limit={g.limit.to_string()}>
             <p class="gauge-head">
                 <span class="gauge-title">{ title.to_string() }</span>
-                <span class="gauge-figure"><strong>{ value }</strong>{ format!(" / {limit}") }</span>
+                <span class="gauge-figure"><strong>{ g.status }</strong>{ format!(" / {}", g.limit) }</span>
             </p>
             <div class="gauge-bar" aria-hidden="true">
-                <span class="gauge-fill" style={format!("width: {}%", pct(value))} />
-                <span class="gauge-mark" style={format!("left: {}%", pct(limit))} />
+                <span class="gauge-fill" style={format!("width: {}%", pct(g.live))} />
+                if g.behind.is_some() {
+                    <span class="gauge-status" style={format!("left: {}%", pct(g.status))} />
+                }
+                <span class="gauge-mark" style={format!("left: {}%", pct(g.limit))} />
             </div>
-            <p class="gauge-rule">{ rule }<span class="gauge-verdict">{ verdict }</span></p>
+            <p class="gauge-rule">{ g.rule.clone() }<span class="gauge-verdict">{ format!(" · {}", g.verdict) }</span></p>
         </div>
     }
 }
 
-/// The two gauges: total pods against replicas + maxSurge, available pods against
-/// replicas − maxUnavailable.
-/// `terminating` is how many pods on the stage are terminating: status.replicas leaves them out
-/// (they still run until their grace period ends), which the total gauge says.
-pub fn gauges(b: &Budget, terminating: usize) -> Html {
+/// Why a gauge's status lags the pods, one line each, under the lanes (where there is room
+/// for a sentence): nothing when the status agrees with the stage.
+pub fn behind_notes(b: &BudgetView) -> Html {
+    let notes = [
+        ("budget-total", "Pods in total", &b.total),
+        ("budget-available", "Available", &b.available),
+    ];
+    notes
+        .iter()
+        .filter(|(_, _, g)| b.rolling && g.behind.is_some())
+        .map(|(testid, title, g)| {
+            html! {
+                <p class="gauge-behind-note" data-testid={format!("{testid}-behind")}>
+                    <strong>{ format!("{title}: ") }</strong>{ g.behind.clone().unwrap_or_default() }
+                </p>
+            }
+        })
+        .collect()
+}
+
+/// The two gauges of the core's [`BudgetView`]: total pods against replicas + maxSurge,
+/// available pods against replicas − maxUnavailable (a note for Recreate).
+pub fn gauges(b: &BudgetView) -> Html {
     if !b.rolling {
         return html! {
             <div class="gauges gauges-recreate">
-                <p class="gauge-note">{ format!("Recreate: all old pods go before any new one is created. {} of {} available now.", b.available, pods(b.replicas)) }</p>
+                <p class="gauge-note">{ b.recreate_note() }</p>
             </div>
         };
     }
-    let scale = b.max_total.max(b.total).max(b.available).max(1);
+    let scale = [
+        b.total.limit,
+        b.total.status,
+        b.total.live,
+        b.available.status,
+        b.available.live,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(1)
+    .max(1);
     html! {
-        <div class="gauges" role="group" aria-label="Rolling-update budget">
-            { gauge("budget-total", "Pods in total", b.total, b.max_total, scale, true,
-                format!("at most {} + maxSurge {} = {}{}", b.replicas, b.surge(), b.max_total,
-                    if terminating > 0 { format!(" (terminating pods not counted: {terminating})") } else { String::new() })) }
-            { gauge("budget-available", "Available", b.available, b.min_available, scale, false,
-                format!("at least {} − maxUnavailable {} = {}", b.replicas, b.unavailable(), b.min_available)) }
+        <div class="gauges" role="group" aria-label="Rolling-update budget (the Deployment's status)">
+            { gauge("budget-total", "Pods in total", &b.total, scale) }
+            { gauge("budget-available", "Available", &b.available, scale) }
         </div>
     }
 }
@@ -498,7 +454,7 @@ pub struct StageProps {
     pub departed: Vec<DepartedPod>,
     /// The Deployment's budget (none before it exists).
     #[prop_or_default]
-    pub budget: Option<Budget>,
+    pub budget: Option<BudgetView>,
     /// The step in one line.
     pub caption: AttrValue,
     /// Who acted (a CSS key, `deployment`, …), for the caption's colour.
@@ -577,11 +533,6 @@ pub fn stage(props: &StageProps) -> Html {
         })
         .max()
         .unwrap_or(0);
-    let terminating = lanes
-        .iter()
-        .flat_map(|rs| rs.pods.iter())
-        .filter(|p| p.state == PodState::Terminating)
-        .count();
     let pod_selected = props
         .selected
         .as_deref()
@@ -674,9 +625,10 @@ pub fn stage(props: &StageProps) -> Html {
                     }) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
+                { props.budget.as_ref().map(behind_notes).unwrap_or_default() }
                 </div>
                 <div class="stage-side">
-                    { props.budget.as_ref().map(|b| gauges(b, terminating)).unwrap_or_default() }
+                    { props.budget.as_ref().map(gauges).unwrap_or_default() }
                     { props.children.clone() }
                 </div>
             </div>
@@ -758,8 +710,6 @@ pub fn fullscreen_left() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rollout_core::sim::Simulation;
-    use rollout_core::view::cluster_view;
 
     #[test]
     fn tokens_are_big_up_to_twenty_pods_then_shrink_to_24_px_at_48() {
@@ -768,30 +718,5 @@ mod tests {
         assert_eq!(token_em(34), 2.0);
         assert_eq!(token_em(48), 1.5);
         assert_eq!(token_em(500), 1.5);
-    }
-
-    #[test]
-    fn the_budget_is_the_deployments_status_against_its_bounds() {
-        let mut sim = Simulation::new(
-            rollout_core::presets::preset("rolling-basic")
-                .unwrap()
-                .scenario,
-        );
-        // Into the rollout, until the Deployment's status counts the surge pod.
-        let mut view = cluster_view(&sim);
-        for _ in 0..500 {
-            if view.deployments.first().map(|d| d.object.status.replicas) == Some(4) {
-                break;
-            }
-            sim.step();
-            view = cluster_view(&sim);
-        }
-        let d = &view.deployments[0];
-        let b = Budget::of(d);
-        assert!(b.rolling);
-        assert_eq!((b.replicas, b.max_total, b.min_available), (3, 4, 3));
-        assert_eq!((b.surge(), b.unavailable()), (1, 0));
-        assert_eq!(b.total, 4, "3 old pods and the surge pod");
-        assert_eq!(b.available, d.object.status.available_replicas);
     }
 }

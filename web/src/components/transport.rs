@@ -39,6 +39,14 @@ pub struct TransportProps {
     /// (lock-step), shown under the clock.
     #[prop_or(true)]
     pub instant: bool,
+    /// The rollout's state while a step would still change something, as a key (`progressing`,
+    /// `complete`, `stalled`, `paused`) and `kubectl rollout status`'s line; `None` before the
+    /// Deployment exists.
+    #[prop_or_default]
+    pub state: Option<(&'static str, AttrValue)>,
+    /// The image "Roll out" sets, offered once nothing more will happen.
+    #[prop_or_default]
+    pub next_image: Option<AttrValue>,
     /// Receives the commands.
     pub on_msg: Callback<Msg>,
 }
@@ -71,6 +79,36 @@ pub fn outcome_key(o: rollout_core::session::Outcome) -> &'static str {
         Outcome::Stuck => "stuck",
         Outcome::Limit => "limit",
     }
+}
+
+/// The rollout's state for the status line while a step would still change something:
+/// `kubectl rollout status` of the Deployment (from the core's view), led by a word for the
+/// state, and the next pending command if one is queued. For example `In progress: Waiting
+/// for deployment "web" rollout to finish: 1 out of 3 new replicas have been updated...`.
+pub fn rollout_state(
+    d: &rollout_core::view::DeploymentView,
+    next_command: Option<&str>,
+) -> (&'static str, AttrValue) {
+    let status = &d.rollout_status;
+    let (key, word, line) = if let Some(e) = &status.error {
+        ("stalled", "Stalled", e.clone())
+    } else if d.object.spec.paused {
+        ("paused", "Paused", status.message.trim_end().to_string())
+    } else if status.done {
+        (
+            "complete",
+            "Complete",
+            status.message.trim_end().to_string(),
+        )
+    } else {
+        (
+            "progressing",
+            "In progress",
+            status.message.trim_end().to_string(),
+        )
+    };
+    let next = next_command.map_or(String::new(), |c| format!(" · pending: {c}"));
+    (key, AttrValue::from(format!("{word}: {line}{next}")))
 }
 
 /// The transport bar.
@@ -115,14 +153,18 @@ pub fn transport(props: &TransportProps) -> Html {
     };
     let horizon = props.horizon.max(1);
     let position = props.round.min(horizon);
-    let phase = if props.at_round_start {
+    let phase = if props.settled.is_some() {
+        "at rest"
+    } else if props.at_round_start {
         "round not started"
     } else {
         "round in progress"
     };
     let settled = props.settled.is_some();
     let step_title = match &props.settled {
-        Some((_, why)) => format!("Nothing more will happen: {why}"),
+        Some((_, why)) => format!(
+            "Nothing more will happen: {why}. Roll out another image, or Reset to start over."
+        ),
         None => "Step: to the next change in the cluster (→; Shift: a whole round)".to_string(),
     };
     let mut ticks = props.action_rounds.clone();
@@ -186,11 +228,26 @@ pub fn transport(props: &TransportProps) -> Html {
                     </span>
                 </div>
             </div>
+            // The one line that says the rollout's state: where it came to rest, with what to
+            // do next, or `kubectl rollout status` while it goes on.
             if let Some((outcome, why)) = &props.settled {
-                <p class={classes!("settled-line", format!("settled-{outcome}"))} id="settled-line"
-                    data-testid="settled" data-outcome={*outcome} role="status">
-                    { why.clone() }
-                </p>
+                <div class={classes!("settled-line", format!("settled-{outcome}"))} data-testid="status-line" data-state={*outcome}>
+                    <p id="settled-line" data-testid="settled" data-outcome={*outcome} role="status">{ why.clone() }</p>
+                    <p class="settled-next">
+                        <span>{ "Next: " }</span>
+                        if let Some(image) = &props.next_image {
+                            <button type="button" class="btn btn-small btn-primary" data-testid="settled-roll-out"
+                                onclick={send(Msg::UpdateImage)}>{ format!("Roll out {image}") }</button>
+                            <span>{ " or " }</span>
+                        }
+                        <button type="button" class="btn btn-small" data-testid="settled-reset"
+                            onclick={send(Msg::Reset)}>{ "Reset" }</button>
+                    </p>
+                </div>
+            } else if let Some((state, line)) = &props.state {
+                <div class={classes!("settled-line", format!("settled-{state}"))} data-testid="status-line" data-state={*state}>
+                    <p>{ line.clone() }</p>
+                </div>
             }
             <div class="timeline">
                 <label class="visually-hidden" for="timeline">{ "Timeline: go to the start of a round" }</label>

@@ -41,6 +41,8 @@ pub struct Frame {
     pub cluster: ClusterView,
     /// The ReplicaSets in creation order, shared with the cards (no deep copies of pods).
     pub replica_sets: Rc<Vec<Rc<ReplicaSetView>>>,
+    /// The rolling-update budget of the first Deployment (the stage's gauges).
+    pub budget: Option<rollout_core::view::BudgetView>,
     /// The pod-count chart of the Deployment.
     pub chart: Vec<ChartPoint>,
     /// Pods the last step removed.
@@ -172,13 +174,20 @@ impl Frame {
         let mut action_rounds: Vec<u32> = scenario.actions.iter().map(|a| a.round).collect();
         action_rounds.dedup();
         let mut cluster = cluster_view(&sim);
-        let replica_sets = Rc::new(
+        let replica_sets: Rc<Vec<Rc<ReplicaSetView>>> = Rc::new(
             std::mem::take(&mut cluster.replica_sets)
                 .into_iter()
                 .map(Rc::new)
                 .collect(),
         );
+        let budget = cluster.deployments.first().map(|d| {
+            rollout_core::view::budget_view(
+                d,
+                replica_sets.iter().map(|rs: &Rc<ReplicaSetView>| &**rs),
+            )
+        });
         Frame {
+            budget,
             cluster,
             replica_sets,
             chart: chart_series(&sim, &deployment),

@@ -29,6 +29,12 @@ pub struct Lab {
     pub before: Option<Rc<Snapshot>>,
     /// A message for the user (an import error, the end of the scenario …).
     pub notice: Option<String>,
+    /// The notice says where the session came to rest (Step, Play or End with nothing more
+    /// to do): the page's status line says that already, and the next move makes it stale.
+    pub status_notice: bool,
+    /// What the last run did, for the caption until the next move: End's `End: 24 s later,
+    /// 30 changes.`, or the last change of the moment Compare's Step went through.
+    pub ran: Option<String>,
     /// The object "Inside the controllers" inspects (`kind/name`; `None`: the Deployment).
     pub selected: Option<String>,
     /// "Inside the controllers" is open.
@@ -51,6 +57,8 @@ impl PartialEq for Lab {
             && self.seek == other.seek
             && self.console == other.console
             && self.notice == other.notice
+            && self.status_notice == other.status_notice
+            && self.ran == other.ran
             && self.selected == other.selected
             && self.inside_open == other.inside_open
             && self.guide == other.guide
@@ -83,11 +91,22 @@ impl Lab {
             console: Vec::new(),
             before: None,
             notice: None,
+            status_notice: false,
+            ran: None,
             selected: None,
             inside_open: false,
             guide: None,
             quiz: None,
         }
+    }
+
+    /// What a first visit opens on (the app, `?embed` and `<rollout-lab>` with no preset): the
+    /// preset [`rollout_core::presets::FIRST_VISIT`] run to its first command, so the
+    /// Deployment runs and `kubectl set image` is a Step away (Back goes to the empty cluster).
+    pub fn first_visit() -> Lab {
+        let lab = Lab::from_preset(rollout_core::presets::FIRST_VISIT).unwrap_or_default();
+        lab.session.borrow_mut().run_to_first_command();
+        lab
     }
 
     /// A lab showing `session` as it stands (a version-2 permalink's session), its scenario
@@ -111,6 +130,7 @@ impl Lab {
             .borrow_mut()
             .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, None, step))
             .err();
+        guide.moment = Some(crate::lesson::StepMoment::of(&lab.sim()));
         lab.guide = Some(guide);
         Some(lab)
     }
@@ -128,8 +148,18 @@ impl Lab {
         let Some(mut g) = self.guide.take() else {
             return;
         };
+        let moment = g.moment.as_ref().map(|m| m.0.steps_taken());
         match (msg, &mut g.guide) {
             (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
+                // From the step's moment, wherever Show me or Step took the stage since.
+                if !self.back_to_moment(moment) {
+                    if let Some(mut lab) = Lab::from_lesson(lesson.id, *step + 1) {
+                        lab.version = self.version.wrapping_add(1);
+                        lab.speed = self.speed;
+                        *self = lab;
+                        return;
+                    }
+                }
                 let from = *step;
                 *step += 1;
                 self.remember();
@@ -139,8 +169,8 @@ impl Lab {
                     .borrow_mut()
                     .advance_with(|sim| crate::lesson::run_lesson(lesson, sim, Some(from), to))
                     .err();
-                g.answer.clear();
-                g.feedback = None;
+                g.moment = Some(crate::lesson::StepMoment::of(&self.sim()));
+                g.clear_answer();
                 self.bump();
             }
             (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
@@ -153,21 +183,31 @@ impl Lab {
             }
             (Msg::LessonAnswer(a), _) => g.answer = a,
             (Msg::LessonCheck, Guide::Lesson { lesson, step }) => {
-                g.feedback = crate::lesson::check(lesson, *step, &self.sim(), &g.answer);
+                let at = g.moment.clone();
+                let sim = self.sim();
+                let at = at.as_ref().map_or(&*sim, |m| &*m.0);
+                g.feedback = crate::lesson::check(lesson, *step, at, &g.answer);
             }
             (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
-                let q = lesson.steps[*step].question;
-                let expected = q.and_then(|q| {
-                    rollout_core::lessons::question::expected(&q.ask, &self.sim()).ok()
-                });
+                let at = g.moment.clone();
+                let expected = {
+                    let sim = self.sim();
+                    crate::lesson::show_me(lesson, *step, at.as_ref().map_or(&*sim, |m| &*m.0))
+                };
+                // The stage plays from the step's moment to the step that decided it; the
+                // lesson stays at its step, and Next runs from its moment again.
                 if let Some(e) = expected {
-                    self.remember();
-                    self.session.borrow_mut().advance_with(|sim| {
-                        for _ in 0..e.steps {
-                            sim.step();
-                        }
-                    });
-                    self.bump();
+                    if self.back_to_moment(moment) {
+                        self.remember();
+                        self.session.borrow_mut().advance_with(|sim| {
+                            for _ in 0..e.steps {
+                                sim.step();
+                            }
+                        });
+                        self.bump();
+                    }
+                    g.feedback = None;
+                    g.shown = Some(e);
                 }
             }
             (Msg::ChallengeAnswer(i, a), Guide::Challenge { answers, .. }) => {
@@ -193,6 +233,24 @@ impl Lab {
             _ => {}
         }
         self.guide = Some(g);
+    }
+
+    /// Takes the session back to the lesson step's moment (Show me or Step may have moved it
+    /// on). False if it cannot be reached by stepping back.
+    fn back_to_moment(&mut self, moment: Option<usize>) -> bool {
+        let Some(at) = moment else {
+            return true;
+        };
+        let mut session = self.session.borrow_mut();
+        let moved = session.sim().steps_taken() != at;
+        while session.sim().steps_taken() > at && session.step_back() {}
+        let there = session.sim().steps_taken() == at;
+        drop(session);
+        if moved && there {
+            self.before = None;
+            self.bump();
+        }
+        there
     }
 
     /// A lab that starts from a preset (`None` for an unknown id).
@@ -317,6 +375,12 @@ impl Lab {
 
     /// Applies a message.
     pub fn update(&mut self, msg: Msg) {
+        if msg.moves() {
+            self.ran = None;
+            if std::mem::take(&mut self.status_notice) {
+                self.notice = None;
+            }
+        }
         match msg {
             Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
                 Some(mut lab) => {
@@ -418,6 +482,22 @@ impl Lab {
                     self.bump();
                 }
             }
+            Msg::StepTo(seconds) => {
+                self.playing = false;
+                self.seek = None;
+                self.remember();
+                let moved = self.session.borrow_mut().advance_to(seconds, true);
+                let name = self.deployment();
+                self.ran = moved.last_change.map(|r| {
+                    let e = crate::explain::explain(&r, &name);
+                    format!(
+                        "{} · {}",
+                        crate::components::clock::m_ss(seconds),
+                        crate::explain::caption(&e)
+                    )
+                });
+                self.bump();
+            }
             Msg::StepRound => {
                 self.playing = false;
                 self.seek = None;
@@ -445,6 +525,7 @@ impl Lab {
                     self.playing = false;
                 } else if let Some(settled) = self.session.borrow().settled() {
                     self.notice = Some(settled.sentence);
+                    self.status_notice = true;
                 } else {
                     self.playing = true;
                 }
@@ -470,6 +551,8 @@ impl Lab {
                 // on past the last change).
                 let seconds = self.sim().now() - from;
                 self.notice = Some(end_notice(&end, seconds));
+                self.status_notice = true;
+                self.ran = end_summary(&end, seconds);
                 self.bump();
             }
             Msg::SeekRound(target) => {
@@ -533,14 +616,18 @@ impl Lab {
                 if let (Some(pod), Some(q)) = (object.strip_prefix("pod/"), self.quiz.as_mut()) {
                     q.answer = pod.to_string();
                 }
-                // A click on a pod answers a lesson's "which pod goes next?".
-                if let (Some(pod), Some(g)) = (object.strip_prefix("pod/"), self.guide.as_mut()) {
-                    if matches!(g.guide, crate::lesson::Guide::Lesson { .. }) {
-                        g.answer = pod.to_string();
-                    }
+                // A click on a pod answers a lesson's "which pod goes next?" at once, and
+                // leaves "Inside the controllers" as it was (the page stays on the question).
+                let asks = self.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
+                if let (Some(pod), Some(g), true) =
+                    (object.strip_prefix("pod/"), self.guide.as_mut(), asks)
+                {
+                    g.answer = pod.to_string();
+                    self.update_guide(Msg::LessonCheck);
+                } else {
+                    self.inside_open = true;
                 }
                 self.selected = Some(object);
-                self.inside_open = true;
             }
             Msg::ToggleInside => self.inside_open = !self.inside_open,
             Msg::Inside(crate::inside::Request::Select(object)) => self.update(Msg::Select(object)),
@@ -576,6 +663,7 @@ impl Lab {
         let stepped = self.session.borrow_mut().step().is_some();
         if !stepped {
             self.notice = self.session.borrow().settled().map(|s| s.sentence);
+            self.status_notice = self.notice.is_some();
         }
         self.bump();
         stepped
@@ -721,6 +809,22 @@ impl Reducible for Lab {
             Rc::new(next)
         }
     }
+}
+
+/// What End did, for the caption (the status line says where it stopped), e.g. `End: 24 s
+/// later, 30 changes.`; `None` when it moved nothing.
+pub fn end_summary(end: &RunEnd, seconds: i64) -> Option<String> {
+    let changes = match end.steps {
+        0 => "no change".to_string(),
+        1 => "1 change".to_string(),
+        n => format!("{n} changes"),
+    };
+    (end.steps > 0 || seconds > 0).then(|| {
+        format!(
+            "End: {} later, {changes}.",
+            crate::explain::seconds(seconds)
+        )
+    })
 }
 
 /// What End says: how much simulated time the run covered (`seconds` on the clock) and where

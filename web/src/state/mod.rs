@@ -106,6 +106,9 @@ pub enum Msg {
     Step,
     /// One step back.
     StepBack,
+    /// Through the moment at these seconds on the clock (every sync of it), as one move:
+    /// Compare's Step, which takes both stages to the next moment either of them changes.
+    StepTo(Time),
     /// To the start of the next round.
     StepRound,
     /// To the start of this round (or the previous one when already there).
@@ -180,4 +183,33 @@ pub enum Msg {
     QuizAnswer(String),
     /// Check the quiz answer against what the next step does.
     QuizCheck,
+}
+
+impl Msg {
+    /// Whether it moves the session or gives it a command: what makes a status notice (where
+    /// the session came to rest) out of date.
+    pub fn moves(&self) -> bool {
+        matches!(
+            self,
+            Msg::Step
+                | Msg::StepBack
+                | Msg::StepTo(_)
+                | Msg::StepRound
+                | Msg::BackRound
+                | Msg::TogglePlay
+                | Msg::ToEnd
+                | Msg::SeekRound(_)
+                | Msg::Reset
+                | Msg::UpdateImage
+                | Msg::Scale
+                | Msg::PauseRollout
+                | Msg::ResumeRollout
+                | Msg::Undo(_)
+                | Msg::LegacyRollback(_)
+                | Msg::ApplySpec
+                | Msg::Cancel(_)
+                | Msg::SetQuota(_)
+                | Msg::Inside(crate::inside::Request::Act(_))
+        )
+    }
 }

@@ -79,7 +79,8 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
         (0, None) => None,
         (j, m) => Some(ModelExtras {
             ready_jitter_rounds: j,
-            seed: m.map_or(1, |m| m.seed),
+            seed: m.as_ref().map_or(1, |m| m.seed),
+            probes: m.and_then(|m| m.probes),
         }),
     };
     s.termination_rounds = model.termination_rounds;

@@ -574,3 +574,60 @@ fn a_step_that_only_writes_a_status_says_what_it_wrote() {
         "{seen:?}"
     );
 }
+
+/// The first visit: a rollout a Step or two away; the status notice of a finished rollout
+/// goes stale (and away) with the next move, and End's summary is the caption's.
+#[test]
+fn a_first_visit_rolls_out_and_status_notices_go_stale() {
+    let mut lab = Lab::first_visit();
+    let f = Frame::of(&lab);
+    assert!(f.settled.is_none() && lab.notice.is_none());
+    assert_eq!(f.budget.as_ref().map(|b| b.available.status), Some(3));
+    let mut steps = 0;
+    while Frame::of(&lab).replica_sets.len() < 2 {
+        lab.update(Msg::Step);
+        steps += 1;
+    }
+    assert!(steps <= 3, "{steps} steps");
+    lab.update(Msg::ToEnd);
+    assert!(lab.status_notice && lab.notice.is_some());
+    assert!(
+        lab.ran.as_deref().unwrap().starts_with("End: "),
+        "{:?}",
+        lab.ran
+    );
+    assert!(!lab.ran.as_deref().unwrap().contains("nothing more"));
+    lab.update(Msg::Step);
+    assert!(lab.status_notice, "Step with nothing to do says so again");
+    // Rolling out another image: the old "nothing more will happen" is gone.
+    lab.update(Msg::UpdateImage);
+    assert!(lab.notice.is_none() && !lab.status_notice && lab.ran.is_none());
+    assert!(Frame::of(&lab).settled.is_none());
+    // Other notices stay until dismissed.
+    lab.update(Msg::Notice("imported".into()));
+    lab.update(Msg::Step);
+    assert_eq!(lab.notice.as_deref(), Some("imported"));
+}
+
+/// Compare's Step: through a whole moment, as one move Back undoes.
+#[test]
+fn step_to_runs_a_whole_moment() {
+    let mut lab = Lab::first_visit();
+    let t = lab.session().next_moment().unwrap();
+    assert_eq!(t, 10);
+    lab.update(Msg::StepTo(t));
+    let f = Frame::of(&lab);
+    assert_eq!(f.time, 10);
+    assert!(!f.at_round_start);
+    assert_eq!(
+        f.replica_sets.len(),
+        2,
+        "the image change and its reactions at 0:10"
+    );
+    assert!(lab.session().next_moment().unwrap() > 10);
+    lab.update(Msg::StepBack);
+    assert_eq!(
+        (Frame::of(&lab).time, Frame::of(&lab).at_round_start),
+        (10, true)
+    );
+}

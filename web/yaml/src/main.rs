@@ -1,17 +1,30 @@
-//! The YAML reader's wasm module: `kubectl get deployment NAME -o yaml` text in, the same
-//! object as JSON text out, read by the core's `import::parse_manifest` (the CLI's reader).
+//! The YAML reader's wasm module: `kubectl get deployment NAME -o yaml` text (or a file of
+//! several objects) in, the Deployment read by the core's whole reader (the CLI's) out as JSON.
 //! The app's module reads JSON only; it loads this one the first time it is handed YAML
 //! (web/js/yaml.js, web/src/yaml_reader.rs).
 
 use wasm_bindgen::prelude::*;
 
-/// The manifest `text` (YAML, or JSON) as JSON text: `replicas: 3` becomes `{"replicas":3}`.
-/// Throws the reader's message, e.g. `not valid YAML: … at byte 12 line 2 column 3`, or
-/// `the manifest holds 2 documents; paste one Deployment`.
+/// The Deployment `name` chooses in the manifest file `text` (YAML, or JSON), read by the
+/// core's whole reader (`import::reading_json`: several documents, Lists, old API groups,
+/// placeholders), as JSON text the app's module reads as it is. Throws the reader's message,
+/// e.g. `error converting YAML to JSON: yaml: line 2, column 3: …`, that it is a Helm template,
+/// or the names of several Deployments and `how` to choose one.
 #[wasm_bindgen(js_name = yamlToJson)]
-pub fn yaml_to_json(text: &str) -> Result<String, String> {
-    rollout_core::import::parse_manifest(text).map(|v| v.to_string())
+pub fn yaml_to_json(text: &str, name: Option<String>, how: &str) -> Result<String, String> {
+    let pick = rollout_core::import::Pick {
+        name: name.as_deref(),
+        how,
+    };
+    rollout_core::import::reading_json(text, pick)
 }
 
-/// A binary's entry point, which does nothing: the export above is the module's one function.
+/// The names of the Deployments in the manifest file `text`, in order (none when it cannot be
+/// read).
+#[wasm_bindgen(js_name = deploymentNames)]
+pub fn deployment_names(text: &str) -> Vec<String> {
+    rollout_core::import::deployment_names(text).unwrap_or_default()
+}
+
+/// A binary's entry point, which does nothing: the exports above are the module.
 fn main() {}

@@ -14,8 +14,14 @@ const fn lit(until: Moment, highlight: Highlight, text: &'static str) -> LessonS
         text,
         highlight: Some(highlight),
         question: None,
+        code: "",
         claims: &[],
     }
+}
+
+/// `step` with an "In the code" part (the Go functions behind it).
+const fn coded(step: LessonStep, code: &'static str) -> LessonStep {
+    LessonStep { code, ..step }
 }
 
 /// `step` whose text relies on `claims`.
@@ -35,6 +41,7 @@ const fn ask(
         text,
         highlight,
         question: Some(Question { prompt, ask }),
+        code: "",
         claims: &[],
     }
 }
@@ -56,18 +63,18 @@ const BASICS: Lesson = Lesson {
             "The Deployment controller syncs next. How many replicas will the ReplicaSet it creates ask for?",
             Ask::DesiredAfterNextSync(Rs::New),
         ),
-        ask(
+        coded(ask(
             Moment::ReplicaSetCreated(Rs::New),
             Some(Highlight::Lane(Rs::New)),
-            "The Deployment controller created ReplicaSet {newRs} with spec.replicas {desired:newRs}: {decision:getNewReplicaSet}. Its selector and its pods carry the label pod-template-hash={hash:newRs}, a hash of the pod template, which keeps its pods apart from those of the Deployment's other templates. (A real cluster names it {deployment}-{hash:newRs}; Rollout Lab names it after its revision.)",
+            "The Deployment controller created ReplicaSet {newRs}, asking for {desired:newRs} replicas. Its selector and its pods carry the label pod-template-hash={hash:newRs}, a hash of the pod template, which keeps its pods apart from those of the Deployment's other templates. (A real cluster names it {deployment}-{hash:newRs}; Rollout Lab names it after its revision.)",
             "The ReplicaSet controller syncs {newRs} next. How many pods will it create?",
             Ask::CreatedInNextSync(Rs::New),
-        ),
-        lit(
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}."),
+        coded(lit(
             Moment::PodsCreated(Rs::New),
             Highlight::Pods(Rs::New),
-            "The ReplicaSet controller compared {pods:newRs} pods with spec.replicas {desired:newRs}: {decision:manageReplicas}. The pods are Pending until the scheduler gives them a node and the kubelet starts their container.",
-        ),
+            "The ReplicaSet controller created the pods {newRs} was missing: it has {pods:newRs} now, as its spec.replicas {desired:newRs} asks. They are Pending until the scheduler gives them a node and the kubelet starts their container.",
+        ), "`manageReplicas`: {decision:manageReplicas}."),
         lit(
             Moment::PodsReady(Rs::New, Count::All),
             Highlight::Pods(Rs::New),
@@ -98,11 +105,11 @@ const ROLLING: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will the new ReplicaSet ask for?",
             Ask::DesiredAfterNextSync(Rs::New),
         ),
-        lit(
+        coded(lit(
             Moment::ScaledUp(Rs::New),
             Highlight::Lane(Rs::New),
-            "\"{event:ScalingReplicaSet}\". getNewReplicaSet: {decision:getNewReplicaSet}.",
-        ),
+            "The Deployment controller created {newRs} for {image}: \"{event:ScalingReplicaSet}\". It asks for {desired:newRs}, as many as fit under the {maxTotal} pods that maxSurge allows; {oldRs} keeps its {desired:oldRs} for now.",
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}."),
         claiming(
             ask(
                 Moment::PodsReady(Rs::New, Count::AtLeast(1)),
@@ -113,13 +120,13 @@ const ROLLING: Lesson = Lesson {
             ),
             &[Claim::Equal("totalPods", "maxTotal")],
         ),
-        ask(
+        coded(ask(
             Moment::PodsDeleted(Rs::Old),
             Some(Highlight::Lane(Rs::Old)),
             "The Deployment controller scaled {oldRs} down to {desired:oldRs}, and the ReplicaSet controller deleted {deletedPod}: {criterion} compared with {keptPod}, the first pod kept. {newRs} may now grow again, one pod at a time.",
             "In which round will `kubectl rollout status` report success?",
             Ask::Completes,
-        ),
+        ), "`manageReplicas`: {decision:manageReplicas}."),
         lit(
             Moment::RolloutComplete,
             Highlight::RolloutStatus,
@@ -177,7 +184,7 @@ const SURGE: Lesson = Lesson {
         ask(
             Moment::Action("create"),
             Some(Highlight::BudgetTotal),
-            "maxSurge and maxUnavailable are a count or a percentage of replicas. {deployment} has {replicas} replicas, maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}: {surgeExact} rounds up to {maxSurge} extra pods, {unavailableExact} rounds down to {maxUnavailable} unavailable. If both were zero no pod could ever be added or removed, so the API refuses zero for both; a percentage that only rounds down to zero is accepted, and then ResolveFenceposts lets one pod be unavailable.",
+            "maxSurge and maxUnavailable are a count or a percentage of replicas. {deployment} has {replicas} replicas, maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}: {surgeExact} rounds up to {maxSurge} extra pods, {unavailableExact} rounds down to {maxUnavailable} unavailable. If both were zero no pod could ever be added or removed, so the API refuses zero for both; a percentage that only rounds down to zero is accepted, and then the controller lets one pod be unavailable anyway.",
             "Which of these settings does the API server refuse?",
             Ask::Refused(REFUSED),
         ),
@@ -188,19 +195,19 @@ const SURGE: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will the new ReplicaSet ask for?",
             Ask::DesiredAfterNextSync(Rs::New),
         ),
-        ask(
+        coded(ask(
             Moment::ScaledUp(Rs::New),
             Some(Highlight::Lane(Rs::New)),
-            "getNewReplicaSet: {decision:getNewReplicaSet}. The old ReplicaSet still has all its pods.",
+            "The Deployment controller created {newRs}, asking for {desired:newRs} replicas: as many as fit under {maxTotal}. The old ReplicaSet still has all its pods.",
             "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
             Ask::DesiredAfterNextSync(Rs::Old),
-        ),
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}."),
         claiming(
-            lit(
+            coded(lit(
                 Moment::ScaledDown(Rs::Old),
                 Highlight::BudgetAvailable,
-                "reconcileOldReplicaSets: {decision:reconcileOldReplicaSets}. Both limits work at once: {totalPods} pods at most {maxTotal}, and never fewer than {minAvailable} available.",
-            ),
+                "The Deployment controller scaled {oldRs} down to {desired:oldRs}. Both limits work at once: {totalPods} pods at most {maxTotal}, and never fewer than {minAvailable} available.",
+            ), "`reconcileOldReplicaSets`: {decision:reconcileOldReplicaSets}."),
             &[
                 Claim::AtMost("totalPods", "maxTotal"),
                 Claim::AtMost("minAvailable", "availablePods"),
@@ -337,18 +344,18 @@ const ROLLOVER: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will {rs2} ask for?",
             Ask::DesiredAfterNextSync(Rs::Nth(2)),
         ),
-        ask(
+        coded(ask(
             Moment::ScaledDown(Rs::Nth(2)),
             Some(Highlight::Lane(Rs::Nth(2))),
-            "getNewReplicaSet: {decision:getNewReplicaSet}. cleanupUnhealthyReplicas: {decision:cleanupUnhealthyReplicas}. Old pods that are not available go first, whatever their ReplicaSet, since removing them costs no availability. {rs2} gives up instead of finishing: Kubernetes does not wait for a rollout to complete before starting the next.",
+            "The Deployment controller created {newRs} for {image} and scaled {rs2} down to {desired:rs2}. Old pods that are not available go first, whatever their ReplicaSet, since removing them costs no availability. {rs2} gives up instead of finishing: Kubernetes does not wait for a rollout to complete before starting the next.",
             "After the Deployment controller's next sync, how many replicas will {newRs} ask for?",
             Ask::DesiredAfterNextSync(Rs::New),
-        ),
-        lit(
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}. `cleanupUnhealthyReplicas`: {decision:cleanupUnhealthyReplicas}."),
+        coded(lit(
             Moment::ScaledUp(Rs::New),
             Highlight::Lane(Rs::New),
-            "reconcileNewReplicaSet: {decision:reconcileNewReplicaSet}.",
-        ),
+            "The Deployment controller scaled {newRs} up to {desired:newRs}: \"{event:ScalingReplicaSet}\".",
+        ), "`reconcileNewReplicaSet`: {decision:reconcileNewReplicaSet}."),
         lit(
             Moment::RolloutComplete,
             Highlight::RolloutStatus,
@@ -379,11 +386,11 @@ const PROPORTIONAL: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
             Ask::DesiredAfterNextSync(Rs::Old),
         ),
-        lit(
+        coded(lit(
             Moment::ScaledUp(Rs::Old),
             Highlight::Explanation,
-            "The Deployment controller's scale: {decision:scale}. Each ReplicaSet's share follows its size (its max-replicas annotation records the Deployment's size it was set for): {oldRs} now asks for {desired:oldRs}, {newRs} for {desired:newRs}.",
-        ),
+            "The Deployment controller shared the new replicas out: {oldRs} now asks for {desired:oldRs}, {newRs} for {desired:newRs}. Each ReplicaSet's share follows its size (its max-replicas annotation records the Deployment's size it was set for).",
+        ), "`scale`: {decision:scale}."),
         claiming(
             lit(
                 Moment::RoundEnd,
@@ -424,21 +431,21 @@ const PAUSE: Lesson = Lesson {
             "After the Deployment controller's next sync, how many replicas will {oldRs} ask for?",
             Ask::DesiredAfterNextSync(Rs::Old),
         ),
-        lit(
+        coded(lit(
             Moment::ScaledUp(Rs::Old),
             Highlight::Explanation,
-            "\"{event:ScalingReplicaSet}\": {decision:scale}. A paused Deployment still scales; it only stops rolling out.",
-        ),
+            "\"{event:ScalingReplicaSet}\". A paused Deployment still scales; it only stops rolling out.",
+        ), "`scale`: {decision:scale}."),
         lit(
             Moment::Action("resume"),
             Highlight::Explanation,
             "`kubectl rollout resume`: spec.paused is false again.",
         ),
-        lit(
+        coded(lit(
             Moment::ReplicaSetCreated(Rs::New),
             Highlight::Lane(Rs::New),
-            "Only now, getNewReplicaSet: {decision:getNewReplicaSet}. Every change made while paused goes out in this one rollout.",
-        ),
+            "Only now does the Deployment controller create {newRs} for {image}. Every change made while paused goes out in this one rollout.",
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}."),
         lit(
             Moment::RolloutComplete,
             Highlight::RolloutStatus,
@@ -464,21 +471,21 @@ const RECREATE: Lesson = Lesson {
             "In which round will the new ReplicaSet be created?",
             Ask::RoundOf(Moment::ReplicaSetCreated(Rs::New)),
         ),
-        lit(
+        coded(lit(
             Moment::ScaledDown(Rs::Old),
             Highlight::Lane(Rs::Old),
-            "scaleDownOldReplicaSetsForRecreate: {decision:scaleDownOldReplicaSetsForRecreate}.",
-        ),
-        lit(
+            "Recreate scaled {oldRs} straight down to {desired:oldRs}, all at once: no new pod exists yet.",
+        ), "`scaleDownOldReplicaSetsForRecreate`: {decision:scaleDownOldReplicaSetsForRecreate}."),
+        coded(lit(
             Moment::Decided("oldPodsRunning"),
             Highlight::Pods(Rs::Old),
-            "oldPodsRunning: {decision:oldPodsRunning}. {terminating:oldRs} pods of {oldRs} are Terminating (graceful shutdown). This is Recreate's barrier: the new version may not start while any old pod still runs.",
-        ),
-        lit(
+            "{terminating:oldRs} pods of {oldRs} are Terminating (graceful shutdown). This is Recreate's barrier: the new version may not start while any old pod still runs.",
+        ), "`oldPodsRunning`: {decision:oldPodsRunning}."),
+        coded(lit(
             Moment::ReplicaSetCreated(Rs::New),
             Highlight::Lane(Rs::New),
-            "getNewReplicaSet: {decision:getNewReplicaSet}. All {desired:newRs} replicas at once, since nothing old is left to protect. Until they are ready, nothing serves: the price of Recreate.",
-        ),
+            "Only now does the Deployment controller create {newRs}, with all {desired:newRs} replicas at once, since nothing old is left to protect. Until they are ready, nothing serves: the price of Recreate.",
+        ), "`getNewReplicaSet`: {decision:getNewReplicaSet}."),
         lit(
             Moment::RolloutComplete,
             Highlight::RolloutStatus,
@@ -526,18 +533,18 @@ const HISTORY: Lesson = Lesson {
             "In which round will the oldest ReplicaSet be deleted?",
             Ask::RoundOf(Moment::ReplicaSetDeleted),
         ),
-        lit(
+        coded(lit(
             Moment::ReplicaSetDeleted,
             Highlight::Explanation,
-            "cleanupDeployment: {decision:cleanupDeployment}. It runs only once the rollout is complete, and deletes only old ReplicaSets without pods. History now: {history}.",
-        ),
+            "History clean-up deleted the oldest ReplicaSet. It runs only once the rollout is complete, and deletes only old ReplicaSets without pods. History now: {history}.",
+        ), "`cleanupDeployment`: {decision:cleanupDeployment}."),
     ],
 };
 
 const RS_CONTROLLER: Lesson = Lesson {
     id: "inside-replicaset-controller",
     title: "Inside the ReplicaSet controller",
-    teaches: "manageReplicas: slow-start batches, expectations, and the ranking that decides which pod is deleted first.",
+    teaches: "How the ReplicaSet controller creates pods in slow-start batches, waits for the creations and deletions it expects, and ranks which pod is deleted first.",
     doc: DocRef {
         title: "ReplicaSet › How a ReplicaSet works, Pod deletion cost",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#how-a-replicaset-works",
@@ -558,11 +565,11 @@ const RS_CONTROLLER: Lesson = Lesson {
             "In its next sync of {newRs}, how many pods will the ReplicaSet controller create?",
             Ask::CreatedInNextSync(Rs::New),
         ),
-        lit(
+        coded(lit(
             Moment::PodsCreated(Rs::New),
             Highlight::Explanation,
-            "manageReplicas: {decision:manageReplicas}. Slow start doubles the batch ({batches}) only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
-        ),
+            "The ReplicaSet controller created {created} pods in batches of {batches}. Slow start doubles the batch only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
+        ), "`manageReplicas`: {decision:manageReplicas}. The batches are `slowStartBatch`'s."),
         lit(
             Moment::Action("restartPod"),
             Highlight::Pods(Rs::New),
@@ -575,11 +582,11 @@ const RS_CONTROLLER: Lesson = Lesson {
             "Which pod will the ReplicaSet controller delete first? Click it.",
             Ask::NextDeletedPod,
         ),
-        lit(
+        coded(lit(
             Moment::PodsDeleted(Rs::New),
             Highlight::Explanation,
-            "manageReplicas: {decision:manageReplicas}. {deletedPod} went first, before {keptPod}: {criterion}. getPodsToDelete ranks: unscheduled, then Pending, then not ready, then lower pod-deletion-cost, then more pods on the same node, then ready more recently, then more restarts, then newer.",
-        ),
+            "{deletedPod} went first, before {keptPod}: {criterion}. The controller ranks pods: unscheduled, then Pending, then not ready, then lower pod-deletion-cost, then more pods on the same node, then ready more recently, then more restarts, then newer.",
+        ), "`manageReplicas`: {decision:manageReplicas}. The ranking is `getPodsToDelete`'s."),
     ],
 };
 

@@ -14,6 +14,7 @@
 pub mod catalogue;
 pub mod challenge;
 pub mod challenges;
+pub mod hint;
 pub mod moment;
 pub mod question;
 pub mod quiz;
@@ -152,6 +153,11 @@ pub struct LessonStep {
     /// A prediction to make before going on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
+    /// The same moment in the code: the Go functions that decided, with their arithmetic
+    /// (`{decision:getNewReplicaSet}`), shown behind an "In the code" disclosure after the
+    /// plain-language text. Empty: none.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub code: &'static str,
     /// What the text takes for granted about its numbers ("there are {totalPods} pods, the
     /// most maxSurge allows"), checked by `lessons::tests` at the step's moment.
     #[serde(skip)]
@@ -282,5 +288,29 @@ impl LessonRun {
     /// The current step's text with its placeholders filled.
     pub fn text(&self) -> Result<String, String> {
         text::fill(self.current().text, &self.sim)
+    }
+
+    /// The current step's "In the code" part, filled (`None`: the step has none).
+    pub fn code(&self) -> Result<Option<String>, String> {
+        let code = self.current().code;
+        if code.is_empty() {
+            return Ok(None);
+        }
+        text::fill(code, &self.sim).map(Some)
+    }
+
+    /// "Show me" at the current step's question: the answer with why, and a copy of the
+    /// simulation run to the step that decided it. The lesson stays at its step: `forward`
+    /// still runs from the step's moment. `Ok(None)`: the step asks nothing.
+    pub fn show_me(&self) -> Result<Option<(question::Expected, crate::sim::Simulation)>, String> {
+        let Some(q) = self.current().question else {
+            return Ok(None);
+        };
+        let expected = question::expected(&q.ask, &self.sim)?;
+        let mut shown = self.sim.clone();
+        for _ in 0..expected.steps {
+            shown.step();
+        }
+        Ok(Some((expected, shown)))
     }
 }

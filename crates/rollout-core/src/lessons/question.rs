@@ -191,7 +191,7 @@ impl Answer {
 pub struct Expected {
     /// The answer.
     pub answer: Answer,
-    /// Sentences that explain it, with live numbers.
+    /// Sentences that explain it in plain language, with live numbers.
     pub explanation: Vec<String>,
     /// The decisions of the step that did it (what the explanation panel shows).
     pub decisions: Vec<Decision>,
@@ -209,6 +209,8 @@ pub struct Expected {
 pub struct Feedback {
     /// Whether the answer was right.
     pub correct: bool,
+    /// For a wrong answer: why, without the answer ([`super::hint::hint`]).
+    pub hint: Option<String>,
     /// What the simulation does.
     pub expected: Expected,
 }
@@ -232,12 +234,8 @@ fn from_step(
             record.round, record.time
         ),
     );
-    lines.extend(
-        record
-            .decisions
-            .iter()
-            .map(|d| format!("{}: {}", d.function, d.text)),
-    );
+    // The decisions (the Go functions and their arithmetic) stay in `decisions`, for the
+    // panel's "In the code": the explanation is plain language.
     Expected {
         answer,
         explanation: lines,
@@ -282,12 +280,27 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
             .ok_or_else(|| ended(&probe, "another Deployment sync"))?;
             let r = moment::resolve(probe.api(), *rs)
                 .ok_or("after that sync there is no such ReplicaSet")?;
-            let events = record.events.iter().map(|e| e.message.clone()).collect();
+            let mut lines = vec![format!(
+                "{} now asks for {} {}.",
+                r.metadata.name,
+                r.spec.replicas,
+                if r.spec.replicas == 1 {
+                    "replica"
+                } else {
+                    "replicas"
+                }
+            )];
+            lines.extend(
+                record
+                    .events
+                    .iter()
+                    .map(|e| format!("{}.", e.message.trim_end_matches('.'))),
+            );
             Ok(from_step(
                 Answer::Number(i64::from(r.spec.replicas)),
                 &record,
                 n,
-                events,
+                lines,
             ))
         }
         Ask::CreatedInNextSync(rs) => {
@@ -303,11 +316,16 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                 .as_ref()
                 .and_then(|m| m.slow_start.as_ref())
                 .map_or(0, |s| s.successes);
+            let said = match created {
+                0 => format!("It created no pod for {name}."),
+                1 => format!("It created one pod for {name}."),
+                c => format!("It created {c} pods for {name}."),
+            };
             Ok(from_step(
                 Answer::Number(created as i64),
                 &record,
                 n,
-                vec![],
+                vec![said],
             ))
         }
         Ask::NextDeletedPod => {
@@ -344,15 +362,17 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                     let n = probe.steps_taken() - start;
                     let round = moment::round_reached(m, &probe, &record);
                     let mut e = from_step(Answer::Round(Some(round)), &record, n, vec![]);
+                    let what = m.describe().trim_start_matches("until ").to_string();
                     if round != record.round {
-                        e.explanation[0] = format!(
-                            "At the start of round {round} (t = {} s), {}:",
-                            probe.now(),
-                            m.describe().trim_start_matches("until ")
-                        );
+                        e.explanation[0] =
+                            format!("At the start of round {round} (t = {} s):", probe.now());
                         e.round = Some(round);
                         e.time = Some(probe.now());
                     }
+                    let mut what = what.chars();
+                    let first = what.next().map(|c| c.to_ascii_uppercase().to_string());
+                    let what = first.unwrap_or_default() + what.as_str();
+                    e.explanation.push(format!("{what}, in round {round}."));
                     Ok(e)
                 }
                 Err(e) => Ok(never(e, &probe)),
@@ -412,7 +432,7 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                 match crate::validation::status_message(&outcome) {
                     Some(msg) => {
                         refused.push(i);
-                        lines.push(format!("{label}: refused: {msg}"));
+                        lines.push(format!("{label}: refused: {}", field_and_reason(msg)));
                     }
                     None => lines.push(format!("{label}: accepted")),
                 }
@@ -426,6 +446,22 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                 steps: 0,
             })
         }
+    }
+}
+
+/// The API server's refusal without the object and the Go value it quotes: `Deployment.apps
+/// "web" is invalid: spec.x: Invalid value: intstr.IntOrString{…}: may not be 0 when …` →
+/// `spec.x: may not be 0 when …` (the lesson's option already shows the value as written).
+fn field_and_reason(message: &str) -> String {
+    let body = message
+        .split_once(" is invalid: ")
+        .map_or(message, |(_, b)| b);
+    match body.split_once(": Invalid value: ") {
+        Some((field, rest)) => {
+            let reason = rest.rsplit_once(": ").map_or(rest, |(_, r)| r);
+            format!("{field}: {reason}")
+        }
+        None => body.to_string(),
     }
 }
 
@@ -482,8 +518,10 @@ pub fn merge(target: &mut serde_json::Value, patch: &serde_json::Value) {
 pub fn check(question: &Question, sim: &Simulation, answer: &str) -> Result<Feedback, String> {
     let given = Answer::parse(question.ask.kind(), answer)?;
     let expected = expected(&question.ask, sim)?;
+    let correct = expected.answer.accepts(&given);
     Ok(Feedback {
-        correct: expected.answer.accepts(&given),
+        correct,
+        hint: (!correct).then(|| super::hint::hint(&question.ask, sim, &given, &expected)),
         expected,
     })
 }

@@ -122,6 +122,100 @@ fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
     }
 }
 
+/// Wrong answers of the same kind as `a`: too many and too few, another pod of the same
+/// ReplicaSet and one of another, too early, too late, never.
+fn wrongs(a: &Answer, sim: &Simulation) -> Vec<String> {
+    match a {
+        Answer::Number(n) => vec![(n + 1).to_string(), (n - 1).to_string(), "999".into()],
+        Answer::Pods(p) => {
+            let owner = |name: &str| name.rsplit_once('-').map(|(rs, _)| rs.to_string());
+            let mut others: Vec<String> = sim
+                .api()
+                .pods()
+                .filter(|x| x.is_active() && x.metadata.name != p[0])
+                .map(|x| x.metadata.name.clone())
+                .collect();
+            others.sort_by_key(|x| owner(x) != owner(&p[0]));
+            let same = others.first().cloned().expect("another pod");
+            let other = others.iter().find(|x| owner(x) != owner(&p[0])).cloned();
+            [Some(same), other, Some("web-rev9-00009".into())]
+                .into_iter()
+                .flatten()
+                .collect()
+        }
+        Answer::Round(Some(r)) => {
+            let mut w = vec![(r + 1).to_string(), "never".into()];
+            if *r > sim.round() {
+                w.push((r - 1).to_string());
+            }
+            w
+        }
+        Answer::Round(None) => vec![(sim.round() + 3).to_string()],
+        Answer::Choices(_) => vec![wrong(a, sim)],
+    }
+}
+
+/// A hint says why an answer is wrong and never gives the answer away: no placeholder, no
+/// pod name or round that is the answer, no "the simulation says".
+fn assert_hint_keeps_the_answer(at: &str, given: &str, hint: &str, answer: &Answer) {
+    assert!(
+        hint.len() > 40,
+        "{at}: {given:?} gets no real hint: {hint:?}"
+    );
+    assert!(!hint.contains('{') && !hint.contains('}'), "{at}: {hint}");
+    assert!(!hint.contains("simulation says"), "{at}: {hint}");
+    match answer {
+        Answer::Pods(p) => assert!(!hint.contains(&p[0]), "{at}: {hint} names {}", p[0]),
+        Answer::Round(Some(r)) => {
+            assert!(!hint.contains(&format!("round {r} ")), "{at}: {hint}");
+            assert!(!hint.contains(&format!("round {r}.")), "{at}: {hint}");
+            assert!(!hint.contains(&format!("round {r})")), "{at}: {hint}");
+        }
+        Answer::Round(None) => assert!(!hint.to_lowercase().contains("never"), "{at}: {hint}"),
+        Answer::Number(n) => {
+            for said in [
+                format!("ask for {n}."),
+                format!("create {n}."),
+                format!("is {n}."),
+            ] {
+                assert!(!hint.contains(&said), "{at}: {hint}");
+            }
+        }
+        Answer::Choices(c) => {
+            let options = c
+                .iter()
+                .map(|i| format!("option {}", i + 1))
+                .collect::<Vec<_>>();
+            assert!(options.iter().all(|o| !hint.contains(o)), "{at}: {hint}");
+        }
+    }
+}
+
+/// "Show me" at the step: the answer, in plain words with no placeholder, and the shown
+/// simulation at the step that decided it; the lesson's step and its text do not move.
+fn show_me(run: &LessonRun, expected: &Expected, at: &str) {
+    let (shown, sim) = run
+        .show_me()
+        .unwrap_or_else(|e| panic!("{at}: show me: {e}"))
+        .expect("a question");
+    assert_eq!(&shown, expected, "{at}");
+    assert_eq!(
+        sim.steps_taken(),
+        run.sim.steps_taken() + expected.steps,
+        "{at}"
+    );
+    for (i, line) in shown.explanation.iter().enumerate() {
+        assert!(!line.contains('{') && !line.contains('}'), "{at}: {line}");
+        let last = i + 1 == shown.explanation.len();
+        assert!(
+            !(last && line.ends_with(':')),
+            "{at}: a sentence left open: {line}"
+        );
+    }
+    assert!(!expected.answer.describe().is_empty(), "{at}");
+    assert!(run.text().is_ok(), "{at}: the step's text after show me");
+}
+
 /// A wrong answer of the same kind as `a`.
 fn wrong(a: &Answer, sim: &Simulation) -> String {
     match a {
@@ -178,6 +272,12 @@ fn walk(lesson: &'static Lesson, scenario: crate::scenario::Scenario) {
             assert!(h.target(&run.sim).is_some(), "{at}: nothing to highlight");
         }
         assert!(!text.contains('{') && !text.contains('}'), "{at}: {text}");
+        let code = run
+            .code()
+            .unwrap_or_else(|e| panic!("{at}: in the code: {e}"));
+        if let Some(code) = &code {
+            assert!(!code.contains('{') && !code.contains('}'), "{at}: {code}");
+        }
         if let Some(q) = &step.question {
             text::fill(q.prompt, &run.sim).unwrap_or_else(|e| panic!("{at}: {e}"));
             if let Ask::Refused(options) = q.ask {
@@ -203,12 +303,18 @@ fn walk(lesson: &'static Lesson, scenario: crate::scenario::Scenario) {
             verify(&q.ask, &run.sim, &expected, &at);
             let right = question::check(q, &run.sim, &typed(&expected.answer)).unwrap();
             assert!(right.correct, "{at}: the right answer is refused");
-            let wrong = question::check(q, &run.sim, &wrong(&expected.answer, &run.sim)).unwrap();
-            assert!(!wrong.correct, "{at}: a wrong answer is accepted");
-            assert_eq!(
-                wrong.expected, right.expected,
-                "{at}: checking changed nothing"
-            );
+            assert_eq!(right.hint, None, "{at}: a right answer needs no hint");
+            for typed_wrong in wrongs(&expected.answer, &run.sim) {
+                let wrong = question::check(q, &run.sim, &typed_wrong).unwrap();
+                assert!(!wrong.correct, "{at}: a wrong answer is accepted");
+                assert_eq!(
+                    wrong.expected, right.expected,
+                    "{at}: checking changed nothing"
+                );
+                let hint = wrong.hint.unwrap_or_default();
+                assert_hint_keeps_the_answer(&at, &typed_wrong, &hint, &expected.answer);
+            }
+            show_me(&run, &expected, &at);
         }
         match run.forward() {
             Ok(true) => {}
@@ -397,7 +503,9 @@ fn the_proportional_lesson_says_plus_three_old_plus_two_new() {
     let l = lesson("proportional-scaling").unwrap();
     let run = LessonRun::open_at(l, 2).unwrap();
     let text = run.text().unwrap();
-    assert!(text.contains("web-rev1 +3, web-rev2 +2"), "{text}");
+    let code = run.code().unwrap().unwrap();
+    assert!(code.contains("web-rev1 +3, web-rev2 +2"), "{code}");
+    assert!(!text.contains("scale"), "plain words first: {text}");
     assert!(
         text.contains("web-rev1 now asks for 11, web-rev2 for 7"),
         "{text}"
@@ -439,6 +547,9 @@ fn print() {
                 s.until.describe(),
                 run.text().unwrap()
             );
+            if let Some(code) = run.code().unwrap() {
+                println!("  C {code}");
+            }
             if let Some(q) = &s.question {
                 let e = question::expected(&q.ask, &run.sim).unwrap();
                 println!(
@@ -447,6 +558,10 @@ fn print() {
                     e.answer.describe(),
                     e.explanation.join("\n    ")
                 );
+                for w in wrongs(&e.answer, &run.sim) {
+                    let f = question::check(q, &run.sim, &w).unwrap();
+                    println!("  H {w}: {}", f.hint.unwrap_or_default());
+                }
             }
             if !run.forward().unwrap() {
                 break;

@@ -96,6 +96,16 @@ pub fn is_scenario(json: Option<&serde_json::Value>) -> bool {
 /// notes a report shows first (fields not modelled, values rounded to whole rounds). `model`
 /// applies to a manifest only.
 pub fn read_subject(text: &str, model: &ClusterModel) -> Result<(Subject, Vec<String>), String> {
+    read_subject_named(text, model, crate::import::Pick::default())
+}
+
+/// [`read_subject`], where a manifest file of several Deployments is planned for the one `pick`
+/// names (`--deployment NAME`, `plan()`'s `deployment` option).
+pub fn read_subject_named(
+    text: &str,
+    model: &ClusterModel,
+    pick: crate::import::Pick<'_>,
+) -> Result<(Subject, Vec<String>), String> {
     if let Some(p) = crate::presets::preset(text.trim()) {
         return Ok((Subject::Scenario(p.scenario), Vec::new()));
     }
@@ -108,13 +118,17 @@ pub fn read_subject(text: &str, model: &ClusterModel) -> Result<(Subject, Vec<St
         .map_err(|e| e.to_string())?;
         return Ok((Subject::Scenario(s), Vec::new()));
     }
-    let m = manifest::read_manifest(text)?;
+    let m = manifest::read_manifest_named(text, pick)?;
+    let guessed = model.image.is_none() && !crate::images::has_version(&m.deployment.image);
     let model = manifest::resolve(&m, model);
-    let mut notes: Vec<String> = m
-        .unsupported
-        .iter()
-        .map(|u| format!("not modelled: {u}"))
-        .collect();
+    let mut notes: Vec<String> = m.notes.clone();
+    if guessed {
+        notes.push(format!(
+            "{} has no version number to count up: the new image is taken to be {}; name the one you will roll out (--image, or the image option)",
+            model.old_image, model.new_image
+        ));
+    }
+    notes.extend(m.unsupported.iter().map(|u| format!("not modelled: {u}")));
     notes.extend(model.notes.iter().cloned());
     Ok((
         Subject::Manifest {

@@ -6,7 +6,12 @@
 //! Example: 10 replicas, pods ready 30 s after creation, 1 s rounds: the pods created in round 0
 //! are ready and available in round 30, so the image is set in round 31; with 5 s rounds they
 //! are ready in round 6 and the image is set in round 7. Either way each wave takes 30 s.
+//!
+//! A manifest with readiness or startup probes is timed by the kubelet's probe rules instead
+//! (`plan::startup`, `kubelet::probes`): podinfo's `initialDelaySeconds: 5` (period 10) makes
+//! a pod Ready 10 s after its admission, so its image is set in round 11.
 
+use super::startup::{Startup, StartupRead};
 use crate::scenario::{Action, ActionKind, DeploymentInput, Scenario};
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +19,16 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterModel {
-    /// Seconds from a pod's creation to Ready (`--ready-after`, default 30).
+    /// Seconds from a pod's creation to Ready (`--ready-after`, default 30), for a manifest
+    /// without readiness or startup probes (with them the kubelet's probe rules time the pods).
     pub ready_after_seconds: i64,
+    /// Seconds to pull the image onto a node that lacks it (`--pull`, default 0).
+    #[serde(default)]
+    pub pull_seconds: i64,
+    /// Seconds from a container's start until the app answers its probes (`--app-ready`,
+    /// default 0).
+    #[serde(default)]
+    pub app_ready_seconds: i64,
     /// Simulated seconds per round (`--seconds-per-round`, default 1).
     pub seconds_per_round: i64,
     /// Nodes the pods are spread over (`--nodes`, default 3).
@@ -35,6 +48,8 @@ impl Default for ClusterModel {
     fn default() -> Self {
         ClusterModel {
             ready_after_seconds: 30,
+            pull_seconds: 0,
+            app_ready_seconds: 0,
             seconds_per_round: 1,
             nodes: 3,
             termination_seconds: None,
@@ -62,6 +77,13 @@ pub struct ManifestDeployment {
     /// CONTAINER=IMAGE` names; empty when the manifest gives none.
     #[serde(default)]
     pub container: String,
+    /// How the file was read (what was skipped beside the Deployment, an old API group,
+    /// unresolved placeholders), one line each.
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// The pods' start-up as the manifest gives it: containers, probes, init containers.
+    #[serde(skip_deserializing)]
+    pub startup: StartupRead,
 }
 
 impl ManifestDeployment {
@@ -78,12 +100,23 @@ impl ManifestDeployment {
 /// Reads `kubectl get deployment -o yaml|json` output (or a plain manifest) for planning:
 /// the import's Deployment plus the pods' termination grace period.
 pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
-    let imported = crate::import::import_deployment(text)?;
-    let value = crate::import::parse_manifest(text)?;
-    let spec = match value.get("kind").and_then(serde_json::Value::as_str) {
-        Some("List") => value.pointer("/items/0/spec/template/spec"),
-        _ => value.pointer("/spec/template/spec"),
-    };
+    read_manifest_named(text, crate::import::Pick::default())
+}
+
+/// [`read_manifest`] of the Deployment `pick` chooses in a file of several objects.
+pub fn read_manifest_named(
+    text: &str,
+    pick: crate::import::Pick<'_>,
+) -> Result<ManifestDeployment, String> {
+    let (value, mut notes, place) = crate::import::read_deployment(text, pick)?;
+    let imported = crate::import::import_value(&value).map_err(|e| {
+        if place.is_empty() {
+            e
+        } else {
+            format!("{place}: {e}")
+        }
+    })?;
+    let spec = value.pointer("/spec/template/spec");
     let termination_grace_period_seconds = spec
         .and_then(|s| s.get("terminationGracePeriodSeconds"))
         .and_then(serde_json::Value::as_i64);
@@ -92,11 +125,52 @@ pub fn read_manifest(text: &str) -> Result<ManifestDeployment, String> {
         .and_then(serde_json::Value::as_str)
         .unwrap_or_default()
         .to_string();
+    // The API server validates the whole object and the Deployment's own fields come first in
+    // its message: a manifest refused for its name (file 31 of ../shared/manifests) says so,
+    // not that a probe further down is invalid.
+    let startup = read_startup(
+        spec,
+        termination_grace_period_seconds,
+        &imported.deployment.name,
+    )
+    .map_err(|probe| {
+        let outcome = crate::validation::validate_create(&imported.deployment);
+        crate::validation::status_message(&outcome).map_or(probe, str::to_string)
+    })?;
     Ok(ManifestDeployment {
+        startup,
         deployment: imported.deployment,
         termination_grace_period_seconds,
-        unsupported: imported.unsupported,
+        // The probes are modelled now (`plan::startup`): the import's note on them is not.
+        unsupported: imported
+            .unsupported
+            .into_iter()
+            .filter(|u| !u.contains("readinessProbe"))
+            .collect(),
         container,
+        notes: {
+            notes.extend(imported.notes);
+            notes
+        },
+    })
+}
+
+/// The pods' start-up in a pod spec: its probes, read as the API server defaults them (a
+/// negative value is refused with its message).
+fn read_startup(
+    spec: Option<&serde_json::Value>,
+    termination_grace_period_seconds: Option<i64>,
+    name: &str,
+) -> Result<StartupRead, String> {
+    let probes = match spec {
+        Some(spec) => crate::kubelet::probes::read_pod_probes(spec, "spec.template.spec")
+            .map_err(|e| format!("Deployment.apps {name:?} is invalid: {e}"))?,
+        None => Default::default(),
+    };
+    Ok(StartupRead {
+        containers: probes.containers,
+        init_containers: probes.init_containers,
+        termination_grace_period_seconds,
     })
 }
 
@@ -111,8 +185,13 @@ pub fn rounds_for(seconds: i64, seconds_per_round: i64) -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResolvedModel {
-    /// Seconds from creation to Ready, as simulated (a whole number of rounds).
+    /// Seconds from creation to Ready, as simulated (a whole number of rounds): with probes, a
+    /// new pod's on a node without its image.
     pub ready_after_seconds: i64,
+    /// How the pods start: what was read from the manifest, what was assumed, and a new pod's
+    /// start-up that follows.
+    #[serde(skip_deserializing)]
+    pub startup: Startup,
     /// Seconds per round.
     pub seconds_per_round: i64,
     /// Nodes.
@@ -158,8 +237,16 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         ),
     };
     let old_image = manifest.deployment.image.clone();
+    let startup = Startup::new(
+        manifest.startup.clone(),
+        model.pull_seconds,
+        model.app_ready_seconds,
+        model.ready_after_seconds,
+    );
+    let ready_after = startup.ready_seconds.unwrap_or(model.ready_after_seconds);
     ResolvedModel {
-        ready_after_seconds: whole("the pod start-up", model.ready_after_seconds),
+        ready_after_seconds: whole("the pod start-up", ready_after),
+        startup,
         seconds_per_round: spr,
         nodes: model.nodes.max(1),
         termination_seconds: whole("the termination", termination),
@@ -224,6 +311,9 @@ pub fn manifest_scenario(
     if let Some(message) = crate::validation::status_message(&outcome) {
         return Err(message.to_string());
     }
+    if let Some(why) = model.startup.never_ready_because() {
+        return Err(why);
+    }
     let spr = model.seconds_per_round;
     let start = set_image_round(deployment, model);
     // Refused up front rather than run to the end of the rounds: pods that start 1000h
@@ -271,7 +361,13 @@ pub fn manifest_scenario(
                 },
             },
         ],
-        model: None,
+        model: model
+            .startup
+            .probe_model()
+            .map(|p| crate::scenario::ModelExtras {
+                probes: Some(p),
+                ..Default::default()
+            }),
     })
 }
 

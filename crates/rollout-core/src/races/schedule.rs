@@ -234,6 +234,8 @@ impl Race {
             nodes: s.nodes.max(1),
             ready_jitter_rounds: s.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
             seed: s.model.as_ref().map_or(0, |m| m.seed),
+            // Race schedules time pods by readyAfterRounds alone (../shared/races/README.md).
+            probes: None,
         };
         let mut truth = ApiServer::new();
         truth.set_pod_quota(s.pod_quota);

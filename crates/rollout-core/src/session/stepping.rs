@@ -82,6 +82,11 @@ pub(super) fn is_change(record: &StepRecord, content_before: u64, after: &ApiSer
     record.kind == StepKind::Actions || after.content_version() != content_before
 }
 
+/// A scan's listener that hears nothing (a probe on a copy). One function item rather than a
+/// closure at each call: `scan` is generic over it, and every closure type is a copy of `scan`
+/// in the app's wasm.
+pub(super) fn unheard(_: &Simulation, _: bool) {}
+
 /// Runs single syncs until one changes something. `on_sync` hears every sync taken (with
 /// whether it was the change) so the session can keep its history.
 ///

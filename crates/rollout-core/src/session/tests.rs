@@ -735,3 +735,45 @@ fn a_link_reopens_with_the_syncs_its_original_took() {
     assert_eq!(back.step(), s.step());
     assert_eq!(back.sim().steps_taken(), s.sim().steps_taken());
 }
+
+/// A first visit: the Deployment runs, `kubectl set image` is pending, and a rollout is in
+/// progress within 3 steps; Back returns to the empty cluster.
+#[test]
+fn a_first_visit_is_a_step_or_two_from_a_rollout() {
+    let mut s = Session::from_preset(crate::presets::FIRST_VISIT).unwrap();
+    assert!(s.run_to_first_command().is_some());
+    assert_eq!((s.sim().now(), s.sim().at_round_start()), (10, true));
+    let d = s.api().deployment("web").unwrap().clone();
+    assert_eq!(
+        (d.status.replicas, d.status.available_replicas),
+        (3, 3),
+        "running, all available"
+    );
+    assert_eq!(s.pending().len(), 1);
+    assert!(s.pending()[0].command.starts_with("kubectl set image"));
+    assert!(s.can_step() && s.settled().is_none());
+    assert_eq!(s.next_moment(), Some(10), "the image change is due now");
+    let mut steps = 0;
+    while s.api().replica_sets().count() < 2 {
+        s.step().unwrap();
+        steps += 1;
+    }
+    assert!(steps <= 3, "{steps} steps to the new ReplicaSet");
+    assert!(s.settled().is_none(), "the rollout is in progress");
+    // Already past it: nothing moves.
+    assert!(s.run_to_first_command().is_none());
+    while s.step_back() {}
+    assert_eq!((s.sim().now(), s.api().deployments().count()), (0, 0));
+}
+
+/// The next moment is the clock of the next change, and advancing through it shows all of it.
+#[test]
+fn the_next_moment_is_when_the_next_change_happens() {
+    let mut s = session(r#",{"round":4,"type":"setImage","image":"v2"}"#);
+    assert_eq!(s.next_moment(), Some(0));
+    s.advance_to(0, true);
+    // Pods ready after 1 round of 5 s: the next change is at 0:05.
+    assert_eq!(s.next_moment(), Some(5));
+    s.run_to_end();
+    assert_eq!(s.next_moment(), None);
+}

@@ -1,0 +1,355 @@
+//! Why a prediction is wrong, without the answer: the rule the controller applies, with the
+//! live numbers it applies it to, so the learner can work it out and try again. The answer
+//! itself only appears when the learner asks for it ("Show me").
+//!
+//! Example, `?lesson=rolling-update` step 1 (3 replicas of nginx:1.14.2, maxSurge 25% → 1),
+//! the learner predicts the new ReplicaSet asks for 3: "3 is more than the new ReplicaSet will
+//! ask for. It may grow until the pods of all ReplicaSets together reach replicas 3 +
+//! maxSurge 1 = 4, and never beyond 3. Count the replicas the ReplicaSets ask for now: web-rev1
+//! 3." The learner counts 4 − 3 and tries again.
+
+use super::moment::{self, Rs};
+use super::question::{Answer, Ask, Expected};
+use crate::api::{DeploymentStrategy, ReplicaSet};
+use crate::deployment::util;
+use crate::replicaset::ranking::Criterion;
+use crate::sim::{Simulation, StepKind};
+use std::sync::Arc;
+
+/// Why `given` is not what the simulation does (`expected`, computed from `sim`, the
+/// question's moment), in plain words with live numbers, never stating the answer.
+pub fn hint(ask: &Ask, sim: &Simulation, given: &Answer, expected: &Expected) -> String {
+    let api = sim.api();
+    let Some(d) = moment::deployment(api) else {
+        return "There is no Deployment yet: step on until `kubectl apply` has created it.".into();
+    };
+    let live = Live::of(sim);
+    match (ask, given, &expected.answer) {
+        (Ask::DesiredAfterNextSync(rs), Answer::Number(g), Answer::Number(a)) => {
+            let who = rs_name(sim, *rs);
+            let why = more_or_fewer(*g, *a, &format!("{who} will ask for"));
+            // A resize: a scaling event, or a paused Deployment's sync, which only scales.
+            let scaling = expected.decisions.iter().any(|x| {
+                x.function == "scale"
+                    || x.function == "isScalingEvent"
+                        && x.values
+                            .iter()
+                            .any(|(k, _)| k == "desiredReplicasAnnotation")
+            });
+            let rule = if scaling {
+                live.resize_rule()
+            } else if !util::is_rolling_update(d) {
+                format!(
+                    "With strategy Recreate, every old ReplicaSet goes to zero first, and the new one is created at full size only once no old pod runs. The ReplicaSets ask for: {}.",
+                    live.asks()
+                )
+            } else if new_after(sim, *rs, expected) {
+                format!(
+                    "The new ReplicaSet may grow until the ReplicaSets together ask for replicas {} + maxSurge {} = {} pods, and never beyond {}. Count what the ReplicaSets ask for now: {}.",
+                    live.replicas, live.surge, live.max_total, live.replicas, live.asks()
+                )
+            } else {
+                format!(
+                    "An old ReplicaSet gives up pods only while at least replicas {} − maxUnavailable {} = {} stay available; its pods that are not available may go at once, since removing them costs no availability. Now {} pods are available; the ReplicaSets ask for: {}.",
+                    live.replicas, live.unavailable, live.min_available, live.available, live.asks()
+                )
+            };
+            format!("{why} {rule}")
+        }
+        (Ask::CreatedInNextSync(rs), Answer::Number(g), Answer::Number(a)) => {
+            let who = rs_name(sim, *rs);
+            let (desired, pods) = moment::resolve(api, *rs)
+                .map(|r| (r.spec.replicas, active_pods(sim, &r)))
+                .unwrap_or((0, 0));
+            format!(
+                "{} The ReplicaSet controller creates the pods {who} is missing: its spec.replicas when it syncs, minus the pods it has ({pods} now). Its spec.replicas reads {desired} now, but the Deployment controller syncs first in each round and may change it (the Deployment's spec.replicas: {}).",
+                more_or_fewer(*g, *a, "it will create"),
+                live.replicas
+            )
+        }
+        (Ask::NextDeletedPod, Answer::Pods(g), Answer::Pods(right)) => pod_hint(
+            sim,
+            g.first().map(String::as_str).unwrap_or(""),
+            right,
+            expected,
+        ),
+        (Ask::RoundOf(_) | Ask::Completes, Answer::Round(g), Answer::Round(a)) => {
+            let why = match (g, a) {
+                (Some(g), Some(a)) if g < a => format!("Round {g} is too early."),
+                (Some(g), Some(_)) => format!("Round {g} is too late."),
+                (Some(_), None) => "Look at what could hold it up.".into(),
+                (None, _) => "Something does move it on.".into(),
+            };
+            format!("{why} {} {}", round_rule(ask, sim, &live), live.clock())
+        }
+        (Ask::Refused(options), Answer::Choices(g), Answer::Choices(a)) => {
+            let misjudged = (0..options.len())
+                .filter(|i| g.contains(i) != a.contains(i))
+                .count();
+            format!(
+                "You judged {misjudged} of the {} settings differently from the API server. It checks the values as written, before any rounding: maxUnavailable may be at most 100%, neither may be negative, and maxSurge and maxUnavailable may not both be zero.",
+                options.len()
+            )
+        }
+        _ => "That is not the kind of answer this question takes.".into(),
+    }
+}
+
+/// The numbers a hint quotes, read from the simulation now.
+struct Live {
+    replicas: i32,
+    surge: i32,
+    unavailable: i32,
+    max_total: i32,
+    min_available: i32,
+    available: i32,
+    min_ready: i32,
+    /// Each ReplicaSet with the replicas it asks for, oldest first.
+    rss: Vec<(String, i32)>,
+    now: i64,
+    seconds_per_round: i64,
+    ready_after: i64,
+}
+
+impl Live {
+    fn of(sim: &Simulation) -> Live {
+        let api = sim.api();
+        let d = moment::deployment(api).expect("checked by the caller");
+        let rss = moment::replica_sets(api);
+        let s = sim.scenario();
+        Live {
+            replicas: d.spec.replicas,
+            surge: util::max_surge(d),
+            unavailable: util::max_unavailable(d),
+            max_total: d.spec.replicas + util::max_surge(d),
+            min_available: util::min_available(d),
+            available: rss
+                .iter()
+                .map(|r| moment::ready_and_available(api, r).1)
+                .sum(),
+            min_ready: d.spec.min_ready_seconds,
+            rss: rss
+                .iter()
+                .map(|r| (r.metadata.name.clone(), r.spec.replicas))
+                .collect(),
+            now: sim.now(),
+            seconds_per_round: s.seconds_per_round,
+            ready_after: i64::from(s.ready_after_rounds) * s.seconds_per_round,
+        }
+    }
+
+    /// `web-rev1 3, web-rev2 1`, or `none yet`.
+    fn asks(&self) -> String {
+        if self.rss.is_empty() {
+            return "no ReplicaSet exists yet".into();
+        }
+        self.rss
+            .iter()
+            .map(|(n, r)| format!("{n} {r}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// How the controller shares a change of the Deployment's size (`scale`).
+    fn resize_rule(&self) -> String {
+        let active: Vec<_> = self.rss.iter().filter(|(_, r)| *r > 0).collect();
+        if active.len() <= 1 {
+            return format!(
+                "The Deployment's spec.replicas changed, and the ReplicaSets ask for: {}. Does the controller resize them, even while paused? When only one ReplicaSet has replicas, a resize goes to it alone.",
+                self.asks()
+            );
+        }
+        let sum: i32 = self.rss.iter().map(|(_, r)| r).sum();
+        format!(
+            "A resize mid-rollout adds replicas + maxSurge − what the ReplicaSets ask for = {} + {} − {sum}, shared in proportion to each ReplicaSet's size: {}.",
+            self.replicas,
+            self.surge,
+            self.asks()
+        )
+    }
+
+    fn clock(&self) -> String {
+        format!(
+            "Now t = {} s; a round is {} s long, and a new pod is ready {} s after it is created{}.",
+            self.now,
+            self.seconds_per_round,
+            self.ready_after,
+            if self.min_ready > 0 {
+                format!(", available {} s later (minReadySeconds)", self.min_ready)
+            } else {
+                String::new()
+            }
+        )
+    }
+}
+
+/// "9 is more than it will create." / "fewer than", or why a negative count cannot be.
+fn more_or_fewer(given: i64, answer: i64, what: &str) -> String {
+    if given < 0 {
+        format!("{given} cannot be: a count is never negative.")
+    } else if given > answer {
+        format!("{given} is more than {what}.")
+    } else {
+        format!("{given} is fewer than {what}.")
+    }
+}
+
+fn rs_name(sim: &Simulation, rs: Rs) -> String {
+    moment::resolve(sim.api(), rs).map_or_else(
+        || match rs {
+            Rs::New => "the new ReplicaSet".into(),
+            Rs::Old => "the old ReplicaSet".into(),
+            Rs::Nth(n) => format!("ReplicaSet number {n}"),
+        },
+        |r| r.metadata.name.clone(),
+    )
+}
+
+/// Whether the ReplicaSet the question names is the Deployment's new one after the sync that
+/// answers it (it may not exist before).
+fn new_after(sim: &Simulation, rs: Rs, expected: &Expected) -> bool {
+    match rs {
+        Rs::New => true,
+        Rs::Old => false,
+        Rs::Nth(_) => {
+            let mut probe = sim.clone_without_history();
+            for _ in 0..expected.steps {
+                probe.step();
+            }
+            let named = moment::resolve(probe.api(), rs).map(|r| r.metadata.uid);
+            let new = moment::resolve(probe.api(), Rs::New).map(|r| r.metadata.uid);
+            named.is_some() && named == new
+        }
+    }
+}
+
+fn active_pods(sim: &Simulation, rs: &ReplicaSet) -> usize {
+    sim.api().pods_of_iter(rs).filter(|p| p.is_active()).count()
+}
+
+/// The ReplicaSet a pod belongs to.
+fn owner_of(sim: &Simulation, pod: &str) -> Option<Arc<ReplicaSet>> {
+    moment::replica_sets(sim.api())
+        .into_iter()
+        .find(|r| sim.api().pods_of_iter(r).any(|p| p.metadata.name == pod))
+}
+
+/// Why `given` is not the pod the ReplicaSet controller deletes next.
+fn pod_hint(sim: &Simulation, given: &str, right: &[String], expected: &Expected) -> String {
+    const ORDER: &str = "The ReplicaSet controller deletes first a pod that is not yet scheduled, then Pending, then not ready, then with a lower pod-deletion-cost, then on a node with more of its pods, then ready more recently, then with more restarts, then newer.";
+    let active = sim.api().pod(given).is_some_and(|p| p.is_active());
+    if !active {
+        return format!("No running pod is called {given:?}: click one of the pods on the stage.");
+    }
+    let deleting = right.first().and_then(|p| owner_of(sim, p));
+    let mine = owner_of(sim, given);
+    match (mine, deleting) {
+        (Some(m), Some(d)) if m.metadata.name != d.metadata.name => format!(
+            "{given} belongs to {}, which keeps its pods. The pod that goes belongs to the ReplicaSet that is to shrink: the Deployment controller scales down one that is {}.",
+            m.metadata.name,
+            if util::is_rolling_update(moment::deployment(sim.api()).expect("a pod's Deployment")) {
+                "old, as far as maxUnavailable allows"
+            } else {
+                "too big"
+            }
+        ),
+        (_, d) => {
+            let look = deciding_criterion(sim, expected).map_or("", look_at);
+            let within = d.map_or_else(String::new, |d| format!(" within {}", d.metadata.name));
+            format!("Another pod{within} goes before {given}. {ORDER}{look}")
+        }
+    }
+}
+
+/// The criterion that put the deleted pod before the first one kept, from the step that
+/// answers the question.
+fn deciding_criterion(sim: &Simulation, expected: &Expected) -> Option<Criterion> {
+    let mut probe = sim.clone_without_history();
+    let mut record = None;
+    for _ in 0..expected.steps {
+        record = probe.step().cloned();
+    }
+    let record = record?;
+    if !matches!(record.kind, StepKind::SyncReplicaSet { .. }) {
+        return None;
+    }
+    record
+        .manage
+        .as_ref()?
+        .deletions
+        .first()
+        .map(|d| d.criterion)
+}
+
+/// What to compare among the pods, for the criterion that decides.
+fn look_at(c: Criterion) -> &'static str {
+    match c {
+        Criterion::Unassigned => " Here it comes down to which pods have no node yet.",
+        Criterion::Phase => " Here it comes down to which pods are still Pending.",
+        Criterion::Readiness => " Here it comes down to which pods are not ready.",
+        Criterion::DeletionCost => " Here it comes down to the pods' pod-deletion-cost.",
+        Criterion::NodeRank => {
+            " Here it comes down to how many of the ReplicaSet's pods share each node."
+        }
+        Criterion::ReadyTime => " Here it comes down to when each pod became ready.",
+        Criterion::Restarts => " Here it comes down to the pods' restarts.",
+        Criterion::CreationTime => " Here it comes down to when each pod was created.",
+        Criterion::Tie => {
+            " Here the pods are alike in every way, and the controller breaks the tie by UID."
+        }
+    }
+}
+
+/// What decides the round a moment happens in, with live numbers.
+fn round_rule(ask: &Ask, sim: &Simulation, live: &Live) -> String {
+    let d = moment::deployment(sim.api()).expect("checked by the caller");
+    let never_ready = sim
+        .scenario()
+        .never_ready_images
+        .contains(&d.spec.template.image);
+    match ask {
+        Ask::Completes if never_ready => format!(
+            "The rollout completes when all {} replicas run {} and are available. Do its pods ever become ready?",
+            live.replicas, d.spec.template.image
+        ),
+        Ask::Completes => format!(
+            "The rollout completes when all {} replicas run {}, are available, and no old pod is left. Each wave replaces at most maxSurge {} + maxUnavailable {} pods, and waits for the new pods to become available. Up to date now: {}; available: {}.",
+            live.replicas,
+            d.spec.template.image,
+            live.surge,
+            live.unavailable,
+            d.status.updated_replicas,
+            live.available
+        ),
+        Ask::RoundOf(m) => match m {
+            moment::Moment::PodsAvailable(rs, _) => {
+                let ready_at = moment::resolve(sim.api(), *rs)
+                    .and_then(|r| {
+                        sim.api()
+                            .pods_of_iter(&r)
+                            .filter(|p| p.is_active())
+                            .filter_map(|p| p.ready_time())
+                            .min()
+                    })
+                    .map_or_else(String::new, |t| format!(" The first one became ready at t = {t} s."));
+                format!(
+                    "A pod is available once it has been ready for more than minReadySeconds {} s.{ready_at}",
+                    live.min_ready
+                )
+            }
+            moment::Moment::ReplicaSetCreated(_) if d.spec.paused => "A paused Deployment gets no new ReplicaSet, whatever its template says: when does the scenario resume it? (The marks on the timeline are the scenario's kubectl commands.)".into(),
+            moment::Moment::ReplicaSetCreated(_) if matches!(d.spec.strategy, DeploymentStrategy::Recreate) => format!(
+                "Recreate creates the new ReplicaSet only once no old pod runs, terminating ones included: first the old ReplicaSets go to zero (now: {}), then their pods shut down, which takes {} s.",
+                live.asks(),
+                i64::from(sim.scenario().termination_rounds) * live.seconds_per_round
+            ),
+            moment::Moment::ReplicaSetDeleted => format!(
+                "History clean-up runs only once the rollout is complete, and then deletes the oldest ReplicaSets without pods beyond revisionHistoryLimit {}: when will the rollout to {} be complete?",
+                d.spec.revision_history_limit.unwrap_or(10),
+                d.spec.template.image
+            ),
+            m => format!("Watch for the moment {}.", m.describe().trim_start_matches("until ")),
+        },
+        _ => String::new(),
+    }
+}

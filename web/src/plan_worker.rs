@@ -1,0 +1,273 @@
+//! The Plan page's Web Worker protocol (`web/js/plan-worker.js`, which imports the same
+//! module): a sweep's jobs go out, its progress and rows come back into [`SweepState`]; a big
+//! Deployment's forecast runs there too, so a keystroke never holds the page. Messages are
+//! read field by field (a serde deserializer for three types would cost the page more).
+
+use crate::plan_api::ModelOptions;
+use rollout_core::api::IntOrString;
+use rollout_core::plan::input::PlanOutput;
+use rollout_core::plan::sweep::SweepRow;
+use rollout_core::plan::Forecast;
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// A sweep in the worker: what it has sent so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SweepState {
+    /// Combinations done, of `total`.
+    pub done: u32,
+    /// Combinations in all.
+    pub total: u32,
+    /// Still running.
+    pub running: bool,
+    /// The heat map's rows.
+    pub heat: Option<Rc<Vec<SweepRow>>>,
+    /// The line chart's rows.
+    pub line: Option<Rc<Vec<SweepRow>>>,
+    /// The axis of the line chart.
+    pub line_axis: String,
+    /// The largest maxSurge and maxUnavailable of the heat map.
+    pub size: i32,
+    /// What went wrong, or that it was cancelled.
+    pub message: Option<String>,
+    /// Milliseconds the worker took.
+    pub ms: Option<f64>,
+    /// The manifest the sweep is of.
+    pub manifest: String,
+}
+
+/// A message from the worker.
+pub enum WorkerMsg {
+    /// Progress.
+    Progress(u32, u32),
+    /// A job's rows.
+    Rows(String, Vec<SweepRow>),
+    /// A job's error.
+    Error(String),
+    /// All jobs done.
+    Done(f64),
+    /// Start (fresh state).
+    Start(Box<SweepState>),
+    /// Cancelled.
+    Cancel,
+}
+
+impl Reducible for SweepState {
+    type Action = WorkerMsg;
+    fn reduce(self: Rc<Self>, action: WorkerMsg) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            WorkerMsg::Progress(done, total) => {
+                if !s.running {
+                    return self;
+                }
+                s.done = done;
+                s.total = total;
+            }
+            WorkerMsg::Rows(key, rows) => {
+                if key == "heat" {
+                    s.heat = Some(Rc::new(rows));
+                } else {
+                    s.line = Some(Rc::new(rows));
+                }
+            }
+            WorkerMsg::Error(m) => s.message = Some(m),
+            WorkerMsg::Done(ms) => {
+                s.running = false;
+                s.ms = Some(ms);
+                s.done = s.total;
+            }
+            WorkerMsg::Start(fresh) => return Rc::new(*fresh),
+            WorkerMsg::Cancel => {
+                if !s.running {
+                    return self;
+                }
+                s.running = false;
+                s.message = Some(format!(
+                    "Sweep cancelled after {} of {} combinations.",
+                    s.done, s.total
+                ));
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+/// The worker running a sweep (terminated on cancel, on a new sweep and when the view goes).
+#[derive(Default)]
+pub struct Running {
+    worker: Option<web_sys::Worker>,
+    _on_message: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+}
+
+impl Running {
+    /// Terminates the worker, if one runs.
+    pub fn stop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.terminate();
+        }
+        self._on_message = None;
+    }
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn whole_of(v: &JsValue, key: &str) -> Option<i64> {
+    get(v, key).as_f64().map(|f| f as i64)
+}
+
+/// A forecast object as `plan()` and `sweep()` give it (read field by field: a serde
+/// deserializer for three types would cost the page more than this).
+fn forecast_of(v: &JsValue) -> Option<Forecast> {
+    Some(Forecast {
+        start_round: whole_of(v, "startRound")? as u32,
+        complete_round: whole_of(v, "completeRound").map(|r| r as u32),
+        duration_seconds: whole_of(v, "durationSeconds"),
+        peak_pods: whole_of(v, "peakPods")? as i32,
+        min_available: whole_of(v, "minAvailable").map(|n| n as i32),
+        deadline_exceeded_round: whole_of(v, "deadlineExceededRound").map(|r| r as u32),
+    })
+}
+
+/// One row of `sweep()`.
+fn row_of(v: &JsValue) -> SweepRow {
+    let s = get(v, "settings");
+    let int_or = |k: &str| {
+        let x = get(&s, k);
+        match x.as_f64() {
+            Some(n) => Some(IntOrString::Int(n as i32)),
+            None => x.as_string().map(IntOrString::String),
+        }
+    };
+    SweepRow {
+        settings: rollout_core::plan::sweep::Settings {
+            replicas: whole_of(&s, "replicas").map(|n| n as i32),
+            max_surge: int_or("maxSurge"),
+            max_unavailable: int_or("maxUnavailable"),
+            min_ready_seconds: whole_of(&s, "minReadySeconds").map(|n| n as i32),
+        },
+        forecast: forecast_of(&get(v, "forecast")),
+        refused: get(v, "refused").as_string(),
+    }
+}
+
+/// The object `plan()` returns, as far as the view shows it.
+fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
+    Some(PlanOutput {
+        forecast: forecast_of(v)?,
+        deployment: get(v, "deployment").as_string().unwrap_or_default(),
+        seconds_per_round: whole_of(v, "secondsPerRound").unwrap_or(1),
+        settle: get(v, "settle").as_bool().unwrap_or(true),
+        warnings: js_sys::Array::from(&get(v, "warnings"))
+            .iter()
+            .filter_map(|w| w.as_string())
+            .collect(),
+        model: None,
+    })
+}
+
+fn worker_msg(data: &JsValue) -> Option<WorkerMsg> {
+    let kind = get(data, "type").as_string()?;
+    let num = |k: &str| get(data, k).as_f64().unwrap_or(0.0);
+    Some(match kind.as_str() {
+        "progress" => WorkerMsg::Progress(num("done") as u32, num("total") as u32),
+        "rows" => WorkerMsg::Rows(
+            get(data, "key").as_string().unwrap_or_default(),
+            js_sys::Array::from(&get(data, "rows"))
+                .iter()
+                .map(|r| row_of(&r))
+                .collect(),
+        ),
+        "error" => WorkerMsg::Error(get(data, "message").as_string().unwrap_or_default()),
+        "done" => WorkerMsg::Done(num("ms")),
+        _ => return None,
+    })
+}
+
+fn js(v: &Value) -> JsValue {
+    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Starts a worker on the plan-worker protocol's `message`; what it posts goes to `on_data`.
+fn spawn_worker(
+    running: &Rc<RefCell<Running>>,
+    message: Value,
+    mut on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
+) -> Result<(), String> {
+    running.borrow_mut().stop();
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options("./plan-worker.js", &options)
+        .map_err(|_| "This browser cannot start the sweep's worker.".to_string())?;
+    let weak = Rc::downgrade(running);
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            on_data(&e.data(), &weak)
+        });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker
+        .post_message(&js(&message))
+        .map_err(|_| "The job could not be sent to its worker.".to_string())?;
+    *running.borrow_mut() = Running {
+        worker: Some(worker),
+        _on_message: Some(on_message),
+    };
+    Ok(())
+}
+
+/// Terminates the worker once the current message has been handled.
+fn stop_soon(weak: &std::rc::Weak<RefCell<Running>>) {
+    if let Some(r) = weak.upgrade() {
+        gloo_timers::callback::Timeout::new(0, move || r.borrow_mut().stop()).forget();
+    }
+}
+
+/// Starts the worker on sweep `jobs`; its messages go to `state`.
+pub fn start_worker(
+    running: &Rc<RefCell<Running>>,
+    jobs: Value,
+    state: UseReducerDispatcher<SweepState>,
+) -> Result<(), String> {
+    spawn_worker(running, jobs, move |data, weak| {
+        if let Some(m) = worker_msg(data) {
+            let done = matches!(m, WorkerMsg::Done(_));
+            state.dispatch(m);
+            if done {
+                stop_soon(weak);
+            }
+        }
+    })
+}
+
+/// A forecast computed in the worker: for which manifest and model, and what came back.
+pub type Remote = Option<(String, Result<PlanOutput, String>)>;
+
+/// Forecasts `input` in a worker (a big Deployment); the result goes to `remote` under `key`.
+pub fn start_plan(
+    running: &Rc<RefCell<Running>>,
+    key: String,
+    input: &str,
+    model: &ModelOptions,
+    remote: UseStateHandle<Remote>,
+) {
+    let job = json!({"plan": {"key": key, "input": input, "options": model.to_value()}});
+    let k = key.clone();
+    let started = spawn_worker(running, job, move |data, weak| {
+        let result = match get(data, "error").as_string() {
+            Some(e) => Err(e),
+            None => plan_output_of(&get(data, "result"))
+                .ok_or_else(|| "the worker's forecast could not be read".to_string()),
+        };
+        remote.set(Some((k.clone(), result)));
+        stop_soon(weak);
+    });
+    if let Err(e) = started {
+        web_sys::console::error_1(&e.into());
+    }
+}
