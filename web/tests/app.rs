@@ -19,10 +19,13 @@ struct Mounted {
 }
 
 impl Mounted {
-    /// The full app, without document-wide keyboard shortcuts (tests may run concurrently,
-    /// and only the keyboard test should hear its keys).
+    /// The full app on the custom scenario (the settings panel's Deployment, its create
+    /// pending: a first visit opens on a rollout instead, `first_visit`), without
+    /// document-wide keyboard shortcuts (tests may run concurrently, and only the keyboard
+    /// test should hear its keys).
     async fn new() -> Self {
         Mounted::with(AppProps {
+            preset: Some("custom".into()),
             keyboard: false,
             ..AppProps::default()
         })
@@ -293,7 +296,11 @@ async fn a_new_image_is_pending_until_the_next_round() {
 
 #[wasm_bindgen_test]
 async fn the_keyboard_steps_and_plays() {
-    let app = Mounted::with(AppProps::default()).await;
+    let app = Mounted::with(AppProps {
+        preset: Some("custom".into()),
+        ..AppProps::default()
+    })
+    .await;
     // The listener is attached by an effect after the first render; concurrent tests can
     // delay that render, and a key pressed before it is simply not heard.
     until("the first render", || app.find("round").is_some()).await;
