@@ -1,7 +1,8 @@
 // The test command's size check on a release build (ROLLOUT_DIST): what the app page fetches
 // before its first render, what a page with one <rollout-lab> element fetches, and everything in
 // dist/, each gzip -9 against its budget (lib/bundle.mjs). Prints every file, each total and
-// what is left; exits 1 when one is over, or when dist/ holds other wasm than the app's module
+// what is left; exits 1 when one is over its ceiling (its budget, or while over it the size it
+// went over at), or when dist/ holds other wasm than the app's module
 // and the YAML reader's.
 import { distDir } from '../lib/paths.mjs';
 import fs from 'node:fs/promises';
@@ -31,9 +32,12 @@ if (wasm.sort().join() !== [MODULES.app, MODULES.yaml].sort().join()) {
 const names = { app: 'app page', element: 'element page', dist: 'dist total' };
 for (const [page, p] of Object.entries(b.pages)) {
   const left = p.budget - p.gzip;
-  if (left < 0) over = true;
+  // Over its budget, a page may not pass the ceiling set when it went over (lib/bundle.mjs).
+  const room = p.ceiling - p.gzip;
+  if (room < 0) over = true;
+  const ceiling = left < 0 ? `, ceiling ${p.ceiling}, ${room >= 0 ? `${room} below it` : `${-room} OVER IT`}` : '';
   console.log(
-    `${names[page]} ${p.gzip} bytes gzip -9 (budget ${p.budget}, ${left >= 0 ? `${left} to spare` : `${-left} over`}; ${p.files.length} files)`,
+    `${names[page]} ${p.gzip} bytes gzip -9 (budget ${p.budget}, ${left >= 0 ? `${left} to spare` : `${-left} over`}${ceiling}; ${p.files.length} files)`,
   );
 }
 process.exit(over ? 1 : 0);

@@ -96,7 +96,8 @@ describe('Plan view', () => {
     [390, 844],
   ]) {
     test(`a pasted file of several Deployments is planned for the one chosen (${width}×${height})`, async () => {
-      const page = await openApp(app.browser.context, app.server.url, { width, height });
+      // The Plan page, as the header's Plan button opens it.
+      const page = await openApp(app.browser.context, `${app.server.url}?view=plan`, { width, height });
       await page.setViewportSize({ width, height });
       const file = '14-k8s-examples-guestbook-all-in-one.yaml';
       const text = await fs.readFile(path.join(manifestsDir, file), 'utf8');
@@ -113,7 +114,7 @@ describe('Plan view', () => {
       const model = JSON.parse(await page.locator(byTestId('plan-model')).getAttribute('data-model'));
       assert.equal(model.deployment, 'frontend');
       const flags = [];
-      const names = { readyAfter: '--ready-after', secondsPerRound: '--seconds-per-round', nodes: '--nodes', termination: '--termination', podQuota: '--pod-quota', image: '--image', deployment: '--deployment' };
+      const names = { readyAfter: '--ready-after', pull: '--pull', appReady: '--app-ready', secondsPerRound: '--seconds-per-round', nodes: '--nodes', termination: '--termination', podQuota: '--pod-quota', image: '--image', deployment: '--deployment' };
       for (const [k, v] of Object.entries(model)) {
         if (k === 'badImage') {
           if (v) flags.push('--bad-image');

@@ -29,7 +29,8 @@ describe('settings', () => {
       ['replicas-slider', 'Replicas (slider)'],
       ['preset-select', 'Start from'],
     ]) {
-      const control = page.getByLabel(label, { exact: true });
+      // Visible ones: the Plan page, mounted but hidden behind the stage, has a Nodes of its own.
+      const control = page.getByLabel(label, { exact: true }).filter({ visible: true });
       assert.equal(await control.getAttribute('data-testid'), id, `label ${label}`);
     }
     // The rarer fields are one click away, also labelled.
