@@ -158,8 +158,9 @@ fn expectations_view(e: Option<&Expectations>, now: Time) -> Html {
                 </span>
             </p>
             <p class="rsi-muted">
-                { "Observed before the next sync: in this lock-step model every create and delete \
-                   reaches the informer before the ReplicaSet syncs again, so " }
+                { "Observed before the next sync: the simulation has no informer delay, so the \
+                   ReplicaSet's next sync (the next pass of a settled round, or the next round \
+                   when each hop takes a round) sees every create and delete, and " }
                 <code>{ "SatisfiedExpectations" }</code>
                 { " lets that sync through." }
             </p>

@@ -81,9 +81,12 @@ pub struct DeletionReason {
 }
 
 /// `ControlleeExpectations`: what the ReplicaSet controller waits to observe after a sync
-/// (`ExpectCreations` / `ExpectDeletions`, minus what it already knows failed). In the
-/// lock-step model every create and delete is observed before the next sync, so they are
-/// satisfied again at the start of the next round.
+/// (`ExpectCreations` / `ExpectDeletions`, minus what it already knows failed). The
+/// simulation's rounds read the API server without an informer cache, so the ReplicaSet's next
+/// sync has observed every create and delete and finds them satisfied: in a settled round that
+/// is the next pass (a create or delete changed the cluster, so the round runs another), in a
+/// lock-step round the next round. Only race schedules ([`ReplicaSetController::with_caches`])
+/// keep real expectations, which a sync may find unsatisfied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Expectations {
