@@ -10,6 +10,12 @@ impl DeploymentController<'_> {
     /// `rolloutRolling`: scale the new ReplicaSet up within maxSurge; if it did not move,
     /// scale old ones down within maxUnavailable; if nothing moved and the rollout is
     /// complete, clean up history; then sync the rollout status.
+    ///
+    /// For example, 10 replicas with maxSurge 3 and maxUnavailable 2 (at most 13 pods, at
+    /// least 8 available), when every pod is available by the next sync: the new ReplicaSet
+    /// goes 0 → 3 (13 pods); the old one 10 → 5 (13 available − 8); the new one 3 → 8; the
+    /// old one 5 → 0; the new one 8 → 10. Each sync moves one side only: a sync that scaled
+    /// the new ReplicaSet up returns before looking at the old ones.
     pub(crate) fn rollout_rolling(
         &mut self,
         d: &mut Deployment,
@@ -70,6 +76,10 @@ impl DeploymentController<'_> {
 
     /// `reconcileNewReplicaSet`: scale the new ReplicaSet towards spec.replicas as far as
     /// `NewRSNewReplicas` allows. Whether it scaled.
+    ///
+    /// With 10 replicas and maxSurge 3, an old ReplicaSet of 10 and a new one of 3 already
+    /// make the 13 allowed, so the new one waits; once the old one is down to 8 (11 pods) the
+    /// new one grows by 2 to 5.
     pub(crate) fn reconcile_new_replica_set(
         &mut self,
         all_rss: &[Arc<ReplicaSet>],
@@ -165,6 +175,25 @@ impl DeploymentController<'_> {
         }
         let all_pods_count = util::get_replica_count_for_replica_sets(all_rss);
         let max_unavailable = util::max_unavailable(d);
+        // How many old pods may go: every pod there is (surge included) minus the
+        // minAvailable that must stay, minus the new ReplicaSet's pods that are not available
+        // yet, because those count as pods but serve nothing. Old pods are taken to be
+        // available here; cleanup_unhealthy_replicas below removes the ones that are not.
+        //
+        // Worked example: 10 replicas, maxSurge 3, maxUnavailable 2 (numbers, not
+        // percentages), so at most 13 pods and minAvailable = 10 − 2 = 8.
+        // * A rollout whose new pods crash: the new ReplicaSet grows to 3, the old one goes
+        //   10 → 8 (13 − 8 − 3 = 2), the new one grows to 5. Now maxScaledDown =
+        //   13 − 8 − 5 = 0, and it stays 0 when a node failure leaves the old ReplicaSet
+        //   with 7 available of 8: nothing more is taken from the pods that still serve.
+        // * Rolling back: the 8-pod ReplicaSet (7 available) is the new one again and the
+        //   crashing 5 are old, so maxScaledDown = 13 − 8 − 1 = 4, all crashing pods
+        //   (cleanup 5 → 1). 9 pods are left, and the next sync grows the new ReplicaSet by
+        //   min(13 − 9, 10 − 8) = 2 to 10.
+        // * Rolling forward to a third template instead: it starts at 0 (13 pods already
+        //   exist) with nothing unavailable, so maxScaledDown = 13 − 8 − 0 = 5: the oldest
+        //   ReplicaSet loses its 1 unavailable pod (8 → 7), the crashing one 4 (5 → 1), and
+        //   the next sync grows the new one by min(13 − 8, 10 − 0) = 5.
         let min_available = d.spec.replicas - max_unavailable;
         let new_rs_unavailable = new_rs.spec.replicas - new_rs.status.available_replicas;
         let max_scaled_down = all_pods_count - min_available - new_rs_unavailable;
@@ -224,6 +253,16 @@ impl DeploymentController<'_> {
 
     /// `cleanupUnhealthyReplicas`: scale down the unavailable replicas of old ReplicaSets,
     /// oldest first, at most `max_cleanup_count` in all.
+    ///
+    /// Removing a pod that is not available costs no availability, and the ReplicaSet
+    /// controller deletes not-ready pods first, so lowering spec.replicas by the unavailable
+    /// count removes those pods. Without this step they would block the rollout:
+    /// `scale_down_old_replica_sets_for_rolling_update` counts only available pods and could
+    /// stay at or below minAvailable for good.
+    ///
+    /// For example, with `max_cleanup_count` 4 and old ReplicaSets (oldest first) A with 8
+    /// replicas, 7 available, and B with 5, none available: A loses min(4, 1) = 1 (8 → 7),
+    /// B loses min(4 − 1, 5) = 3 (5 → 2).
     fn cleanup_unhealthy_replicas(
         &mut self,
         mut old_rss: Vec<Arc<ReplicaSet>>,
@@ -276,6 +315,11 @@ impl DeploymentController<'_> {
 
     /// `scaleDownOldReplicaSetsForRollingUpdate`: scale old ReplicaSets down, oldest first,
     /// by as many as available − minAvailable.
+    ///
+    /// For example, 10 replicas with maxUnavailable 2 (minAvailable 8), old ReplicaSets
+    /// (oldest first) A with 2 pods and B with 6, and a new one with 5, all 13 available:
+    /// 13 − 8 = 5 may go, A 2 → 0 then B 6 → 3. Had only 2 of the new pods been available
+    /// (10 in all), 10 − 8 = 2 would go, both from A.
     fn scale_down_old_replica_sets_for_rolling_update(
         &mut self,
         all_rss: &[Arc<ReplicaSet>],

@@ -376,6 +376,19 @@ impl DeploymentController<'_> {
     /// `scale`: bring the ReplicaSets to the Deployment's new size. One active ReplicaSet
     /// takes it all; a saturated new ReplicaSet sends the old ones to 0; otherwise (rolling)
     /// the difference to replicas + maxSurge is shared in proportion to `max-replicas`.
+    ///
+    /// Worked example: 10 replicas, maxSurge 3 (a number), mid-rollout with an old
+    /// ReplicaSet of 8 and a new one of 5, both annotated max-replicas 13.
+    /// * Scaled to 20: 20 + 3 = 23 allowed, so 10 to add, larger ReplicaSet first. The old
+    ///   one takes round(8 × 23 / 13) − 8 = round(14.15) − 8 = 6, the new one
+    ///   round(5 × 23 / 13) − 5 = round(8.85) − 5 = 4 (and no more than the 10 − 6 = 4 left):
+    ///   14 and 9.
+    /// * Scaled to 5 instead: 5 + 3 = 8 allowed, so 5 to remove, larger (then older) first:
+    ///   round(8 × 8 / 13) − 8 = round(4.92) − 8 = −3 and round(5 × 8 / 13) − 5 =
+    ///   round(3.08) − 5 = −2: 5 and 3.
+    /// * Rounding can leave some over: ReplicaSets of 5, 4 and 4 (max-replicas 13) scaled
+    ///   to 11 may have 14, so 1 to add, but every share rounds to 0 (5 × 14 / 13 = 5.38,
+    ///   4 × 14 / 13 = 4.31); the leftover 1 goes to the first in the loop, the 5: 6, 4, 4.
     pub(crate) fn scale(
         &mut self,
         d: &Deployment,

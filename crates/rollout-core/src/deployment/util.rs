@@ -290,6 +290,11 @@ pub fn replicas_annotations_need_update(rs: &ReplicaSet, desired: i32, max: i32)
 
 /// `ResolveFenceposts`: maxSurge rounded up, maxUnavailable rounded down, and if both come
 /// to 0, maxUnavailable becomes 1 (absent values count as 0).
+///
+/// With 10 replicas and 25% for both, 25% is 2.5 pods: maxSurge 3, maxUnavailable 2, so the
+/// rollout may run 13 pods and must keep 8 available. 1% of 10 is 0.1 pod: maxSurge 1,
+/// maxUnavailable 0. 0 and 0 would allow no step at all (no extra pod, none missing), so
+/// they become maxSurge 0, maxUnavailable 1: one old pod goes before its replacement comes.
 pub fn resolve_fenceposts(
     max_surge: Option<&IntOrString>,
     max_unavailable: Option<&IntOrString>,
@@ -316,6 +321,9 @@ fn rolling_params(d: &Deployment) -> Option<(Option<&IntOrString>, Option<&IntOr
 }
 
 /// `MaxUnavailable`: resolved, capped at replicas; 0 for Recreate or 0 replicas.
+///
+/// 3 replicas with maxUnavailable 5: 3 (every pod may be down, no more). With "50%": 1
+/// (1.5 rounded down). With maxSurge 0 and maxUnavailable 0: 1 (`resolve_fenceposts`).
 pub fn max_unavailable(d: &Deployment) -> i32 {
     match rolling_params(d) {
         Some((surge, unavailable)) if d.spec.replicas != 0 => {
@@ -326,7 +334,8 @@ pub fn max_unavailable(d: &Deployment) -> i32 {
     }
 }
 
-/// `MinAvailable`: replicas − maxUnavailable (0 for Recreate).
+/// `MinAvailable`: replicas − maxUnavailable (0 for Recreate): 10 − 2 = 8 for 10 replicas
+/// with maxUnavailable 2.
 pub fn min_available(d: &Deployment) -> i32 {
     if is_rolling_update(d) {
         d.spec.replicas - max_unavailable(d)
@@ -335,7 +344,8 @@ pub fn min_available(d: &Deployment) -> i32 {
     }
 }
 
-/// `MaxSurge`: resolved (0 for Recreate).
+/// `MaxSurge`: resolved (0 for Recreate), and not capped: 10 replicas with "25%" give 3
+/// (2.5 rounded up), with "200%" 20, so up to 30 pods.
 pub fn max_surge(d: &Deployment) -> i32 {
     match rolling_params(d) {
         Some((surge, unavailable)) => resolve_fenceposts(surge, unavailable, d.spec.replicas)
@@ -351,7 +361,10 @@ pub fn is_rolling_update(d: &Deployment) -> bool {
 }
 
 /// `GetProportion`: how many of the replicas to add (or remove, when negative) this
-/// ReplicaSet takes in a proportional scale.
+/// ReplicaSet takes in a proportional scale: its fraction (`get_replica_set_fraction`), but
+/// no more than is left. With 10 to add and 6 already given to a larger ReplicaSet, a
+/// fraction of 4 or more gets 4; with 5 to remove and 3 already taken, a fraction of −3 is
+/// held to −2.
 pub fn get_proportion(
     rs: &ReplicaSet,
     d: &Deployment,
@@ -375,6 +388,11 @@ pub fn get_proportion(
 
 /// `getReplicaSetFraction`: the ReplicaSet's share of the new size, from its `max-replicas`
 /// annotation (or the Deployment's status.replicas), rounded half away from zero.
+///
+/// A ReplicaSet of 8 pods, annotated max-replicas 13 (10 replicas + maxSurge 3), when the
+/// Deployment is scaled to 20 (with maxSurge 3, 23 pods): 8 × 23 / 13 = 14.15, rounded 14,
+/// so +6. Scaled to 5 instead (8 pods): 8 × 8 / 13 = 4.92, rounded 5, so −3. Scaled to 0:
+/// −8, every pod.
 pub fn get_replica_set_fraction(rs: &ReplicaSet, d: &Deployment) -> i32 {
     if d.spec.replicas == 0 {
         return -rs.spec.replicas;
@@ -386,7 +404,8 @@ pub fn get_replica_set_fraction(rs: &ReplicaSet, d: &Deployment) -> i32 {
     round_to_i32(new_size).wrapping_sub(rs.spec.replicas)
 }
 
-/// `integer.RoundToInt32`: add or subtract one half, then truncate.
+/// `integer.RoundToInt32`: add or subtract one half, then truncate: 2.5 → 3, 2.49 → 2,
+/// −2.5 → −3.
 fn round_to_i32(v: f64) -> i32 {
     go_f64_to_i32(if v < 0.0 { v - 0.5 } else { v + 0.5 })
 }
@@ -483,6 +502,12 @@ pub struct NewReplicasArithmetic {
 
 /// `NewRSNewReplicas`: how big the new ReplicaSet may be now. Rolling: as far as
 /// replicas + maxSurge allows, capped at replicas. Recreate: replicas.
+///
+/// With 10 replicas and maxSurge 3 (13 pods at most), summing spec.replicas over every
+/// ReplicaSet: old 10 and new 0 make 10, so the new one grows by min(13 − 10, 10 − 0) = 3
+/// to 3; old 10 and new 3 make 13, so it stays at 3; old 8 and new 3 make 11, so it grows
+/// by min(2, 7) = 2 to 5; old 1 and new 9 make 10, and it grows by min(3, 1) = 1, to 10
+/// and not past it.
 pub fn new_rs_new_replicas(
     d: &Deployment,
     all_rss: &[Arc<ReplicaSet>],
