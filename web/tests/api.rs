@@ -145,7 +145,7 @@ fn manifests_and_links_through_the_api() {
         error_message(api::decode_link_js(5.into()).unwrap_err().into()),
         "decodeLink takes the link's fragment as text, not a number"
     );
-    assert!(api::import_manifest(JsValue::UNDEFINED).is_err());
+    assert!(api::import_manifest(JsValue::UNDEFINED, None).is_err());
     let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: y\nspec:\n  template:\n    spec:\n      containers:\n      - name: y\n        image: y:2\n";
     assert!(
         api::import_manifest(yaml.into(), None).is_ok(),
