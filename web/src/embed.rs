@@ -492,7 +492,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                 }
                 if o.has(Control::Image) {
                     <button type="button" class="btn btn-accent" data-testid="update-image-button"
-                        title={format!("kubectl set image deployment/{} app={next_image}", frame.deployment)}
+                        title={rollout_core::ui_support::kubectl_command(&rollout_core::scenario::ActionKind::SetImage { name: None, image: next_image.to_string() }, &frame.deployment)}
                         onclick={send(Msg::UpdateImage)}>
                         { format!("Roll out {next_image}") }
                     </button>

@@ -4,7 +4,8 @@
 
 use crate::components::Select;
 use crate::state::{ConsoleEntry, Msg, PendingRow};
-use rollout_core::ui_support::HistoryEntry;
+use rollout_core::scenario::ActionKind;
+use rollout_core::ui_support::{kubectl_command, HistoryEntry};
 use yew::prelude::*;
 
 /// Props of [`KubectlPanel`].
@@ -78,6 +79,8 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
         "0".into()
     };
     let name = &props.deployment;
+    // Each button's title is the command it queues, in the core's words (`kubectl_command`).
+    let command = |kind: ActionKind| kubectl_command(&kind, name);
     html! {
         <section class="panel kubectl" aria-labelledby="kubectl-title">
             <div class="panel-head">
@@ -87,7 +90,7 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
             <div class="kubectl-actions">
                 <button type="button" class="btn btn-accent" data-testid="update-image-button"
                     onclick={send(Msg::UpdateImage)}
-                    title={format!("kubectl set image deployment/{name} app={}", props.next_image)}>
+                    title={command(ActionKind::SetImage { name: None, image: props.next_image.to_string() })}>
                     <span class="btn-main">{ "Roll out new image" }</span>
                     <code class={classes!("btn-code", props.next_image_broken.then_some("is-broken"))}>
                         { props.next_image.clone() }
@@ -95,21 +98,21 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
                     </code>
                 </button>
                 <button type="button" class="btn" data-testid="scale-button" onclick={send(Msg::Scale)}
-                    title={format!("kubectl scale deployment/{name} --replicas={}", props.replicas)}>
+                    title={props.replicas.parse().map(|replicas| command(ActionKind::Scale { name: None, replicas })).unwrap_or_default()}>
                     <span class="btn-main">{ "Scale" }</span>
                     <code class="btn-code">{ format!("--replicas={}", props.replicas) }</code>
                 </button>
                 <button type="button" class="btn" data-testid="pause-button" disabled={props.paused}
-                    onclick={send(Msg::PauseRollout)} title={format!("kubectl rollout pause deployment/{name}")}>
+                    onclick={send(Msg::PauseRollout)} title={command(ActionKind::Pause { name: None })}>
                     <span class="btn-main">{ "Pause" }</span><code class="btn-code">{ "rollout pause" }</code>
                 </button>
                 <button type="button" class="btn" data-testid="resume-button" disabled={!props.paused}
-                    onclick={send(Msg::ResumeRollout)} title={format!("kubectl rollout resume deployment/{name}")}>
+                    onclick={send(Msg::ResumeRollout)} title={command(ActionKind::Resume { name: None })}>
                     <span class="btn-main">{ "Resume" }</span><code class="btn-code">{ "rollout resume" }</code>
                 </button>
                 <div class="undo-group">
                     <button type="button" class="btn" data-testid="undo-button" onclick={send(Msg::Undo(chosen))}
-                        title={if chosen == 0 { format!("kubectl rollout undo deployment/{name}") } else { format!("kubectl rollout undo deployment/{name} --to-revision={chosen}") }}>
+                        title={command(ActionKind::Undo { name: None, to_revision: chosen })}>
                         <span class="btn-main">{ "Undo" }</span><code class="btn-code">{ "rollout undo" }</code>
                     </button>
                     <label class="visually-hidden" for="undo-revision">{ "Undo to" }</label>
@@ -125,7 +128,7 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
                     { " and the Deployment controller copied the template itself, recording DeploymentRollback events. The controller still honours it." }
                 </p>
                 <button type="button" class="btn" data-testid="legacy-rollback-button" onclick={send(Msg::LegacyRollback(chosen))}>
-                    { format!("kubectl annotate deployment/{name} deprecated.deployment.rollback.to={chosen}") }
+                    { command(ActionKind::Rollback { name: None, revision: chosen }) }
                 </button>
             </details>
             <details class="advanced" data-testid="quota-controls" open={props.quota.is_some()}>
