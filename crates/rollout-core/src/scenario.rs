@@ -673,14 +673,22 @@ impl DeploymentInput {
 
 /// apps/v1 defaulting of a strategy; `None` for an unknown type.
 pub fn defaulted_strategy(s: Option<&StrategyInput>) -> Option<crate::api::DeploymentStrategy> {
-    use crate::api::DeploymentStrategy;
+    use crate::api::{DeploymentStrategy, DEFAULT_ROLLING_PERCENT};
     let Some(s) = s else {
         return Some(DeploymentStrategy::default_rolling());
     };
     match s.type_.as_deref().unwrap_or("") {
         "" | "RollingUpdate" => Some(DeploymentStrategy::RollingUpdate {
-            max_surge: Some(s.max_surge.clone().unwrap_or_else(|| "25%".into())),
-            max_unavailable: Some(s.max_unavailable.clone().unwrap_or_else(|| "25%".into())),
+            max_surge: Some(
+                s.max_surge
+                    .clone()
+                    .unwrap_or_else(|| DEFAULT_ROLLING_PERCENT.into()),
+            ),
+            max_unavailable: Some(
+                s.max_unavailable
+                    .clone()
+                    .unwrap_or_else(|| DEFAULT_ROLLING_PERCENT.into()),
+            ),
         }),
         "Recreate" => Some(DeploymentStrategy::Recreate),
         _ => None,

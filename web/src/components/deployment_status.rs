@@ -7,35 +7,6 @@ use rollout_core::view::{age, DeploymentView};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// What `kubectl rollout status` prints: the status line, or kubectl's `error:` line.
-pub fn rollout_status_text(rs: &rollout_core::kubectl::RolloutStatus) -> String {
-    match &rs.error {
-        Some(e) => format!("error: {e}\n"),
-        None => rs.message.clone(),
-    }
-}
-
-/// The strategy as stored: `RollingUpdate 25% / 25%` (maxSurge / maxUnavailable) or `Recreate`.
-pub fn strategy_text(d: &rollout_core::api::Deployment) -> String {
-    use rollout_core::api::DeploymentStrategy;
-    match &d.spec.strategy {
-        DeploymentStrategy::Recreate => "Recreate".to_string(),
-        DeploymentStrategy::RollingUpdate {
-            max_surge,
-            max_unavailable,
-        } => {
-            let show = |v: &Option<rollout_core::api::IntOrString>| {
-                v.as_ref().map_or("25%".to_string(), |v| v.to_string())
-            };
-            format!(
-                "RollingUpdate maxSurge {} maxUnavailable {}",
-                show(max_surge),
-                show(max_unavailable)
-            )
-        }
-    }
-}
-
 /// Props of [`DeploymentStatus`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct DeploymentStatusProps {
@@ -87,7 +58,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
             <div class="panel-head">
                 <h2 class="panel-title" id="status-title">{ format!("Deployment {}", d.name) }</h2>
                 <div class="chips">
-                    <span class="chip-static" data-testid="deploy-strategy">{ strategy_text(o) }</span>
+                    <span class="chip-static" data-testid="deploy-strategy">{ o.spec.strategy.text() }</span>
                     if o.spec.paused {
                         <span class="chip-static chip-warn" data-testid="paused-badge">{ "paused" }</span>
                     }
@@ -143,7 +114,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
             <div class={classes!("rollout-status-box", changed(status_changed))}>
                 <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", d.name) }</div>
                 <pre class={classes!("rollout-status", status_class)} data-testid="rollout-status"
-                    data-done={rs.done.to_string()}>{ rollout_status_text(rs) }</pre>
+                    data-done={rs.done.to_string()}>{ rs.text() }</pre>
             </div>
         </section>
     }

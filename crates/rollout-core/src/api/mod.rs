@@ -267,12 +267,40 @@ pub enum DeploymentStrategy {
     },
 }
 
+/// apps/v1's default for an unset maxSurge and an unset maxUnavailable alike
+/// (`SetDefaults_Deployment`): with 10 replicas, a surge of 3 (rounded up) and 2 unavailable
+/// (rounded down).
+pub const DEFAULT_ROLLING_PERCENT: &str = "25%";
+
 impl DeploymentStrategy {
     /// `RollingUpdate` with the apps/v1 defaults, 25% / 25%.
     pub fn default_rolling() -> Self {
         DeploymentStrategy::RollingUpdate {
-            max_surge: Some("25%".into()),
-            max_unavailable: Some("25%".into()),
+            max_surge: Some(DEFAULT_ROLLING_PERCENT.into()),
+            max_unavailable: Some(DEFAULT_ROLLING_PERCENT.into()),
+        }
+    }
+
+    /// The strategy as the stage's chip shows it: `RollingUpdate maxSurge 25% maxUnavailable 25%`
+    /// or `Recreate`; a value left unset reads as the API server's default
+    /// ([`DEFAULT_ROLLING_PERCENT`]), which a stored Deployment always has.
+    pub fn text(&self) -> String {
+        match self {
+            DeploymentStrategy::Recreate => "Recreate".to_string(),
+            DeploymentStrategy::RollingUpdate {
+                max_surge,
+                max_unavailable,
+            } => {
+                let show = |v: &Option<IntOrString>| {
+                    v.as_ref()
+                        .map_or(DEFAULT_ROLLING_PERCENT.to_string(), IntOrString::to_string)
+                };
+                format!(
+                    "RollingUpdate maxSurge {} maxUnavailable {}",
+                    show(max_surge),
+                    show(max_unavailable)
+                )
+            }
         }
     }
 
@@ -617,7 +645,27 @@ pub struct Event {
 
 #[cfg(test)]
 mod tests {
-    use super::Uid;
+
+    #[test]
+    fn a_strategy_reads_as_the_stage_shows_it() {
+        let stored = DeploymentStrategy::RollingUpdate {
+            max_surge: Some(IntOrString::Int(1)),
+            max_unavailable: Some("10%".into()),
+        };
+        assert_eq!(stored.text(), "RollingUpdate maxSurge 1 maxUnavailable 10%");
+        let unset = DeploymentStrategy::RollingUpdate {
+            max_surge: None,
+            max_unavailable: Some(IntOrString::Int(0)),
+        };
+        assert_eq!(unset.text(), "RollingUpdate maxSurge 25% maxUnavailable 0");
+        assert_eq!(
+            DeploymentStrategy::default_rolling().text(),
+            "RollingUpdate maxSurge 25% maxUnavailable 25%"
+        );
+        assert_eq!(DeploymentStrategy::Recreate.text(), "Recreate");
+    }
+
+    use super::{DeploymentStrategy, IntOrString, Uid};
 
     #[test]
     fn uids_print_as_the_padded_hex_they_sort_by() {

@@ -90,6 +90,15 @@ pub struct RolloutStatus {
 }
 
 impl RolloutStatus {
+    /// What the terminal shows: the status line, or kubectl's `error:` line when the viewer
+    /// failed (a deadline exceeded: `error: deployment "web" exceeded its progress deadline`).
+    pub fn text(&self) -> String {
+        match &self.error {
+            Some(e) => format!("{}\n", super::check_err::client_error(e)),
+            None => self.message.clone(),
+        }
+    }
+
     fn waiting(message: String) -> Self {
         RolloutStatus {
             message,
@@ -215,6 +224,22 @@ pub fn rollout_status_of(deployment: &Deployment, revision: i64) -> RolloutStatu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_terminal_shows_the_status_line_or_kubectls_error_line() {
+        let waiting =
+            RolloutStatus::waiting("Waiting for deployment \"web\" rollout to finish\n".into());
+        assert_eq!(waiting.text(), waiting.message);
+        let failed = RolloutStatus {
+            message: String::new(),
+            done: false,
+            error: Some("deployment \"web\" exceeded its progress deadline".into()),
+        };
+        assert_eq!(
+            failed.text(),
+            "error: deployment \"web\" exceeded its progress deadline\n"
+        );
+    }
 
     fn state(spec: i32, replicas: i32, updated: i32, available: i32) -> RolloutStatusInput {
         RolloutStatusInput {
