@@ -29,50 +29,15 @@ pub const MAX_UNAVAILABLE: &[&str] = &["spec", "strategy", "rollingUpdate", "max
 /// One value to set in the manifest: its path and value.
 pub type Change = (&'static [&'static str], IntOrString);
 
-/// The settings' Deployment as a manifest object (`kubectl apply -f` input): 3 replicas of
-/// nginx:1.14.2 with the apps/v1 defaults give `replicas: 3`, `maxSurge: 25%`. The Plan page
-/// plans the settings' own manifest from it, so its first forecast needs no YAML reader.
-pub fn manifest_value_of(d: &DeploymentInput) -> Value {
-    let map = |m: Option<&rollout_core::api::StringMap>| match m {
-        Some(m) if !m.is_empty() => json!(m),
-        _ => json!({ "app": d.name }),
-    };
-    let selector = map(d.selector.as_ref().or(d.template_labels.as_ref()));
-    let mut spec = json!({ "replicas": d.replicas.unwrap_or(1) });
-    if let Some(m) = d.min_ready_seconds {
-        spec["minReadySeconds"] = json!(m);
-    }
-    if let Some(p) = d.progress_deadline_seconds {
-        spec["progressDeadlineSeconds"] = json!(p);
-    }
-    spec["selector"] = json!({ "matchLabels": selector });
-    spec["strategy"] = match d.defaulted_strategy() {
-        Some(DeploymentStrategy::RollingUpdate {
-            max_surge,
-            max_unavailable,
-        }) => json!({ "type": "RollingUpdate", "rollingUpdate": {
-            "maxSurge": max_surge, "maxUnavailable": max_unavailable } }),
-        _ => json!({ "type": d.strategy.as_ref().and_then(|s| s.type_.clone()) }),
-    };
-    spec["template"] = json!({
-        "metadata": { "labels": map(d.template_labels.as_ref()) },
-        "spec": { "containers": [{ "name": d.name, "image": d.image }] },
-    });
-    json!({
-        "apiVersion": "apps/v1",
-        "kind": "Deployment",
-        "metadata": { "name": d.name },
-        "spec": spec,
-    })
-}
-
 /// The settings' Deployment as YAML, as `kubectl get -o yaml` writes it (keys sorted).
 pub fn manifest_of(d: &DeploymentInput) -> String {
-    rollout_core::yaml::text(&rollout_core::yaml::lines(&manifest_value_of(d)))
+    rollout_core::yaml::text(&rollout_core::yaml::lines(
+        &rollout_core::plan::manifest::manifest_value(d),
+    ))
 }
 
 /// What the Plan page plans for the manifest as typed: while it is the settings' own manifest,
-/// that manifest's object ([`manifest_value_of`]); else the text, which is read (YAML through
+/// that manifest's object ([`rollout_core::plan::manifest::manifest_value`]); else the text, which is read (YAML through
 /// the YAML reader's module, loaded when the text is first edited).
 pub fn plan_input(text: &str, generated: &str, generated_value: Option<&Value>) -> Value {
     match generated_value {
@@ -220,7 +185,9 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         s.as_deref().and_then(created).cloned()
     });
     let generated_value = use_memo(settings_d.clone(), |d| {
-        d.as_ref().as_ref().map(manifest_value_of)
+        d.as_ref()
+            .as_ref()
+            .map(rollout_core::plan::manifest::manifest_value)
     });
     // The manifest as typed, whether it still follows the settings, and the settings'
     // Deployment as last taken in (what "Apply" compares with).
@@ -499,8 +466,16 @@ mod tests {
         let check = |d: &DeploymentInput| {
             let text = manifest_of(d);
             let read = rollout_core::import::parse_manifest(&text).unwrap();
-            assert_eq!(read, manifest_value_of(d), "{text}");
-            let input = plan_input(&text, &text, Some(&manifest_value_of(d)));
+            assert_eq!(
+                read,
+                rollout_core::plan::manifest::manifest_value(d),
+                "{text}"
+            );
+            let input = plan_input(
+                &text,
+                &text,
+                Some(&rollout_core::plan::manifest::manifest_value(d)),
+            );
             assert!(input.is_object());
         };
         check(&d);

@@ -300,6 +300,44 @@ fn round_limit(deployment: &DeploymentInput, model: &ResolvedModel, start: u32) 
     u32::try_from(limit.min(100_000)).unwrap_or(100_000)
 }
 
+/// A scenario's Deployment as the manifest `kubectl apply -f` would take (apps/v1, the
+/// strategy defaulted as the API server stores it): 3 replicas of nginx:1.14.2 with no strategy
+/// give `replicas: 3`, `maxSurge: 25%`, `maxUnavailable: 25%`. The Plan page plans the settings'
+/// own manifest from it, so its first forecast needs no YAML reader.
+pub fn manifest_value(d: &DeploymentInput) -> serde_json::Value {
+    let map = |m: Option<&crate::api::StringMap>| match m {
+        Some(m) if !m.is_empty() => serde_json::json!(m),
+        _ => serde_json::json!({ "app": d.name }),
+    };
+    let selector = map(d.selector.as_ref().or(d.template_labels.as_ref()));
+    let mut spec = serde_json::json!({ "replicas": d.replicas.unwrap_or(1) });
+    if let Some(m) = d.min_ready_seconds {
+        spec["minReadySeconds"] = serde_json::json!(m);
+    }
+    if let Some(p) = d.progress_deadline_seconds {
+        spec["progressDeadlineSeconds"] = serde_json::json!(p);
+    }
+    spec["selector"] = serde_json::json!({ "matchLabels": selector });
+    spec["strategy"] = match d.defaulted_strategy() {
+        Some(crate::api::DeploymentStrategy::RollingUpdate {
+            max_surge,
+            max_unavailable,
+        }) => serde_json::json!({ "type": "RollingUpdate", "rollingUpdate": {
+            "maxSurge": max_surge, "maxUnavailable": max_unavailable } }),
+        _ => serde_json::json!({ "type": d.strategy.as_ref().and_then(|s| s.type_.clone()) }),
+    };
+    spec["template"] = serde_json::json!({
+        "metadata": { "labels": map(d.template_labels.as_ref()) },
+        "spec": { "containers": [{ "name": d.name, "image": d.image }] },
+    });
+    serde_json::json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": { "name": d.name },
+        "spec": spec,
+    })
+}
+
 /// The scenario a manifest's forecast runs: create the Deployment in round 0, set the new
 /// image once it is available, settled rounds of the model's length. `Err` is the API's
 /// message when the Deployment itself would be refused.
@@ -374,6 +412,28 @@ pub fn manifest_scenario(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scenarios_deployment_becomes_the_manifest_that_creates_it() {
+        let preset = crate::presets::preset("rolling-basic").unwrap().scenario;
+        let ActionKind::Create { deployment } = &preset.actions[0].kind else {
+            panic!("rolling-basic starts with its create");
+        };
+        let v = manifest_value(deployment);
+        assert_eq!(v["spec"]["replicas"], 3);
+        assert_eq!(v["spec"]["strategy"]["rollingUpdate"]["maxSurge"], "25%");
+        assert_eq!(
+            v["spec"]["template"]["spec"]["containers"][0]["image"],
+            "nginx:1.14.2"
+        );
+        // Read back as a manifest, it is the same Deployment with its strategy defaulted.
+        let back = crate::import::import_value(&v).unwrap().deployment;
+        assert_eq!(
+            (&back.name, back.replicas, &back.image),
+            (&deployment.name, deployment.replicas, &deployment.image)
+        );
+        assert_eq!(back.defaulted_strategy(), deployment.defaulted_strategy());
+    }
 
     const MANIFEST: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment",
         "metadata":{"name":"web"},
