@@ -16,8 +16,13 @@
 // theme through `data-page-theme`) and `autoplay` plays once the
 // element is scrolled into view, unless the reader prefers reduced motion.
 
-// This file sits at snippets/<crate>/js/element.js beside the glue: three levels down.
-const directory = new URL("../../../", import.meta.url).href;
+// This file sits at snippets/<crate>/js/element.js beside the glue: three levels down. In a
+// bundle `import.meta.url` is the bundle's, or nothing (an iife bundle): then only `data-base`
+// or the page's `<meta name="rollout-lab-base">` says where the module is (`baseOf`).
+let directory = null;
+try {
+  directory = new URL("../../../", import.meta.url).href;
+} catch {}
 
 /** The URL of the directory rollout-lab.js was loaded from (app.css, embed.css, the app). */
 export function moduleDirectory() {
@@ -195,10 +200,16 @@ function load(base) {
   return attempt;
 }
 
-/** The element's folder of rollout-lab.js and its wasm (README, "Packaging"). */
+/**
+ * The element's folder of rollout-lab.js and its wasm (README, "Packaging"): its `data-base`,
+ * else the page's `<meta name="rollout-lab-base" content="…">` (one line for a bundle's
+ * elements), else where this script was loaded from.
+ */
 function baseOf(host) {
-  const b = host.getAttribute("data-base");
-  return b ? new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href : directory;
+  const b = host.getAttribute("data-base") || document.querySelector('meta[name="rollout-lab-base"]')?.content;
+  if (b) return new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href;
+  if (directory) return directory;
+  throw new Error('bundled, it needs to know where rollout-lab.js is served: <meta name="rollout-lab-base" content="/rollout-lab/"> or data-base');
 }
 
 const OPTIONS = [
