@@ -248,7 +248,7 @@ export async function typecheckTsx() {
       // No `lib` and an older `target` than `tsc --init`'s esnext: the declarations need
       // nothing newer than ES2020 (React's own need ES2015), and are checked (no skipLibCheck).
       compilerOptions: { strict: true, target: 'es2020', jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', noEmit: true, preserveSymlinks: true },
-      include: ['page.tsx'],
+      include: ['page.tsx', 'plain.ts'],
     }),
     'page.tsx': `import { useRef } from "react";
 import { RolloutLab } from "rollout-lab/react";
@@ -270,7 +270,31 @@ el?.addEventListener("rollout-step", (e) => {
   const round: number = e.detail.round;
   const playing: boolean | undefined = el.lab?.state ? e.detail.playing : undefined;
   console.log(round, playing);
+  // The detail is typed, not \`any\`: a wrong use is an error.
+  // @ts-expect-error round is a number
+  const wrong: string = e.detail.round;
+  console.log(wrong);
 });
+
+export function Wrong() {
+  // @ts-expect-error the theme is one of four
+  return <rollout-lab theme="purple" />;
+}
+`,
+    // The element and the API without React: only rollout-lab.d.ts.
+    'plain.ts': `import init, { mount } from "rollout-lab";
+import type { RolloutLabState } from "rollout-lab";
+
+await init();
+const lab = mount(document.body, { preset: "rolling-basic" });
+const state: RolloutLabState = lab.state();
+lab.onStep((s) => console.log(s.round + 1, s.replicaSets.map((rs) => rs.available)));
+// @ts-expect-error state() is typed, not \`any\`
+const wrong: string = lab.state().round;
+const el = document.createElement("rollout-lab");
+el.setAttribute("preset", "recreate");
+el.addEventListener("rollout-step", (e) => console.log(e.detail.step, el.lab?.state().finished));
+console.log(state.round, wrong);
 `,
   });
   try {
