@@ -270,16 +270,41 @@ describe('the <rollout-lab> element', () => {
     });
     const asApp = appPage.map((r) => (r === '' ? 'index.html' : r));
     assert.deepEqual([...new Set(asApp)].sort(), [...files.app].sort(), 'the app page');
+    // Styles the app page had in stage.css and the embed layout uses too are app.css's: the
+    // legend's "Deleted next" sample has its dashed ring in the element and the ?embed page.
+    const doomedRing = (root) => getComputedStyle(root.querySelector('.pod-sample.pod-doomed')).outlineStyle;
+    let elementRing;
     const elementPage = await fetched(async () => {
       const page = await plainPage('element-budget', '<rollout-lab preset="rolling-basic"></rollout-lab>');
       await inside(page, 'rollout-lab', 'step-button').waitFor();
+      await page.waitForFunction(() => document.querySelector('rollout-lab').shadowRoot.querySelector('.rollout-lab-region.is-ready'));
+      elementRing = await page.evaluate(`(${doomedRing})(document.querySelector('rollout-lab').shadowRoot)`);
       return page;
     });
+    assert.equal(elementRing, 'dashed', 'the element marks pods deleted next');
     assert.deepEqual(
       [...new Set(elementPage.filter((r) => r !== 'element-budget.html'))].sort(),
       [...files.element].sort(),
       'a page with one element',
     );
+    // The ?embed page: the element's files and index.html, not the app page's stage.css and
+    // plan.css (linked `disabled`), and its layout styled by those two sheets alone.
+    let embedStyle;
+    const embedPage = await fetched(async () => {
+      const page = await openApp(app.browser.context, `${app.server.url}?embed#p=rolling-basic`);
+      await page.locator(byTestId('step-button')).waitFor();
+      embedStyle = await page.locator('.app.embed').evaluate((el) => ({
+        background: getComputedStyle(el).backgroundColor,
+        sheets: [...document.styleSheets].map((s) => new URL(s.href ?? location.href).pathname.replace(/^\//, '')).filter(Boolean),
+      }));
+      embedStyle.ring = await page.evaluate(`(${doomedRing})(document)`);
+      return page;
+    });
+    assert.deepEqual([...new Set(embedPage.map((r) => (r === '' ? 'index.html' : r)))].sort(), [...files.embed].sort(), 'the ?embed page');
+    assert.ok(!files.embed.includes('stage.css') && !files.embed.includes('plan.css'), `${files.embed}`);
+    assert.deepEqual(embedStyle.sheets.sort(), ['app.css', 'embed.css']);
+    assert.equal(embedStyle.background, 'rgb(243, 245, 249)', 'app.css styles the embed layout');
+    assert.equal(embedStyle.ring, 'dashed', 'the ?embed page marks pods deleted next');
   });
 });
 
