@@ -185,7 +185,8 @@ function load(base) {
     glue ??= import(url.href).catch((e) => {
       glue = null;
       attempts++;
-      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})`);
+      const hint = base === directory ? `; if it is bundled: ${WHERE}` : "";
+      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})${hint}`);
     });
     const m = await glue;
     // Fetched only if the module is not instantiated yet; a failure names the file and the
@@ -209,8 +210,10 @@ function baseOf(host) {
   const b = host.getAttribute("data-base") || document.querySelector('meta[name="rollout-lab-base"]')?.content;
   if (b) return new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href;
   if (directory) return directory;
-  throw new Error('bundled, it needs to know where rollout-lab.js is served: <meta name="rollout-lab-base" content="/rollout-lab/"> or data-base');
+  throw new Error(`bundled, it needs ${WHERE}`);
 }
+
+const WHERE = 'the folder rollout-lab.js is served from, as <meta name="rollout-lab-base" content="/rollout-lab/"> or data-base';
 
 const OPTIONS = [
   "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",

@@ -303,7 +303,7 @@ describe('the package bundled by esbuild, dist/ served as static files', () => {
     const page = await open(env.server.url('nobase.html'));
     const alert = lab(page, 0).locator('[role="alert"]');
     await alert.waitFor({ timeout: 15_000 });
-    assert.match(await alert.textContent(), /could not load http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js/);
+    assert.match(await alert.textContent(), /could not load http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js .*if it is bundled: .*<meta name="rollout-lab-base"/);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
