@@ -2,7 +2,8 @@
 // file into dist/snippets/…/js/element.js and the module's glue (rollout-lab.js) imports it, so
 // importing rollout-lab.js defines the element, and that is all it does until an element comes
 // near the viewport (`loading="eager"`: at once). Then the module is instantiated (once per page,
-// its wasm fetched from `data-base` or from beside the module) and its `mountElement` draws the
+// its wasm fetched from `data-base`, the page's `<meta name="rollout-lab-base">` or from beside
+// the module) and its `mountElement` draws the
 // embed layout into the element's open shadow root (web/src/element.rs).
 //
 // Until the lab is drawn the shadow root shows a placeholder of about the lab's height (500 px,
