@@ -2,7 +2,8 @@
 // file into dist/snippets/…/js/element.js and the module's glue (rollout-lab.js) imports it, so
 // importing rollout-lab.js defines the element, and that is all it does until an element comes
 // near the viewport (`loading="eager"`: at once). Then the module is instantiated (once per page,
-// its wasm fetched from `data-base` or from beside the module) and its `mountElement` draws the
+// its wasm fetched from `data-base`, the page's `<meta name="rollout-lab-base">` or from beside
+// the module) and its `mountElement` draws the
 // embed layout into the element's open shadow root (web/src/element.rs).
 //
 // Until the lab is drawn the shadow root shows a placeholder of about the lab's height (500 px,
@@ -16,8 +17,13 @@
 // theme through `data-page-theme`) and `autoplay` plays once the
 // element is scrolled into view, unless the reader prefers reduced motion.
 
-// This file sits at snippets/<crate>/js/element.js beside the glue: three levels down.
-const directory = new URL("../../../", import.meta.url).href;
+// This file sits at snippets/<crate>/js/element.js beside the glue: three levels down. In a
+// bundle `import.meta.url` is the bundle's, or nothing (an iife bundle): then only `data-base`
+// or the page's `<meta name="rollout-lab-base">` says where the module is (`baseOf`).
+let directory = null;
+try {
+  directory = new URL("../../../", import.meta.url).href;
+} catch {}
 
 /** The URL of the directory rollout-lab.js was loaded from (app.css, embed.css, the app). */
 export function moduleDirectory() {
@@ -180,7 +186,8 @@ function load(base) {
     glue ??= import(url.href).catch((e) => {
       glue = null;
       attempts++;
-      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})`);
+      const hint = base === directory ? `; if it is bundled: ${WHERE}` : "";
+      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})${hint}`);
     });
     const m = await glue;
     // Fetched only if the module is not instantiated yet; a failure names the file and the
@@ -195,11 +202,19 @@ function load(base) {
   return attempt;
 }
 
-/** The element's folder of rollout-lab.js and its wasm (README, "Packaging"). */
+/**
+ * The element's folder of rollout-lab.js and its wasm (README, "Packaging"): its `data-base`,
+ * else the page's `<meta name="rollout-lab-base" content="…">` (one line for a bundle's
+ * elements), else where this script was loaded from.
+ */
 function baseOf(host) {
-  const b = host.getAttribute("data-base");
-  return b ? new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href : directory;
+  const b = host.getAttribute("data-base") || document.querySelector('meta[name="rollout-lab-base"]')?.content;
+  if (b) return new URL(b.endsWith("/") ? b : `${b}/`, document.baseURI).href;
+  if (directory) return directory;
+  throw new Error(`bundled, it needs ${WHERE}`);
 }
+
+const WHERE = 'the folder rollout-lab.js is served from, as <meta name="rollout-lab-base" content="/rollout-lab/"> or data-base';
 
 const OPTIONS = [
   "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",

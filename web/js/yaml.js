@@ -4,13 +4,14 @@
 // found relative to wherever rollout-lab.js was loaded from, in a page or in a worker. Nothing
 // is fetched until `loadYamlReader` is called (web/src/yaml_reader.rs).
 
-const url = new URL("../../../rollout-yaml.js", import.meta.url).href;
 let reader = null;
 let loading = null;
 
 /** Starts loading the reader (once); resolves when `yamlToJson` can be called. */
 export function loadYamlReader() {
-  loading ??= import(url).then(
+  // Resolved here, not when this file is evaluated: in an iife bundle of the module (which
+  // never instantiates it) `import.meta.url` is undefined and `new URL` would throw.
+  loading ??= (async () => import(new URL("../../../rollout-yaml.js", import.meta.url).href))().then(
     async (m) => {
       await m.default();
       reader = m;

@@ -770,6 +770,7 @@ impl MountedLab {
 
     /// The state now (as `Simulation.state()`, plus `preset`, `playing`, `notice`, `problems`
     /// and the `pending` commands).
+    #[wasm_bindgen(unchecked_return_type = "RolloutLabState")]
     pub fn state(&self) -> Result<JsValue, JsError> {
         self.read(lab_state)
     }
@@ -819,7 +820,8 @@ impl MountedLab {
     #[wasm_bindgen(js_name = onStep)]
     pub fn on_step(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "(state: any) => void")] listener: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "(state: RolloutLabState) => void")]
+        listener: JsValue,
     ) -> Result<u32, JsError> {
         let listener = js_input::function(&listener, "onStep").map_err(error)?;
         Ok(self.controller.subscribe(move |lab| {

@@ -1,5 +1,6 @@
 // The test command's size check on a release build (ROLLOUT_DIST): what the app page fetches
-// before its first render, what a page with one <rollout-lab> element fetches, and everything in
+// before its first render, what a page with one <rollout-lab> element fetches, what an ?embed
+// page fetches, and everything in
 // dist/, each gzip -9 against its budget (lib/bundle.mjs). Prints every file, each total and
 // what is left; exits 1 when one is over its ceiling (its budget, or while over it the size it
 // went over at), or when dist/ holds other wasm than the app's module
@@ -29,7 +30,7 @@ if (wasm.sort().join() !== [MODULES.app, MODULES.yaml].sort().join()) {
     over = true;
   }
 }
-const names = { app: 'app page', element: 'element page', dist: 'dist total' };
+const names = { app: 'app page', element: 'element page', embed: '?embed page', dist: 'dist total' };
 for (const [page, p] of Object.entries(b.pages)) {
   const left = p.budget - p.gzip;
   // Over its budget, a page may not pass the ceiling set when it went over (lib/bundle.mjs).

@@ -18,6 +18,8 @@ export const BUDGETS = {
   app: 600_000,
   /** A page with one <rollout-lab> element: what the element loads (the page's own HTML aside). */
   element: 600_000,
+  /** The ?embed page (index.html?embed, as an iframe shows it): the element's files and index.html. */
+  embed: 600_000,
   /** Every file in dist/ together. */
   dist: 700_000,
 };
@@ -54,11 +56,16 @@ function moduleFiles(all) {
   return ['rollout-lab.js', ...all.filter((f) => f.startsWith('snippets/') && f.endsWith('.js')), 'rollout-lab_bg.wasm'];
 }
 
-/** The stylesheets dist/index.html links (`<link rel="stylesheet" href="./x.css">`), in order. */
-export function linkedStylesheets(indexHtml) {
+/**
+ * The stylesheets dist/index.html links (`<link rel="stylesheet" href="./x.css">`), in order.
+ * With `disabled: false`, only those not marked `disabled`: the app page's script enables the
+ * disabled ones (stage.css, plan.css), an ?embed page leaves them unfetched.
+ */
+export function linkedStylesheets(indexHtml, { disabled = true } = {}) {
   const out = [];
   for (const tag of indexHtml.match(/<link\b[^>]*>/g) ?? []) {
     if (!/\brel=["']?stylesheet\b/.test(tag)) continue;
+    if (!disabled && /\sdisabled\b/.test(tag)) continue;
     const href = tag.match(/\bhref=["']?([^"' >]+)/)?.[1];
     if (href) out.push(href.replace(/^\.\//, ''));
   }
@@ -70,13 +77,16 @@ export function linkedStylesheets(indexHtml) {
  * links (app.css, stage.css …) and the module (share.css and internals.css load when the share
  * dialog or "Inside the controllers" opens; embed.css only with ?embed). A page with a
  * <rollout-lab>: the module, and app.css and embed.css, which the element links in its shadow
- * root. Neither fetches the YAML reader (rollout-yaml.js and its wasm) before its first render;
- * the e2e test compares these lists with what Chromium fetches.
+ * root. The ?embed page: index.html, the module and the same two stylesheets (not the app
+ * page's own, which index.html links `disabled`). None fetches the YAML reader (rollout-yaml.js
+ * and its wasm) before its first render; the e2e test compares these lists with what Chromium
+ * fetches.
  */
 export function pageFiles(all, indexHtml) {
   return {
     app: ['index.html', ...linkedStylesheets(indexHtml), ...moduleFiles(all)],
     element: [...moduleFiles(all), 'app.css', 'embed.css'],
+    embed: ['index.html', ...linkedStylesheets(indexHtml, { disabled: false }), 'embed.css', ...moduleFiles(all)],
     dist: all,
   };
 }

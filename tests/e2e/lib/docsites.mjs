@@ -195,6 +195,42 @@ export async function buildHtmlSite() {
 }
 
 /**
+ * A site that installs dist/ as the `rollout-lab` package and bundles it with esbuild: the
+ * README's entry (`<!-- test: bundle-entry -->`, `import "rollout-lab"`) bundled as an ES
+ * module (js/app.js) and as an iife (js/app-iife.js), dist/ copied to /rollout-lab/. Pages:
+ * index.html (the ES module bundle, the README's one line `<!-- test: bundle-base -->`, two
+ * labs), lazy.html (the same, far below the fold), iife.html (the iife bundle, `data-base` on the
+ * element) and nobase.html (the bundle without either). Returns the directory, served at /.
+ */
+export async function buildBundledSite() {
+  const dir = await tmp('bundle');
+  const out = path.join(dir, 'site');
+  await fs.cp(distDir, path.join(out, 'rollout-lab'), { recursive: true });
+  await fs.mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  await fs.symlink(distDir, path.join(dir, 'node_modules', 'rollout-lab'), 'dir');
+  await fs.writeFile(path.join(dir, 'entry.js'), await readmeSnippet('bundle-entry'));
+  const esbuild = path.join(e2eDir, 'node_modules', '.bin', 'esbuild');
+  const common = ['entry.js', '--bundle', '--minify', '--log-level=error', '--preserve-symlinks'];
+  execFileSync(esbuild, [...common, '--format=esm', `--outfile=${path.join(out, 'js', 'app.js')}`], { cwd: dir });
+  execFileSync(esbuild, [...common, '--format=iife', `--outfile=${path.join(out, 'js', 'app-iife.js')}`], { cwd: dir });
+  const baseLine = await readmeSnippet('bundle-base');
+  const labs = `<rollout-lab preset="rolling-basic" buttons="step,play,replicas,maxSurge" label="Rolling update"></rollout-lab>
+<rollout-lab preset="recreate" buttons="step,round" chart="0" label="Recreate"></rollout-lab>`;
+  const page = (head, body) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bundled</title>
+<style>rollout-lab:not(:defined){display:block;min-height:500px}@media (max-width:660px){rollout-lab:not(:defined){min-height:780px}}</style>
+${head}</head><body style="font:16px/1.6 serif;margin:0 auto;max-width:50rem;padding:1rem"><main><h1>Rollouts</h1>${body}</main></body></html>`;
+  const esm = '<script type="module" src="/js/app.js"></script>';
+  await writeFiles(out, {
+    'index.html': page(`${baseLine}\n${esm}`, labs),
+    'lazy.html': page(`${baseLine}\n${esm}`, `<div style="height:5000px">${prose(5)}</div>${labs}`),
+    'iife.html': page('<script src="/js/app-iife.js"></script>', '<rollout-lab preset="rolling-basic" data-base="/rollout-lab" buttons="step"></rollout-lab>'),
+    'nobase.html': page(esm, '<rollout-lab preset="rolling-basic"></rollout-lab>'),
+  });
+  return out;
+}
+
+/**
  * Runs `tsc --noEmit` (typescript from package.json) on a TSX page that uses the component,
  * the `<rollout-lab>` tag and the typed `rollout-step` event, with dist/ as the `rollout-lab`
  * package and a plain tsconfig (strict, JSX for React, target ES2020, no `lib`).
@@ -212,7 +248,7 @@ export async function typecheckTsx() {
       // No `lib` and an older `target` than `tsc --init`'s esnext: the declarations need
       // nothing newer than ES2020 (React's own need ES2015), and are checked (no skipLibCheck).
       compilerOptions: { strict: true, target: 'es2020', jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', noEmit: true, preserveSymlinks: true },
-      include: ['page.tsx'],
+      include: ['page.tsx', 'plain.ts'],
     }),
     'page.tsx': `import { useRef } from "react";
 import { RolloutLab } from "rollout-lab/react";
@@ -234,7 +270,31 @@ el?.addEventListener("rollout-step", (e) => {
   const round: number = e.detail.round;
   const playing: boolean | undefined = el.lab?.state ? e.detail.playing : undefined;
   console.log(round, playing);
+  // The detail is typed, not \`any\`: a wrong use is an error.
+  // @ts-expect-error round is a number
+  const wrong: string = e.detail.round;
+  console.log(wrong);
 });
+
+export function Wrong() {
+  // @ts-expect-error the theme is one of four
+  return <rollout-lab theme="purple" />;
+}
+`,
+    // The element and the API without React: only rollout-lab.d.ts.
+    'plain.ts': `import init, { mount } from "rollout-lab";
+import type { RolloutLabState } from "rollout-lab";
+
+await init();
+const lab = mount(document.body, { preset: "rolling-basic" });
+const state: RolloutLabState = lab.state();
+lab.onStep((s) => console.log(s.round + 1, s.replicaSets.map((rs) => rs.available)));
+// @ts-expect-error state() is typed, not \`any\`
+const wrong: string = lab.state().round;
+const el = document.createElement("rollout-lab");
+el.setAttribute("preset", "recreate");
+el.addEventListener("rollout-step", (e) => console.log(e.detail.step, el.lab?.state().finished));
+console.log(state.round, wrong);
 `,
   });
   try {

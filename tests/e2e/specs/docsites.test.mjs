@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { launch } from '../lib/browser.mjs';
 import { screenshot } from '../lib/screens.mjs';
-import { buildHtmlSite, buildHugoSite, buildReactSite, serveSite, typecheckTsx } from '../lib/docsites.mjs';
+import { buildBundledSite, buildHtmlSite, buildHugoSite, buildReactSite, serveSite, typecheckTsx } from '../lib/docsites.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -266,4 +266,45 @@ describe("the README's plain HTML", () => {
   after(() => env.server?.close());
 
   documentationSite('HTML', () => env);
+});
+
+describe('the package bundled by esbuild, dist/ served as static files', () => {
+  const env = { main: '', lazy: 'lazy.html' };
+  before(async () => {
+    env.server = await serveSite(await buildBundledSite(), '/');
+  });
+  after(() => env.server?.close());
+
+  // The bundle sits at /js/app.js: its import.meta.url says nothing of where dist/ is.
+  documentationSite('Bundle', () => env);
+
+  test('Bundle: the module and wasm come from the folder the page names, the bundle defines the element', async () => {
+    const from = env.server.requests.length;
+    const page = await open(env.server.url(''));
+    await drawn(page);
+    const got = env.server.requests.slice(from);
+    assert.equal(got.filter((r) => r === `/rollout-lab/${WASM}`).length, 1, `${got}`);
+    assert.ok(got.includes('/rollout-lab/app.css') && got.includes('/rollout-lab/embed.css'), `${got}`);
+    assert.deepEqual(got.filter((r) => !r.startsWith('/rollout-lab/') && r !== '/'), ['/js/app.js']);
+    await clickAndWait(page, 0, 'step-button');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('Bundle: an iife bundle with data-base mounts and steps', async () => {
+    const page = await open(env.server.url('iife.html'));
+    await drawn(page);
+    await clickAndWait(page, 0, 'step-button');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('Bundle: without a base the element says what it needs, and the page gets no error', async () => {
+    const page = await open(env.server.url('nobase.html'));
+    const alert = lab(page, 0).locator('[role="alert"]');
+    await alert.waitFor({ timeout: 15_000 });
+    assert.match(await alert.textContent(), /could not load http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js .*if it is bundled: .*<meta name="rollout-lab-base"/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 });
