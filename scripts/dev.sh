@@ -199,10 +199,10 @@ page_budget() {
 
 page_within_budget() {
   local lines out=""
-  lines=$(grep -E '^(app page|element page|dist total) [0-9]+ bytes' "$1") || { echo "(no totals)"; return 1; }
-  [ "$(echo "$lines" | wc -l)" = 3 ] || { echo "(expected three totals)"; return 1; }
+  lines=$(grep -E '^(app page|element page|\?embed page|dist total) [0-9]+ bytes' "$1") || { echo "(no totals)"; return 1; }
+  [ "$(echo "$lines" | wc -l)" = 4 ] || { echo "(expected four totals)"; return 1; }
   while read -r line; do
-    out+="$(echo "$line" | sed -E 's/^(app page|element page|dist total) ([0-9]+) bytes.*\(budget ([0-9]+), ([^;]*);.*$/\1 \2 of \3, \4/'); "
+    out+="$(echo "$line" | sed -E 's/^(app page|element page|\?embed page|dist total) ([0-9]+) bytes.*\(budget ([0-9]+), ([^;]*);.*$/\1 \2 of \3, \4/'); "
   done <<<"$lines"
   echo "(${out%; })"
 }

@@ -28,14 +28,15 @@ export const BUDGETS = {
  * What the test command enforces while a page is over its budget: the size measured when it
  * went over, plus a few KB, so that nothing grows further unnoticed. On 27 November 2026 the
  * lessons, first screen, Present, manifest, probe and Plan page work of issues #22 and #24 landed
- * at 651,454 / 646,818 / 769,172 bytes, about 50 KB over, with no honest cut found that would pay
- * for it (BENCHMARKS.md, "Over the budget, 27 November 2026"); issue #16 says to keep a clean
+ * at 651,454 / 646,818 / 769,172 bytes (app, element, dist; the ?embed page, counted since the
+ * same day, at about 648,300), about 50 KB over, with no honest cut found that would pay for it (BENCHMARKS.md, "Over the budget, 27 November 2026"); issue #16 says to keep a clean
  * design and say so rather than buy bytes with a trick. bench/budget.mjs prints both figures on
  * every run; lower a ceiling with every cut, and remove it once its page is back under budget.
  */
 export const CEILINGS = {
   app: 655_000,
   element: 650_000,
+  embed: 652_000,
   dist: 772_000,
 };
 
