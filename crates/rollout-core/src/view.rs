@@ -146,6 +146,21 @@ pub struct ReplicaSetView {
     pub failure: Option<String>,
 }
 
+impl ReplicaSetView {
+    /// What the ReplicaSet controller's next `manageReplicas` would do: spec.replicas minus its
+    /// active pods (those not terminating), positive to create and negative to delete. With
+    /// desired 3 and pods Available, Available, Terminating: 3 - 2 = +1, one to create; scaled
+    /// down to 1 with three Available: 1 - 3 = -2, two to delete.
+    pub fn pods_to_create(&self) -> i32 {
+        let active = self
+            .pods
+            .iter()
+            .filter(|p| p.state != PodState::Terminating)
+            .count();
+        self.desired - i32::try_from(active).unwrap_or(i32::MAX)
+    }
+}
+
 /// A condition row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -348,6 +363,39 @@ pub fn age(seconds: Time) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lane_says_what_manage_replicas_will_do() {
+        // 3 replicas, terminating pods linger a round: scaled to 1, two pods are to go until
+        // the ReplicaSet controller deletes them, and the terminating ones no longer count.
+        let scenario = crate::scenario::Scenario::from_json(
+            r#"{"name":"t","rounds":10,"secondsPerRound":5,"readyAfterRounds":1,
+                "terminationRounds":2,"nodes":1,"neverReadyImages":[],"actions":[
+                {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1"}},
+                {"round":3,"type":"scale","replicas":1}]}"#,
+        )
+        .unwrap();
+        let mut sim = Simulation::new(scenario).without_history();
+        let lane = |sim: &Simulation| cluster_view(sim).replica_sets[0].clone();
+        while cluster_view(&sim).replica_sets.is_empty() {
+            sim.step();
+        }
+        assert_eq!(lane(&sim).pods_to_create(), 3, "created with no pods yet");
+        while sim.round() < 3 || lane(&sim).desired != 1 {
+            sim.step();
+        }
+        assert_eq!(
+            lane(&sim).pods_to_create(),
+            -2,
+            "scaled down, three pods still running"
+        );
+        while lane(&sim).pods_to_create() < 0 {
+            sim.step();
+        }
+        let after = lane(&sim);
+        assert_eq!(after.pods_to_create(), 0, "{:?}", after.pods);
+        assert_eq!(after.pods.len(), 3, "two of them terminating");
+    }
 
     #[test]
     fn ages_read_like_kubectl() {

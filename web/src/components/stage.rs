@@ -145,11 +145,7 @@ pub fn lane(props: &LaneProps) -> Html {
     let rs = &props.rs;
     let pods = &rs.pods;
     let summary = format!("{}: {}", rs.name, describe_pods(pods));
-    let active = pods
-        .iter()
-        .filter(|p| p.state != PodState::Terminating)
-        .count() as i32;
-    let delta = rs.desired - active;
+    let delta = rs.pods_to_create();
     let head = html! {
         <header class="lane-head">
             <span class={classes!("lane-badge", if rs.is_new { "lane-badge-new" } else { "lane-badge-old" })}>
