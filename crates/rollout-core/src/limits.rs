@@ -40,6 +40,13 @@ pub const MAX_ACTIONS: usize = 10_000;
 /// own limit on a request body (kube-apiserver's `MaxRequestBodyBytes`, 3 MiB).
 pub const MAX_DOCUMENT_BYTES: usize = 3 * 1024 * 1024;
 
+/// The longest image a scenario may name, in bytes. Kubernetes' API takes any length, but a
+/// valid image reference (distribution's `reference` grammar, which the kubelet parses) has at
+/// most a 255-character name, a 128-character tag and a digest (71 for sha256): 456 bytes.
+/// Every round's snapshot of the trace holds each ReplicaSet's image, so a 500,000-character
+/// image made a 1,000-round `rollout trace` hold 2 GB and a 100,000-round one run away.
+pub const MAX_IMAGE_BYTES: usize = 512;
+
 /// The most YAML documents (`---`) one text may hold.
 pub const MAX_YAML_DOCUMENTS: usize = 1_000;
 
@@ -226,6 +233,32 @@ pub fn check_model(s: &Scenario) -> Result<(), String> {
     ] {
         if v > MAX_ROUNDS {
             return Err(over(field, v, rounds, PACE));
+        }
+    }
+    let images = s
+        .actions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match &a.kind {
+            ActionKind::Create { deployment } => {
+                Some((format!("actions[{i}].deployment.image"), &deployment.image))
+            }
+            ActionKind::SetImage { image, .. } => Some((format!("actions[{i}].image"), image)),
+            _ => None,
+        });
+    let never_ready = s
+        .never_ready_images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| (format!("neverReadyImages[{i}]"), image));
+    for (field, image) in never_ready.chain(images) {
+        if image.len() > MAX_IMAGE_BYTES {
+            return Err(format!(
+                "{field}: {} is {} bytes; Rollout Lab takes images of at most {}, more than a valid image reference has (a 255-character name, a 128-character tag and a digest)",
+                prefix(image, 20),
+                group(image.len() as i64),
+                group(MAX_IMAGE_BYTES as i64)
+            ));
         }
     }
     if s.actions.len() > MAX_ACTIONS {
@@ -590,6 +623,18 @@ mod tests {
                 }
             }
         }
+        let image = |n: usize| {
+            Scenario::from_json(&format!(
+                r#"{{"actions":[{{"round":0,"type":"create","deployment":{{"name":"web","image":"{}"}}}}]}}"#,
+                "a".repeat(n)
+            ))
+        };
+        assert!(image(MAX_IMAGE_BYTES).is_ok());
+        let e = image(MAX_IMAGE_BYTES + 1).unwrap_err().to_string();
+        assert!(
+            e.contains("actions[0].deployment.image: aaaaaaaaaaaaaaaaaaaa… is 513 bytes; Rollout Lab takes images of at most 512"),
+            "{e}"
+        );
         let e = at("nodes", 4_294_967_295).unwrap_err().to_string();
         assert!(
             e.contains("5,000, the most nodes Kubernetes supports"),
