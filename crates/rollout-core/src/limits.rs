@@ -459,7 +459,7 @@ impl Work {
 /// `100,000 rounds with up to 12,500 pods at once (replicas + maxSurge of each Deployment at
 /// its largest) make 1,250,000,000 pod-rounds`; with graceful termination `… with up to 50,000
 /// pods at once (12,500, replicas + maxSurge of each Deployment at its largest, and 3 times as
-/// many terminating) …`; settled, `100 rounds and 25 passes for each of 99 actions that
+/// many terminating) …`; settled, `100 rounds and 25 passes for each of 99 actions that can
 /// replace pods …`.
 impl std::fmt::Display for Work {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -468,7 +468,7 @@ impl std::fmt::Display for Work {
         if self.passes > 0 && self.replacing > 0 {
             write!(
                 f,
-                " and {} for each of {} that replace pods (settled rounds, 500 pods a sync)",
+                " and {} for each of {} that can replace pods (settled rounds, 500 pods a sync)",
                 counted(self.passes, "pass", "passes"),
                 counted(self.replacing, "action", "actions")
             )?;
@@ -726,7 +726,7 @@ mod tests {
         past.rounds = 1_997;
         assert_eq!(
             check_scenario(&past).unwrap_err(),
-            "1,997 rounds and 2 passes for each of 2 actions that replace pods (settled rounds, 500 pods a sync) with up to 1,000 pods at once (replicas + maxSurge of each Deployment at its largest) make 2,001,000 pod-rounds; Rollout Lab simulates at most 2,000,000 pod-rounds in one run, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"
+            "1,997 rounds and 2 passes for each of 2 actions that can replace pods (settled rounds, 500 pods a sync) with up to 1,000 pods at once (replicas + maxSurge of each Deployment at its largest) make 2,001,000 pod-rounds; Rollout Lab simulates at most 2,000,000 pod-rounds in one run, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"
         );
     }
 }
