@@ -311,6 +311,14 @@ struct Tracked {
     peak: i64,
 }
 
+/// The Deployment `name` of `deployments`.
+fn tracked<'a>(deployments: &'a mut [(&str, Tracked)], name: &str) -> Option<&'a mut Tracked> {
+    deployments
+        .iter_mut()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| d)
+}
+
 /// Whether a scenario is within `limits`: the model's fields ([`check_model`]), every create
 /// and scale (replicas, and replicas + maxSurge), the pod quota, and the work of the whole run
 /// ([`work`] within [`Limits::pod_rounds`]). `Err` names the action, e.g. `actions[2] (round
@@ -319,7 +327,8 @@ struct Tracked {
 pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> {
     check_model(s)?;
     let why = limits.why();
-    let mut deployments: std::collections::BTreeMap<&str, Tracked> = Default::default();
+    // By name, in the order of their creates (a list: a scenario has few Deployments).
+    let mut deployments: Vec<(&str, Tracked)> = Vec::new();
     for (i, a) in s.actions.iter().enumerate() {
         let at = format!("actions[{i}] (round {})", a.round);
         // The Deployment an action names; absent, the first by name (as the simulation picks
@@ -327,19 +336,27 @@ pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> 
         let named = |name: &Option<String>| -> Option<String> {
             match name {
                 Some(n) => Some(n.clone()),
-                None => deployments.keys().next().map(|k| k.to_string()),
+                None => deployments
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .min()
+                    .map(str::to_string),
             }
         };
         let (verb, name) = match &a.kind {
             ActionKind::Create { deployment } => {
-                let d = deployments.entry(deployment.name.as_str()).or_default();
+                let name = deployment.name.as_str();
+                if !deployments.iter().any(|(n, _)| *n == name) {
+                    deployments.push((name, Tracked::default()));
+                }
+                let d = tracked(&mut deployments, name).expect("added above");
                 d.replicas = i64::from(deployment.replicas.unwrap_or(1));
                 d.strategy = deployment.strategy.clone();
                 ("creates", deployment.name.clone())
             }
             ActionKind::Scale { name, replicas } => {
                 let Some(name) = named(name) else { continue };
-                let Some(d) = deployments.get_mut(name.as_str()) else {
+                let Some(d) = tracked(&mut deployments, &name) else {
                     continue;
                 };
                 d.replicas = i64::from(*replicas);
@@ -347,7 +364,7 @@ pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> 
             }
             ActionKind::SetStrategy { name, strategy } => {
                 let Some(name) = named(name) else { continue };
-                let Some(d) = deployments.get_mut(name.as_str()) else {
+                let Some(d) = tracked(&mut deployments, &name) else {
                     continue;
                 };
                 d.strategy = Some(strategy.clone());
@@ -355,7 +372,7 @@ pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> 
             }
             _ => continue,
         };
-        let d = deployments.get_mut(name.as_str()).expect("tracked above");
+        let d = tracked(&mut deployments, &name).expect("tracked above");
         let replicas = d.replicas;
         if replicas > limits.replicas {
             return Err(format!(
@@ -380,7 +397,7 @@ pub fn check_scenario_with(s: &Scenario, limits: &Limits) -> Result<(), String> 
         }
         d.peak = d.peak.max(pods);
     }
-    let w = Work::of(s, deployments.values().map(|d| d.peak).sum());
+    let w = Work::of(s, deployments.iter().map(|(_, d)| d.peak).sum());
     if w.pod_rounds() > limits.pod_rounds {
         return Err(format!(
             "{w}; Rollout Lab simulates at most {} pod-rounds in one run{why}",

@@ -435,8 +435,9 @@ pub fn active_pods_per_node<'a>(
 #[derive(Clone, Debug, Default)]
 pub struct NodeCounts<'a> {
     counts: Vec<(&'a str, usize)>,
-    /// Each node's slot in `counts`, once there are more than [`NodeCounts::LISTED`] nodes.
-    index: std::collections::BTreeMap<&'a str, usize>,
+    /// Each node's slot in `counts`, by name (a sorted list: no map's code in the app's
+    /// module), once there are more than [`NodeCounts::LISTED`] nodes.
+    index: Vec<(&'a str, usize)>,
 }
 
 impl<'a> NodeCounts<'a> {
@@ -448,7 +449,17 @@ impl<'a> NodeCounts<'a> {
         if self.counts.len() <= Self::LISTED {
             self.counts.iter().position(|(m, _)| same_node(m, node))
         } else {
-            self.index.get(node).copied()
+            self.index
+                .binary_search_by(|(m, _)| (*m).cmp(node))
+                .ok()
+                .map(|at| self.index[at].1)
+        }
+    }
+
+    /// Files `node` at `slot` in the index.
+    fn index(&mut self, node: &'a str, slot: usize) {
+        if let Err(at) = self.index.binary_search_by(|(m, _)| (*m).cmp(node)) {
+            self.index.insert(at, (node, slot));
         }
     }
 
@@ -463,14 +474,11 @@ impl<'a> NodeCounts<'a> {
         let slot = self.counts.len() - 1;
         if self.counts.len() > Self::LISTED {
             if self.index.is_empty() {
-                self.index = self
-                    .counts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (m, _))| (*m, i))
-                    .collect();
+                for i in 0..self.counts.len() {
+                    self.index(self.counts[i].0, i);
+                }
             } else {
-                self.index.insert(node, slot);
+                self.index(node, slot);
             }
         }
         slot
