@@ -31,7 +31,8 @@ const USAGE: &str = "usage:
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
   rollout import MANIFEST.yaml|json|- [--deployment NAME]
                                        turn `kubectl get deployment -o yaml` into a scenario
-  --large (with trace, show, bench)    lift the page's limits (10,000 replicas) to Kubernetes'
+  --large (with trace, show, bench)    lift the page's limits (10,000 replicas, 2,000,000
+                                       pod-rounds: pods at once × rounds) to Kubernetes'
 ";
 
 /// A preset by id, else the scenario file `arg`, within `limits` (the page's, or with

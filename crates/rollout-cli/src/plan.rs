@@ -31,8 +31,9 @@ pub const USAGE: &str =
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
         --pod-quota N            a pods ResourceQuota [none]
-      --large lifts Rollout Lab's page limits (10,000 replicas, 20,000 pods at once) to
-      Kubernetes' own (150,000 pods); on a terminal a sweep prints its progress on stderr
+      --large lifts Rollout Lab's page limits (10,000 replicas, 20,000 pods at once,
+      2,000,000 pod-rounds a forecast) to Kubernetes' own (150,000 pods); on a terminal a
+      sweep prints its progress on stderr
       --sweep maxSurge=0..10 --sweep maxUnavailable=0,1,25%,50% (also replicas, minReadySeconds)
       forecasts every combination (at most 10000), in parallel";
 

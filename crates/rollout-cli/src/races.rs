@@ -15,14 +15,17 @@ pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states
 
 /// Whether the file at `path` is a race scenario (a JSON object with a `schedule`).
 pub fn is_race_file(path: &str) -> bool {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .is_some_and(|v| RaceScenario::is_race(&v))
+    // Through the CLI's reader: a file past the size limit is not read (it is refused as a
+    // scenario next), and standard input is left for the scenario reader.
+    path != "-"
+        && crate::read(path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .is_some_and(|v| RaceScenario::is_race(&v))
 }
 
 fn load(path: &str) -> Result<RaceScenario, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = crate::read(path)?;
     RaceScenario::from_json(&text).map_err(|e| format!("{path}: {e}"))
 }
 

@@ -90,6 +90,38 @@ fn replicas_past_the_page_limit_need_large_and_never_wrap() {
     );
 }
 
+#[test]
+fn the_work_limit_refuses_one_past_it_with_the_figures_and_large_lifts_it() {
+    // 800 replicas + 25 % surge = 1,000 pods at once, for 2,000 rounds: 2,000,000 pod-rounds.
+    let at = scenario("work-at.json", 2_000, 800, "");
+    let out = trace(&at, false);
+    accepted(&out);
+    let rounds: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rounds["rounds"].as_array().map(Vec::len), Some(2_000));
+    let past = scenario("work-past.json", 2_001, 800, "");
+    let e = refused(&trace(&past, false));
+    assert_eq!(
+        e.trim_end(),
+        format!(
+            "rollout: {}: 2,001 rounds with up to 1,000 pods at once (replicas + maxSurge of each Deployment at its largest) make 2,001,000 pod-rounds; Rollout Lab simulates at most 2,000,000 pod-rounds in one run, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)",
+            past.display()
+        )
+    );
+    accepted(&trace(&past, true));
+    // A forecast counts the rounds it runs: this one completes long before 100,000 rounds.
+    let big = common::write(
+        "limits",
+        "work-plan.json",
+        r#"{"rounds":100000,"readyAfterRounds":2,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","image":"a","replicas":2000}},
+        {"round":10,"type":"setImage","image":"b"}]}"#,
+    );
+    let e = refused(&trace(&big, false));
+    assert!(e.contains("make 250,000,000 pod-rounds"), "{e}");
+    let plan = common::json(&rollout(&["plan", big.to_str().unwrap(), "--json"]));
+    assert!(plan["completeRound"].is_u64(), "{plan}");
+}
+
 const MANIFEST: &str = "apiVersion: apps/v1
 kind: Deployment
 metadata:

@@ -249,3 +249,70 @@ fn the_readme_preset_table_is_the_cli_output() {
         assert_eq!(cells[1..].to_vec(), want, "README row of {id}");
     }
 }
+
+/// `rollout plan MANIFEST --sweep maxSurge=0..20 --csv`: 21 combinations, past the 20 from
+/// which a sweep shows its progress.
+fn sweep_args(path: &std::path::Path) -> Vec<String> {
+    [
+        "plan",
+        path.to_str().unwrap(),
+        "--sweep",
+        "maxSurge=0..20",
+        "--csv",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn a_sweep_prints_its_progress_on_a_terminal_and_not_into_a_pipe() {
+    let path = common::write("plan", "progress.yaml", MANIFEST);
+    let last = "rollout plan: 21 of 21 combinations";
+    // Standard error a pipe: no progress, the rows on standard output.
+    let args = sweep_args(&path);
+    let piped = rollout(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(piped.status.success(), "{piped:?}");
+    assert!(piped.stderr.is_empty(), "{piped:?}");
+    assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 22);
+    // Standard error a terminal: util-linux's `script` runs the CLI on a pseudo-terminal,
+    // standard output sent to a file, so what the terminal shows is standard error alone.
+    let Ok(which) = std::process::Command::new("sh")
+        .args(["-c", "command -v script"])
+        .output()
+    else {
+        return;
+    };
+    if !which.status.success() {
+        eprintln!("skipped: no `script` (util-linux) to run the CLI on a terminal");
+        return;
+    }
+    let out_file = path.with_extension("csv");
+    let command = format!(
+        "'{}' {} > '{}'",
+        env!("CARGO_BIN_EXE_rollout"),
+        args.iter()
+            .map(|a| format!("'{a}'"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        out_file.display()
+    );
+    let on_terminal = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script runs");
+    assert!(on_terminal.status.success(), "{on_terminal:?}");
+    let shown = String::from_utf8_lossy(&on_terminal.stdout);
+    // Rewritten in place (`\r`), ending with the count of all and a new line.
+    assert!(shown.contains(&format!("\r{last}\r\n")), "{shown:?}");
+    assert!(
+        shown.contains("\rrollout plan: 1 of 21 combinations"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.contains("maxSurge,"),
+        "rows went to the file: {shown:?}"
+    );
+    let rows = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(rows, String::from_utf8_lossy(&piped.stdout));
+}

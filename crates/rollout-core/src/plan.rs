@@ -235,12 +235,18 @@ pub fn simulate(scenario: &Scenario) -> Result<(Forecast, Simulation), String> {
 }
 
 /// [`simulate`] within `limits` (the CLI's `--large` passes [`crate::limits::Limits::LARGE`]):
-/// a scenario beyond them is refused with the limit, before anything runs.
+/// a scenario beyond them is refused with the limit, before anything runs. The work limit
+/// ([`crate::limits::MAX_POD_ROUNDS`]) is counted as the forecast runs instead: it stops at
+/// completion, long before the rounds a manifest's scenario allows for a rollout of one pod
+/// per wave, so it is refused only once the rounds it has run, times the pods each held, pass
+/// the limit.
 pub fn simulate_with(
     scenario: &Scenario,
     limits: &crate::limits::Limits,
 ) -> Result<(Forecast, Simulation), String> {
-    crate::limits::check_scenario_with(scenario, limits)?;
+    crate::limits::check_scenario_with(scenario, &limits.without_work())?;
+    let mut pod_rounds: i64 = 0;
+    let mut most_pods: i64 = 0;
     let target = rollout_target(scenario)?;
     let target_start = target.start_round;
     let mut tracker = ForecastTracker::new(target, scenario.seconds_per_round);
@@ -250,6 +256,18 @@ pub fn simulate_with(
         .without_explanations();
     while !sim.finished() {
         sim.run_round();
+        let pods = sim.api().pod_count() as i64;
+        most_pods = most_pods.max(pods);
+        pod_rounds = pod_rounds.saturating_add(pods);
+        if pod_rounds > limits.pod_rounds {
+            return Err(format!(
+                "the forecast has run {} rounds with up to {} pods at once, {} pod-rounds, and has not finished; Rollout Lab simulates at most {} pod-rounds in one run, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)",
+                crate::limits::group(i64::from(sim.round())),
+                crate::limits::group(most_pods),
+                crate::limits::group(pod_rounds),
+                crate::limits::group(limits.pod_rounds)
+            ));
+        }
         let Some(round) = sim.trace_rounds().last().cloned() else {
             continue;
         };
@@ -545,5 +563,47 @@ mod tests {
             .scenario(&both_zero)
             .unwrap_err()
             .contains("may not be 0 when `maxSurge` is 0"));
+    }
+
+    #[test]
+    fn a_forecast_counts_the_pod_rounds_it_runs_rather_than_its_rounds() {
+        // 2,000 replicas for 100,000 rounds: 250,000,000 pod-rounds before anything runs,
+        // which trace() refuses; the forecast completes in a few dozen rounds.
+        let big = Scenario::from_json(
+            r#"{"rounds":100000,"secondsPerRound":5,"readyAfterRounds":2,"actions":[
+            {"round":0,"type":"create","deployment":{"name":"web","image":"a","replicas":2000}},
+            {"round":10,"type":"setImage","image":"b"}]}"#,
+        )
+        .unwrap();
+        assert!(crate::limits::check_scenario(&big)
+            .unwrap_err()
+            .contains("make 250,000,000 pod-rounds"));
+        let (f, sim) = simulate(&big).unwrap();
+        assert!(f.complete_round.is_some(), "{f:?}");
+        assert!(sim.round() < 100, "{}", sim.round());
+        // One pod a wave with a budget of 20,000 pod-rounds: refused as it passes it.
+        let mut slow = big.clone();
+        if let ActionKind::Create { deployment } = &mut slow.actions[0].kind {
+            deployment.replicas = Some(200);
+            deployment.strategy = Some(crate::scenario::StrategyInput {
+                type_: Some("RollingUpdate".into()),
+                max_surge: Some(crate::api::IntOrString::Int(1)),
+                max_unavailable: Some(crate::api::IntOrString::Int(0)),
+                with_rolling_update: None,
+            });
+        }
+        let small = crate::limits::Limits {
+            pod_rounds: 20_000,
+            ..crate::limits::Limits::PAGE
+        };
+        let e = simulate_with(&slow, &small).unwrap_err();
+        assert!(
+            e.starts_with("the forecast has run ")
+                && e.contains("rounds with up to 201 pods at once, 20,")
+                && e.contains("pod-rounds, and has not finished; Rollout Lab simulates at most 20,000 pod-rounds in one run, a limit for the page's speed, not Kubernetes' (the CLI's --large lifts it)"),
+            "{e}"
+        );
+        // The page's budget lets it finish: 200 waves of a few rounds, about 200,000.
+        assert!(simulate(&slow).unwrap().0.complete_round.is_some());
     }
 }

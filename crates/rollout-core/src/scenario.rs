@@ -454,6 +454,8 @@ impl Scenario {
         for (i, a) in actions.iter().enumerate() {
             s.actions.push(Action::from_value(i, a)?);
         }
+        // Again with the actions: their images.
+        crate::limits::check_model(&s).map_err(|e| err("", e))?;
         Ok(s)
     }
 }

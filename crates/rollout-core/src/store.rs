@@ -397,6 +397,11 @@ impl ApiServer {
         self.pods.values()
     }
 
+    /// How many pods there are (active and terminating), without listing them.
+    pub fn pod_count(&self) -> usize {
+        self.pods.len()
+    }
+
     /// One pod.
     pub fn pod(&self, name: &str) -> Option<&Arc<Pod>> {
         self.pods.get(name)

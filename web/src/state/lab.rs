@@ -573,10 +573,12 @@ impl Lab {
             Msg::Advance => self.advance(),
             Msg::Reset => match build_scenario(&self.settings, &self.base) {
                 Ok(s) => {
-                    self.applied = self.settings.clone();
-                    self.console.clear();
-                    self.notice = None;
-                    self.replace_sim(session_of(s));
+                    if let Some(session) = self.within_limits(s) {
+                        self.applied = self.settings.clone();
+                        self.console.clear();
+                        self.notice = None;
+                        self.replace_sim(session);
+                    }
                 }
                 Err(p) => {
                     self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
@@ -650,9 +652,26 @@ impl Lab {
             return;
         }
         let template = self.sim().scenario().clone();
-        if let Ok(s) = build_scenario(&self.settings, &template) {
+        if let Some(session) = build_scenario(&self.settings, &template)
+            .ok()
+            .and_then(|s| self.within_limits(s))
+        {
             self.applied = self.settings.clone();
-            self.replace_sim(session_of(s));
+            self.replace_sim(session);
+        }
+    }
+
+    /// The session of `s`, or `None` with the core's refusal in the notice: settings within
+    /// their own limits can still pass the work limit (10,000 replicas in a preset with
+    /// several rollouts), which is then said rather than another scenario started.
+    fn within_limits(&mut self, s: Scenario) -> Option<Session> {
+        match Session::new(s) {
+            Ok(session) => Some(session),
+            Err(e) => {
+                self.notice = Some(format!("These settings are not applied: {e}"));
+                self.bump();
+                None
+            }
         }
     }
 

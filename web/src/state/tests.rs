@@ -421,6 +421,31 @@ fn reset_starts_over_from_the_settings_and_keeps_the_script() {
 }
 
 #[test]
+fn settings_past_the_work_limit_are_refused_with_its_message() {
+    // Rollover: two rollouts in 60 settled rounds; 10,000 replicas pass the work limit.
+    let mut lab = Lab::from_preset("rollover").unwrap();
+    let actions = lab.sim().scenario().actions.len();
+    lab.update(Msg::Edit(Field::Replicas, "10000".into()));
+    let notice = lab.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("These settings are not applied: 60 rounds")
+            && notice.contains("pod-rounds; Rollout Lab simulates at most 2,000,000 pod-rounds"),
+        "{notice}"
+    );
+    let now = lab.sim().scenario().actions.len();
+    assert_eq!(now, actions, "still the preset, not another scenario");
+    assert_ne!(lab.applied.replicas, "10000");
+    lab.update(Msg::Reset);
+    assert!(lab
+        .notice
+        .clone()
+        .unwrap_or_default()
+        .contains("pod-rounds"));
+    lab.update(Msg::Edit(Field::Replicas, "20".into()));
+    assert_eq!(lab.applied.replicas, "20");
+}
+
+#[test]
 fn changes_are_highlighted_against_the_previous_state() {
     let mut lab = lab();
     lab.update(Msg::Step);

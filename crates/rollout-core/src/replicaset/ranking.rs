@@ -421,48 +421,77 @@ fn merge_sort<T: Copy>(v: &mut [T], scratch: &mut Vec<T>, less: &impl Fn(&T, &T)
 pub fn active_pods_per_node<'a>(
     related: impl IntoIterator<Item = (&'a str, bool)>,
 ) -> NodeCounts<'a> {
-    let mut counts = NodeCounts(Vec::new());
-    for (node, active) in related.into_iter().filter(|(_, active)| *active) {
-        let _ = active;
-        match counts.0.iter_mut().find(|(n, _)| same_node(n, node)) {
-            Some((_, c)) => *c += 1,
-            None => counts.0.push((node, 1)),
-        }
+    let mut counts = NodeCounts::default();
+    for (node, _) in related.into_iter().filter(|(_, active)| *active) {
+        counts.add(node, 1);
     }
     counts
 }
 
-/// Active pods per node (a cluster has few nodes, so a short list beats hashing).
+/// Active pods per node. A cluster usually has few nodes, and a short list beats hashing; past
+/// [`NodeCounts::LISTED`] nodes an index by name keeps each lookup from walking them all (with
+/// 5,000 nodes the list made a scale-down of 8,000 pods cost 8,000 × 5,000 comparisons, and a
+/// run 10 times slower than with 10 nodes).
 #[derive(Clone, Debug, Default)]
-pub struct NodeCounts<'a>(Vec<(&'a str, usize)>);
+pub struct NodeCounts<'a> {
+    counts: Vec<(&'a str, usize)>,
+    /// Each node's slot in `counts`, by name (a sorted list: no map's code in the app's
+    /// module), once there are more than [`NodeCounts::LISTED`] nodes.
+    index: Vec<(&'a str, usize)>,
+}
 
 impl<'a> NodeCounts<'a> {
+    /// The most nodes looked up by walking the list.
+    const LISTED: usize = 32;
+
+    /// The slot of `node`, if it has one.
+    fn slot(&self, node: &str) -> Option<usize> {
+        if self.counts.len() <= Self::LISTED {
+            self.counts.iter().position(|(m, _)| same_node(m, node))
+        } else {
+            self.index
+                .binary_search_by(|(m, _)| (*m).cmp(node))
+                .ok()
+                .map(|at| self.index[at].1)
+        }
+    }
+
+    /// Files `node` at `slot` in the index.
+    fn index(&mut self, node: &'a str, slot: usize) {
+        if let Err(at) = self.index.binary_search_by(|(m, _)| (*m).cmp(node)) {
+            self.index.insert(at, (node, slot));
+        }
+    }
+
     /// Adds `n` active pods on `node` (0 makes sure the node has an entry); the node's slot,
     /// for [`NodeCounts::at`].
     pub fn add(&mut self, node: &'a str, n: usize) -> usize {
-        match self.0.iter().position(|(m, _)| same_node(m, node)) {
-            Some(slot) => {
-                self.0[slot].1 += n;
-                slot
-            }
-            None => {
-                self.0.push((node, n));
-                self.0.len() - 1
+        if let Some(slot) = self.slot(node) {
+            self.counts[slot].1 += n;
+            return slot;
+        }
+        self.counts.push((node, n));
+        let slot = self.counts.len() - 1;
+        if self.counts.len() > Self::LISTED {
+            if self.index.is_empty() {
+                for i in 0..self.counts.len() {
+                    self.index(self.counts[i].0, i);
+                }
+            } else {
+                self.index(node, slot);
             }
         }
+        slot
     }
 
     /// The count in a slot [`NodeCounts::add`] gave.
     pub fn at(&self, slot: usize) -> usize {
-        self.0[slot].1
+        self.counts[slot].1
     }
 
     /// The count for a node (0 when none).
     pub fn get(&self, node: &str) -> usize {
-        self.0
-            .iter()
-            .find(|(n, _)| same_node(n, node))
-            .map_or(0, |(_, c)| *c)
+        self.slot(node).map_or(0, |slot| self.counts[slot].1)
     }
 }
 
@@ -663,5 +692,24 @@ mod tests {
         );
         let picked = get_pods_to_delete(&[ready, pending], 1, 100);
         assert_eq!(picked[0].name, "b");
+    }
+
+    #[test]
+    fn node_counts_agree_past_the_listed_nodes() {
+        // 5,000 nodes (Kubernetes' most): the index answers as the list did.
+        let names: Vec<String> = (0..5_000).map(|i| format!("node-{i}")).collect();
+        let pods: Vec<(&str, bool)> = (0..20_000)
+            .map(|i| (names[(i * 7) % names.len()].as_str(), i % 3 != 0))
+            .collect();
+        let counts = active_pods_per_node(pods.iter().copied());
+        for (i, name) in names.iter().enumerate().step_by(97) {
+            let want = pods.iter().filter(|(n, a)| *a && *n == name).count();
+            assert_eq!(counts.get(name), want, "{name}");
+            let mut more = counts.clone();
+            let slot = more.add(name, 2);
+            assert_eq!(more.at(slot), want + 2, "{i}");
+        }
+        assert_eq!(counts.get("node-x"), 0);
+        assert_eq!(counts.get(""), 0);
     }
 }
