@@ -30,7 +30,9 @@ export const BUDGETS = {
  * lessons, first screen, Present, manifest, probe and Plan page work of issues #22 and #24 landed
  * at 651,454 / 646,818 / 769,172 bytes (app, element, dist; the ?embed page, counted since the
  * same day, at about 648,300), about 50 KB over, with no honest cut found that would pay for it (BENCHMARKS.md, "Over the budget, 27 November 2026"); issue #16 says to keep a clean
- * design and say so rather than buy bytes with a trick. bench/budget.mjs prints both figures on
+ * design and say so rather than buy bytes with a trick. The same day issue #27's work limit added
+ * 2,430 (654,162 / 649,552 / 650,738 / 771,885 at the session's end, within these ceilings with
+ * little to spare: the next change to the module brings its cut). bench/budget.mjs prints both figures on
  * every run; lower a ceiling with every cut, and remove it once its page is back under budget.
  */
 export const CEILINGS = {
