@@ -108,11 +108,10 @@ fn rounds_between(from: Time, to: Time, seconds_per_round: i64) -> i64 {
 /// its deletion). `None` when no pod is waiting for the kubelet.
 ///
 /// For example with 5 s rounds and `readyAfterRounds` 6, a pod created at t = 40 s is ready in
-/// the first round at or after 40 + 6 × 5 = 70 s: round 14.
+/// the first round at or after 40 + 6 × 5 = 70 s: round 14. Under the probe model the probes
+/// say when a pod becomes ready ([`probes::ProbeModel::ready_at`]; never, for an app that does
+/// not answer them).
 pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Option<u32> {
-    if let Some(p) = &model.probes {
-        return probes::next_due_round(api, model, p, from);
-    }
     let spr = model.seconds_per_round.max(1);
     // The first round whose time is at or after `t` (never before `from`).
     let round_at = |t: Time| -> u32 {
@@ -126,8 +125,17 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
         } else if pod.node_name.is_empty() {
             from
         } else if !pod.is_ready() && !model.never_ready_images.contains(&pod.image) {
-            let k = i64::from(model.ready_after(&pod.metadata.name));
-            round_at(pod.started_at + k * spr)
+            let ready_at = match &model.probes {
+                Some(p) => p.ready_at(pod),
+                None => {
+                    let k = i64::from(model.ready_after(&pod.metadata.name));
+                    Some(pod.started_at + k * spr)
+                }
+            };
+            match ready_at {
+                Some(t) => round_at(t),
+                None => continue,
+            }
         } else {
             continue;
         };

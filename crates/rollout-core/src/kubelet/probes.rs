@@ -395,41 +395,6 @@ impl ProbeModel {
     }
 }
 
-/// The first round at or after `from` in which a kubelet pass changes a pod, under the probe
-/// model (see [`crate::kubelet::next_due_round`]).
-pub fn next_due_round(
-    api: &ApiServer,
-    model: &KubeletModel,
-    probes: &ProbeModel,
-    from: u32,
-) -> Option<u32> {
-    let spr = model.seconds_per_round.max(1);
-    let round_at = |t: Time| -> u32 {
-        let r = if t <= 0 { 0 } else { (t + spr - 1) / spr };
-        u32::try_from(r).unwrap_or(u32::MAX).max(from)
-    };
-    let mut due: Option<u32> = None;
-    for pod in api.pods() {
-        let round = if let Some(deleted) = pod.metadata.deletion_timestamp {
-            round_at(deleted + i64::from(model.termination_rounds) * spr)
-        } else if pod.node_name.is_empty() {
-            from
-        } else if !pod.is_ready() && !model.never_ready_images.contains(&pod.image) {
-            match probes.ready_at(pod) {
-                Some(t) => round_at(t),
-                None => continue,
-            }
-        } else {
-            continue;
-        };
-        due = Some(due.map_or(round, |d| d.min(round)));
-        if due == Some(from) {
-            break;
-        }
-    }
-    due
-}
-
 /// One kubelet pass under the probe model: pods whose graceful termination is over go away;
 /// an unscheduled pod is bound to `node-(serial mod nodes)` and its containers run once its
 /// image is on the node (`pullSeconds` from now, or when the pull another pod of that image on
