@@ -1,28 +1,13 @@
 //! Every scenario the project ships or is measured against stays within the page's limits
 //! (`rollout_core::limits`, the work limit included): the conformance scenarios, the race
-//! scenarios (their schedule and expectations aside), the benchmarks and the presets. A limit that refused one
-//! of them would refuse what the app, links and `rollout trace` are meant to run.
+//! scenarios (their schedule and expectations aside), the benchmarks and the presets. A limit
+//! that refused one of them would refuse what the app, links and `rollout trace` are meant to
+//! run.
 
 use rollout_core::limits::check_scenario;
-use rollout_core::scenario::Scenario;
+use rollout_core::scenario::{Scenario, SCENARIO_KEYS};
 use rollout_tests::{conformance_dir, json_files};
 use std::path::Path;
-
-/// The fields of a scenario; a race scenario has more (its schedule, its expectations).
-const FIELDS: [&str; 12] = [
-    "name",
-    "description",
-    "rounds",
-    "secondsPerRound",
-    "readyAfterRounds",
-    "terminationRounds",
-    "neverReadyImages",
-    "nodes",
-    "podQuota",
-    "actions",
-    "model",
-    "settle",
-];
 
 /// Checks every `.json` of `dir` (only a scenario's fields when `race`), returning how many
 /// and the refusals.
@@ -36,7 +21,7 @@ fn check_dir(dir: &Path, race: bool) -> (usize, Vec<String>) {
             value
                 .as_object_mut()
                 .unwrap()
-                .retain(|k, _| FIELDS.contains(&k.as_str()));
+                .retain(|k, _| SCENARIO_KEYS.contains(&k.as_str()));
         }
         let s = Scenario::from_value(&value).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if let Err(e) = check_scenario(&s) {

@@ -342,7 +342,9 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     Ok(extras)
 }
 
-const SCENARIO_KEYS: &[&str] = &[
+/// The fields of the scenario format, in the conformance README's order; any other key is
+/// refused by [`Scenario::from_value`].
+pub const SCENARIO_KEYS: &[&str] = &[
     "name",
     "description",
     "rounds",
