@@ -5,10 +5,11 @@
 // each. The Plan view's Deployment menu plans the one chosen in a pasted file of several.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { byTestId, openApp } from '../lib/app.mjs';
+import { buildRollout } from '../lib/cli.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp } from '../lib/suite.mjs';
 import { screenshot, horizontalOverflow } from '../lib/screens.mjs';
@@ -19,17 +20,7 @@ let rollout; // the CLI binary
 let files; // every manifest file's name
 
 before(async () => {
-  const out = execFileSync('cargo', ['build', '-q', '-p', 'rollout-cli', '--message-format=json'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  rollout = out
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l))
-    .find((m) => m.reason === 'compiler-artifact' && m.executable && m.target?.name === 'rollout')?.executable;
-  assert.ok(rollout, 'cargo built the rollout binary');
+  rollout = buildRollout();
   files = (await fs.readdir(manifestsDir)).filter((f) => f !== 'PROVENANCE.md').sort();
   assert.ok(files.length >= 30, `${files.length} manifest files`);
 });

@@ -7,12 +7,13 @@
 // the API server's message.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { byTestId, openApp } from '../lib/app.mjs';
+import { buildRollout } from '../lib/cli.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 import { screenshot, horizontalOverflow } from '../lib/screens.mjs';
@@ -23,17 +24,7 @@ let rollout; // the CLI binary
 let tmp;
 
 before(async () => {
-  const out = execFileSync('cargo', ['build', '-q', '-p', 'rollout-cli', '--message-format=json'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  rollout = out
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l))
-    .find((m) => m.reason === 'compiler-artifact' && m.executable && m.target?.name === 'rollout')?.executable;
-  assert.ok(rollout, 'cargo built the rollout binary');
+  rollout = buildRollout();
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'rollout-plan-e2e-'));
 });
 
