@@ -602,7 +602,10 @@ impl Simulation {
                 Phase::Deployments(queue, i) => {
                     let Some(name) = queue.get(i).cloned() else {
                         let mut rss: Vec<_> = self.state.api.replica_sets().cloned().collect();
-                        rss.sort_by(|a, b| crate::deployment::util::by_creation_timestamp(a, b));
+                        crate::deployment::util::sort_replica_sets(
+                            &mut rss,
+                            crate::deployment::util::by_creation_timestamp,
+                        );
                         let names = rss.iter().map(|rs| rs.metadata.name.clone()).collect();
                         self.state.phase = Phase::ReplicaSets(Arc::new(names), 0);
                         continue;

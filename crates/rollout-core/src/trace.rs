@@ -261,7 +261,10 @@ pub fn snapshot(
         .collect();
 
     let mut rss: Vec<_> = api.replica_sets().collect();
-    rss.sort_by(|a, b| crate::deployment::util::by_creation_timestamp(a, b));
+    crate::deployment::util::sort_replica_sets(
+        &mut rss,
+        crate::deployment::util::by_creation_timestamp,
+    );
     let replica_sets = rss
         .into_iter()
         .map(|rs| {

@@ -312,7 +312,7 @@ pub fn cluster_view(sim: &Simulation) -> ClusterView {
     let api = sim.api();
     let now = api.now();
     let mut rss: Vec<_> = api.replica_sets().cloned().collect();
-    rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+    util::sort_replica_sets(&mut rss, util::by_creation_timestamp);
     ClusterView {
         round: sim.round(),
         time: now,

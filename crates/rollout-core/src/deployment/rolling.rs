@@ -270,7 +270,7 @@ impl DeploymentController<'_> {
         max_cleanup_count: i32,
     ) -> SyncResult<(Vec<Arc<ReplicaSet>>, i32)> {
         self.rec.enter("cleanupUnhealthyReplicas");
-        old_rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+        util::sort_replica_sets(&mut old_rss, util::by_creation_timestamp);
         let mut total_scaled_down = 0;
         for slot in old_rss.iter_mut() {
             if total_scaled_down >= max_cleanup_count {
@@ -343,7 +343,7 @@ impl DeploymentController<'_> {
             );
             return Ok(0);
         }
-        old_rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+        util::sort_replica_sets(&mut old_rss, util::by_creation_timestamp);
         let total_scale_down_count = available - min_available;
         self.rec.decide(
             "scaleDownOldReplicaSetsForRollingUpdate",

@@ -455,10 +455,10 @@ impl DeploymentController<'_> {
             };
             let to_add = allowed_size - all_rss_replicas;
             let operation = if to_add > 0 {
-                all_rss.sort_by(|a, b| util::by_size_newer(a, b));
+                util::sort_replica_sets(&mut all_rss, util::by_size_newer);
                 "up"
             } else if to_add < 0 {
-                all_rss.sort_by(|a, b| util::by_size_older(a, b));
+                util::sort_replica_sets(&mut all_rss, util::by_size_older);
                 "down"
             } else {
                 ""
@@ -588,7 +588,7 @@ impl DeploymentController<'_> {
             return Ok(());
         }
         self.rec.enter("cleanupDeployment");
-        cleanable.sort_by(|a, b| util::by_revision(a, b));
+        util::sort_replica_sets(&mut cleanable, util::by_revision);
         for rs in cleanable.iter().take(diff as usize) {
             if rs.status.replicas != 0
                 || rs.spec.replicas != 0

@@ -169,7 +169,7 @@ pub fn replica_sets(api: &ApiServer) -> Vec<Arc<ReplicaSet>> {
         return Vec::new();
     };
     let mut rss = api.replica_sets_of(d);
-    rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+    util::sort_replica_sets(&mut rss, util::by_creation_timestamp);
     rss
 }
 

@@ -345,7 +345,7 @@ impl Race {
             }
             Step::SyncRs => {
                 let mut rss: Vec<_> = st.truth.replica_sets().cloned().collect();
-                rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+                util::sort_replica_sets(&mut rss, util::by_creation_timestamp);
                 let graceful = self.model.termination_rounds > 0;
                 for rs in rss {
                     let name = &rs.metadata.name;
@@ -487,7 +487,7 @@ fn record(
 /// own pods.
 fn cached_replica_sets(cache: &ApiServer) -> Vec<CachedReplicaSet> {
     let mut rss: Vec<_> = cache.replica_sets().collect();
-    rss.sort_by(|a, b| util::by_creation_timestamp(a, b));
+    util::sort_replica_sets(&mut rss, util::by_creation_timestamp);
     rss.into_iter()
         .map(|rs| CachedReplicaSet {
             name: rs.metadata.name.clone(),
