@@ -10,6 +10,10 @@
 //!   trace.
 //! * [`search`]: a breadth-first search over schedules for one that breaks a promise of the
 //!   rolling update.
+//! * [`explorer`]: a front end's door: a schedule stepped by hand in the real mode and the two
+//!   counterfactuals at once, each step as plain data (truth, caches with what is stale,
+//!   expectations, a caption).
+//! * [`walkthroughs`]: the three teaching schedules with a note per step.
 //!
 //! What is the real controllers and what is the model: `syncDeployment`, `syncReplicaSet`,
 //! the handlers and the expectations are ports of v1.28.4; *when* a cache catches up (a
@@ -17,5 +21,7 @@
 
 pub mod cache;
 pub mod expectations;
+pub mod explorer;
 pub mod schedule;
 pub mod search;
+pub mod walkthroughs;

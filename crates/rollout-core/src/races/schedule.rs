@@ -485,7 +485,7 @@ fn record(
 
 /// A cache's ReplicaSets in brief, by creation then name, with pods counted from the cache's
 /// own pods.
-fn cached_replica_sets(cache: &ApiServer) -> Vec<CachedReplicaSet> {
+pub(crate) fn cached_replica_sets(cache: &ApiServer) -> Vec<CachedReplicaSet> {
     let mut rss: Vec<_> = cache.replica_sets().collect();
     util::sort_replica_sets(&mut rss, util::by_creation_timestamp);
     rss.into_iter()

@@ -1,0 +1,150 @@
+//! The three teaching schedules of `../shared/races/README.md` as guided walk-throughs: the
+//! cluster, the schedule, and a note per step on what to watch. The notes state no number:
+//! every count a learner reads comes from the explorer's frame of that step
+//! ([`super::explorer::RaceFrame`]), so the prose cannot drift from the controllers.
+//!
+//! What is real and what is the model, said once for all three: `syncDeployment`,
+//! `syncReplicaSet`, the pod handlers and the expectations are ports of the v1.28.4
+//! controllers; *when* a cache catches up is chosen by the schedule (a `deliver-*` step), not
+//! by a network.
+
+use super::schedule::{RaceScenario, Step};
+
+/// One guided walk-through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walkthrough {
+    /// Its id, as `race-teach-<id>` names the fixtures and a permalink names it.
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// What it shows, in one sentence.
+    pub summary: &'static str,
+    /// The schedule, as a schedule writes it.
+    pub schedule: &'static [&'static str],
+    /// A note per step: what to watch.
+    pub notes: &'static [&'static str],
+}
+
+/// The cluster of the three: 3 replicas of `web:1`, maxSurge 1, maxUnavailable 0, pods ready
+/// two ticks after they start, two nodes.
+const CLUSTER: &str = r#"{"name":"race-teach","rounds":0,"secondsPerRound":1,"readyAfterRounds":2,
+  "terminationRounds":0,"nodes":2,"actions":[{"round":0,"type":"create","deployment":
+  {"name":"web","replicas":3,"image":"web:1","strategy":{"type":"RollingUpdate","maxSurge":1,
+  "maxUnavailable":0}}}],"schedule":[]}"#;
+
+/// The three walk-throughs, in the order a learner meets them.
+pub const WALKTHROUGHS: [Walkthrough; 3] = [
+    Walkthrough {
+        id: "expectations",
+        title: "Why the ReplicaSet controller keeps expectations",
+        summary: "The ReplicaSet controller syncs again before its cache shows the pod it created.",
+        schedule: &[
+            "setImage web:2",
+            "deliver-dc",
+            "sync-dc",
+            "deliver-rs",
+            "sync-rs",
+            "sync-rs",
+            "deliver-rs",
+            "sync-rs",
+            "deliver-rs",
+            "sync-rs",
+        ],
+        notes: &[
+            "A new image: the API server now holds a new pod template. Neither controller has seen it.",
+            "The Deployment controller's cache catches up and shows the new template.",
+            "syncDeployment creates the new ReplicaSet, sized so the pods stay within maxSurge (its status update is refused with 409 Conflict, as the conflict walk-through shows: harmless).",
+            "The ReplicaSet controller's cache now shows the new ReplicaSet.",
+            "syncReplicaSet creates the pods its ReplicaSet lacks, and writes down the creations it expects to see.",
+            "Its cache does not show the new pod yet. The real controller waits for its expectations; without them it counts the pod as missing and creates it again: watch the counterfactual break maxSurge.",
+            "The cache catches up: addPod sees the new pod and lowers the expectation.",
+            "Expectations satisfied, the sync counts pods from its cache again.",
+            "The cache catches up once more.",
+            "The controller and the API server agree.",
+        ],
+    },
+    Walkthrough {
+        id: "conflict",
+        title: "Optimistic concurrency: 409 Conflict is normal",
+        summary: "The Deployment controller writes again on a cache that has not seen its first write.",
+        schedule: &[
+            "setImage web:2",
+            "deliver-dc",
+            "sync-dc",
+            "sync-dc",
+            "deliver-dc",
+            "sync-dc",
+        ],
+        notes: &[
+            "A new image: the API server stores the new template and raises the Deployment's resourceVersion.",
+            "The Deployment controller's cache catches up.",
+            "syncDeployment creates the new ReplicaSet and writes the revision; its status update is made from the copy it read before that write, so the API server refuses it: 409 Conflict.",
+            "Its cache still lacks the new ReplicaSet: it tries to create it again, is told it already exists, and cannot find it in its cache.",
+            "The cache catches up with both writes.",
+            "Now the sync reads the latest copy and what it writes is accepted. Nothing was lost: a refused write is retried from fresher data.",
+        ],
+    },
+    Walkthrough {
+        id: "stale-status",
+        title: "A stale cache holds the rollout back",
+        summary: "A new pod is available, but the Deployment controller's cache does not show it yet.",
+        schedule: &[
+            "setImage web:2",
+            "deliver-dc",
+            "sync-dc",
+            "deliver-rs",
+            "sync-rs",
+            "kubelet",
+            "tick",
+            "tick",
+            "kubelet",
+            "deliver-rs",
+            "sync-rs",
+            "sync-dc",
+            "sync-dc",
+            "deliver-dc",
+            "sync-dc",
+            "deliver-rs",
+            "sync-rs",
+        ],
+        notes: &[
+            "A new image on the API server.",
+            "The Deployment controller's cache shows it.",
+            "syncDeployment creates the new ReplicaSet, within maxSurge.",
+            "The ReplicaSet controller's cache shows the new ReplicaSet.",
+            "syncReplicaSet creates the new ReplicaSet's pods.",
+            "The kubelet starts the new pods.",
+            "Time passes.",
+            "Time passes: the new pods are due to be ready.",
+            "The kubelet marks the new pods ready: on the API server they are available.",
+            "The ReplicaSet controller's cache shows the ready pods.",
+            "syncReplicaSet writes the new ReplicaSet's status from its cache: its pods are available.",
+            "syncDeployment reads its own cache, which has not even seen the new ReplicaSet: it tries to create it again, cannot find it, and scales nothing down, although the new pods are available on the API server.",
+            "Once more: the truth has moved on, the cache has not, so the old ReplicaSet keeps all its pods (maxUnavailable 0).",
+            "The Deployment controller's cache catches up.",
+            "Now it sees the available pods and scales the old ReplicaSet down.",
+            "The ReplicaSet controller's cache shows the lower spec.",
+            "syncReplicaSet deletes old pods.",
+        ],
+    },
+];
+
+impl Walkthrough {
+    /// The walk-through with this id.
+    pub fn find(id: &str) -> Option<&'static Walkthrough> {
+        WALKTHROUGHS.iter().find(|w| w.id == id)
+    }
+
+    /// Its scenario: the cluster and its schedule, in the real mode.
+    pub fn scenario(&self) -> RaceScenario {
+        let mut s = RaceScenario::from_json(CLUSTER).expect("the walk-throughs' cluster reads");
+        s.scenario.name = format!("race-teach-{}", self.id);
+        s.scenario.description = self.summary.to_string();
+        s.schedule = self
+            .schedule
+            .iter()
+            .map(|t| Step::parse(t).expect("a walk-through's step reads"))
+            .collect();
+        s
+    }
+}
