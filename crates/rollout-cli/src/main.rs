@@ -93,9 +93,13 @@ fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
 }
 
 /// The subcommands that read their own arguments and return what they print: `rollout plan …`
-/// and `rollout races …` (a refusal: its message after `rollout NAME:`, exit code 2).
+/// `rollout races …` and `rollout walk …` (a refusal: its message after `rollout NAME:`, exit code 2).
 type OwnArguments = fn(&[&str]) -> Result<String, String>;
-const OWN_ARGUMENTS: [(&str, OwnArguments); 2] = [("plan", plan::run), ("races", races::run)];
+const OWN_ARGUMENTS: [(&str, OwnArguments); 3] = [
+    ("plan", plan::run),
+    ("races", races::run),
+    ("walk", races::walk),
+];
 
 /// `rollout import`'s options after the file: none, or `--deployment NAME`.
 fn import_pick<'a>(rest: &[&'a str]) -> Result<Option<&'a str>, String> {

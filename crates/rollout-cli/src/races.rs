@@ -2,8 +2,10 @@
 //! (`../shared/races/README.md`) for one that breaks a promise of the rolling update, and
 //! `rollout trace` of a race scenario.
 
+use rollout_core::races::explorer::{CacheView, Mode, RaceExplorer, RaceFrame};
 use rollout_core::races::schedule::{run_race_trace, RaceScenario};
 use rollout_core::races::search::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
+use rollout_core::races::walkthroughs::{Walkthrough, WALKTHROUGHS};
 
 pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states N] [--json]
                                        search the schedules of a race scenario (it starts
@@ -11,6 +13,13 @@ pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states
                                        breadth-first for the shortest one that breaks
                                        maxSurge or maxUnavailable; depth 12 and 2,000,000
                                        states by default
+  rollout walk (SCENARIO.json | --teach ID) [--mode real|noexp|norv]
+                                       step a race schedule and say what each step did:
+                                       the controllers' words, the API server's
+                                       ReplicaSets, each controller's cache (stale values
+                                       as cached→truth), pending expectations, broken
+                                       promises; --teach expectations|conflict|stale-status
+                                       walks a teaching schedule with its notes
 ";
 
 /// Whether the file at `path` is a race scenario (a JSON object with a `schedule`).
@@ -100,4 +109,113 @@ pub fn run(args: &[&str]) -> Result<String, String> {
             out
         }
     })
+}
+
+/// `rollout walk ARGS…`: a race schedule stepped as the explorer steps it, as text.
+pub fn walk(args: &[&str]) -> Result<String, String> {
+    let mut source = None;
+    let mut mode = Mode::Real;
+    let mut it = args.iter();
+    while let Some(&arg) = it.next() {
+        match arg {
+            "--teach" => {
+                let id = it.next().ok_or("--teach needs an id")?;
+                let w = Walkthrough::find(id).ok_or_else(|| {
+                    let ids: Vec<&str> = WALKTHROUGHS.iter().map(|w| w.id).collect();
+                    format!("no walk-through {id:?}; there are {}", ids.join(", "))
+                })?;
+                source = Some((w.scenario(), Some(w)));
+            }
+            "--mode" => {
+                mode = match *it.next().ok_or("--mode needs real, noexp or norv")? {
+                    "real" => Mode::Real,
+                    "noexp" => Mode::WithoutExpectations,
+                    "norv" => Mode::LastWriteWins,
+                    other => return Err(format!("--mode {other}: expected real, noexp or norv")),
+                }
+            }
+            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
+            _ if source.is_none() => source = Some((load(arg)?, None)),
+            _ => return Err(format!("one scenario only\n{USAGE}")),
+        }
+    }
+    let (scenario, teach) =
+        source.ok_or_else(|| format!("a scenario or --teach ID is needed\n{USAGE}"))?;
+    let mut x = RaceExplorer::new(scenario);
+    let mut out = String::new();
+    if let Some(w) = teach {
+        out += &format!("{}\n{}\n", w.title, w.summary);
+    }
+    out += &format!("Mode: {}\n\n", mode.label());
+    out += &frame_text(&x.frame(mode));
+    for (i, step) in x.script().to_vec().into_iter().enumerate() {
+        x.step(step)?;
+        out.push('\n');
+        let note = teach.and_then(|w| w.notes.get(i)).copied();
+        out += &frame_text_with_note(&x.frame(mode), note);
+    }
+    Ok(out)
+}
+
+/// One frame as text: the step, its caption, the truth, both caches, the expectations.
+fn frame_text(f: &RaceFrame) -> String {
+    frame_text_with_note(f, None)
+}
+
+/// [`frame_text`] with a walk-through's note under the step.
+fn frame_text_with_note(f: &RaceFrame, note: Option<&str>) -> String {
+    let mut out = match &f.step {
+        Some(step) => format!("[{}] {step} (t = {} s)\n", f.steps_taken, f.time),
+        None => format!("[0] setup (t = {} s)\n", f.time),
+    };
+    if let Some(note) = note {
+        out += &format!("  Watch: {note}\n");
+    }
+    for line in &f.caption {
+        out += &format!("  {line}\n");
+    }
+    let truth: Vec<String> = f
+        .truth
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}/{} ready of {}",
+                r.name, r.pods.ready, r.pods.active, r.spec_replicas
+            )
+        })
+        .collect();
+    out += &format!("  API server: {}\n", truth.join("; "));
+    out += &cache_text(&f.deployment_cache);
+    out += &cache_text(&f.replica_set_cache);
+    for e in &f.expectations {
+        out += &format!("  expectations of {}: {}\n", e.replica_set, e.text);
+    }
+    out
+}
+
+/// `Deployment controller's cache: web-rev1 3/3 ready of 3; web-rev2 0→1/0→1 ready of 1`.
+fn cache_text(c: &CacheView) -> String {
+    fn seen(cached: i32, truth: Option<i32>) -> String {
+        match truth {
+            Some(t) if t != cached => format!("{cached}→{t}"),
+            _ => cached.to_string(),
+        }
+    }
+    let mut parts: Vec<String> = c
+        .replica_sets
+        .iter()
+        .map(|l| {
+            let t = l.pods.truth;
+            format!(
+                "{}{} {}/{} ready of {}",
+                l.name,
+                if l.deleted { " (deleted)" } else { "" },
+                seen(l.pods.cached.ready, t.map(|p| p.ready)),
+                seen(l.pods.cached.active, t.map(|p| p.active)),
+                seen(l.spec_replicas.cached, l.spec_replicas.truth)
+            )
+        })
+        .collect();
+    parts.extend(c.unseen.iter().map(|n| format!("{n} not seen yet")));
+    format!("  {}'s cache: {}\n", c.owner, parts.join("; "))
 }

@@ -88,3 +88,59 @@ fn bad_options_and_a_search_over_its_cap_are_refused_with_a_message() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+/// `rollout walk --teach expectations`: the second `sync-rs` waits in the real mode and, with
+/// `--mode noexp`, creates a fifth pod and says which promise broke.
+#[test]
+fn walk_teaches_expectations_in_both_modes() {
+    let real = rollout(&["walk", "--teach", "expectations"]);
+    common::accepted(&real);
+    let real = String::from_utf8(real.stdout).unwrap();
+    assert!(
+        real.starts_with("Why the ReplicaSet controller keeps expectations\n"),
+        "{real}"
+    );
+    assert!(real.contains("[6] sync-rs"), "{real}");
+    assert!(real.contains("web-rev2 waits: its expectations are not yet satisfied (waiting for 1 creation to show)"), "{real}");
+    assert!(!real.contains("Promise broken"), "{real}");
+    assert_eq!(real.matches("  Watch: ").count(), 10, "a note per step");
+
+    let noexp = rollout(&["walk", "--teach", "expectations", "--mode", "noexp"]);
+    let noexp = String::from_utf8(noexp.stdout).unwrap();
+    assert!(
+        noexp.contains("Promise broken: maxSurge: 5 pods > 3 + 1."),
+        "{noexp}"
+    );
+    // The ReplicaSet controller's cache is behind: 0 pods cached, 2 on the API server.
+    assert!(
+        noexp.contains(
+            "ReplicaSet controller's cache: web-rev1 3/3 ready of 3; web-rev2 0/0→2 ready of 1"
+        ),
+        "{noexp}"
+    );
+}
+
+#[test]
+fn walk_steps_a_scenario_file_and_refuses_what_it_cannot_walk() {
+    let path = scenario("walk", "");
+    let out = rollout(&["walk", path.to_str().unwrap(), "--mode", "norv"]);
+    common::accepted(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Mode: last write wins"), "{text}");
+    assert!(text.contains("[1] setImage web:2"), "{text}");
+    let msg = common::refused(&rollout(&["walk", "--teach", "nope"]));
+    assert!(
+        msg.contains("no walk-through \"nope\"; there are expectations, conflict, stale-status"),
+        "{msg}"
+    );
+    let msg = common::refused(&rollout(&[
+        "walk",
+        path.to_str().unwrap(),
+        "--mode",
+        "fast",
+    ]));
+    assert!(
+        msg.contains("--mode fast: expected real, noexp or norv"),
+        "{msg}"
+    );
+}
