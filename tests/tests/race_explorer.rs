@@ -90,6 +90,26 @@ fn check(name: &str, i: usize, f: &RaceFrame, want: &Value) -> Result<(), String
             json!(trace_list(&want["caches"]["deployment"]["replicaSets"])),
         ),
         (
+            "deployment cache's deployments",
+            json!(f
+                .deployment_cache
+                .deployments
+                .iter()
+                .map(|d| {
+                    let v = serde_json::to_value(d).unwrap();
+                    json!({
+                        "name": v["name"],
+                        "generation": v["generation"]["cached"],
+                        "observedGeneration": v["observedGeneration"]["cached"],
+                        "specReplicas": v["specReplicas"]["cached"],
+                        "updatedReplicas": v["updatedReplicas"]["cached"],
+                        "availableReplicas": v["availableReplicas"]["cached"],
+                    })
+                })
+                .collect::<Vec<_>>()),
+            want["caches"]["deployment"]["deployments"].clone(),
+        ),
+        (
             "replicaset cache",
             json!(cache_list(&f.replica_set_cache)),
             json!(trace_list(&want["caches"]["replicaset"]["replicaSets"])),

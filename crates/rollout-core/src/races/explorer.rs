@@ -99,12 +99,34 @@ pub struct CachedLine {
     pub deleted: bool,
 }
 
+/// A Deployment as the Deployment controller's cache sees it (the fields of the trace's
+/// `caches.deployment.deployments`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CachedDeploymentLine {
+    /// Its name.
+    pub name: String,
+    /// metadata.generation: behind the truth's after an edit the cache has not seen.
+    pub generation: Seen<i64>,
+    /// status.observedGeneration.
+    pub observed_generation: Seen<i64>,
+    /// spec.replicas.
+    pub spec_replicas: Seen<i32>,
+    /// status.updatedReplicas.
+    pub updated_replicas: Seen<i32>,
+    /// status.availableReplicas.
+    pub available_replicas: Seen<i32>,
+}
+
 /// One controller's cache against the truth.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CacheView {
     /// Whose cache: "Deployment controller" or "ReplicaSet controller".
     pub owner: &'static str,
+    /// Its Deployments (the Deployment controller's cache only; the ReplicaSet controller
+    /// does not watch Deployments).
+    pub deployments: Vec<CachedDeploymentLine>,
     /// The ReplicaSets it holds, by creation.
     pub replica_sets: Vec<CachedLine>,
     /// ReplicaSets on the API server it has not seen yet.
@@ -115,6 +137,13 @@ impl CacheView {
     /// Whether anything in it is behind the API server.
     pub fn stale(&self) -> bool {
         !self.unseen.is_empty()
+            || self.deployments.iter().any(|d| {
+                d.generation.stale()
+                    || d.observed_generation.stale()
+                    || d.spec_replicas.stale()
+                    || d.updated_replicas.stale()
+                    || d.available_replicas.stale()
+            })
             || self.replica_sets.iter().any(|l| {
                 l.deleted
                     || l.spec_replicas.stale()
@@ -284,11 +313,10 @@ impl RaceExplorer {
                     race.now()
                 )],
             },
-            deployment_cache: cache_view(
-                "Deployment controller",
-                race.state.dc.listers(),
-                &truth_rss,
-            ),
+            deployment_cache: CacheView {
+                deployments: deployment_lines(race.state.dc.listers(), truth),
+                ..cache_view("Deployment controller", race.state.dc.listers(), &truth_rss)
+            },
             replica_set_cache: cache_view(
                 "ReplicaSet controller",
                 race.state.rs.listers(),
@@ -335,9 +363,37 @@ fn cache_view(owner: &'static str, cache: &ApiServer, truth: &[CachedReplicaSet]
         .collect();
     CacheView {
         owner,
+        deployments: Vec::new(),
         replica_sets,
         unseen,
     }
+}
+
+/// The Deployment controller's cached Deployments against the truth's.
+fn deployment_lines(cache: &ApiServer, truth: &ApiServer) -> Vec<CachedDeploymentLine> {
+    cache
+        .deployments()
+        .map(|d| {
+            let t = truth.deployment(&d.metadata.name);
+            CachedDeploymentLine {
+                name: d.metadata.name.clone(),
+                generation: Seen::of(d.metadata.generation, t.map(|t| t.metadata.generation)),
+                observed_generation: Seen::of(
+                    d.status.observed_generation,
+                    t.map(|t| t.status.observed_generation),
+                ),
+                spec_replicas: Seen::of(d.spec.replicas, t.map(|t| t.spec.replicas)),
+                updated_replicas: Seen::of(
+                    d.status.updated_replicas,
+                    t.map(|t| t.status.updated_replicas),
+                ),
+                available_replicas: Seen::of(
+                    d.status.available_replicas,
+                    t.map(|t| t.status.available_replicas),
+                ),
+            }
+        })
+        .collect()
 }
 
 /// `1 creation`, `2 deletions`.

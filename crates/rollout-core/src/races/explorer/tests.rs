@@ -60,7 +60,16 @@ fn the_second_sync_waits_and_the_counterfactual_breaks_max_surge() {
     // Back to the setup and forward again by the script.
     while x.back() {}
     assert_eq!(x.frame(Mode::Real).steps_taken, 0);
-    assert!(!x.frame(Mode::Real).deployment_cache.stale());
+    let setup = x.frame(Mode::Real);
+    assert!(!setup.replica_set_cache.stale());
+    // The setup's last sync-dc wrote the Deployment's status after its cache's last delivery.
+    let d = &setup.deployment_cache.deployments[0];
+    assert_eq!(
+        (d.available_replicas.cached, d.available_replicas.truth),
+        (0, Some(3))
+    );
+    assert!(setup.deployment_cache.stale());
+    assert!(setup.deployment_cache.unseen.is_empty());
     assert_eq!(
         x.next_scripted().map(Step::to_string).as_deref(),
         Some("setImage web:2")
