@@ -217,5 +217,36 @@ fn cache_text(c: &CacheView) -> String {
         })
         .collect();
     parts.extend(c.unseen.iter().map(|n| format!("{n} not seen yet")));
+    for d in &c.deployments {
+        let stale: Vec<String> = [
+            ("generation", d.generation.cached, d.generation.truth),
+            (
+                "observedGeneration",
+                d.observed_generation.cached,
+                d.observed_generation.truth,
+            ),
+            (
+                "replicas",
+                d.spec_replicas.cached.into(),
+                d.spec_replicas.truth.map(i64::from),
+            ),
+            (
+                "updated",
+                d.updated_replicas.cached.into(),
+                d.updated_replicas.truth.map(i64::from),
+            ),
+            (
+                "available",
+                d.available_replicas.cached.into(),
+                d.available_replicas.truth.map(i64::from),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(what, cached, truth)| truth.map(|t| format!("{what} {cached}→{t}")))
+        .collect();
+        if !stale.is_empty() {
+            parts.push(format!("{} {}", d.name, stale.join(", ")));
+        }
+    }
     format!("  {}'s cache: {}\n", c.owner, parts.join("; "))
 }

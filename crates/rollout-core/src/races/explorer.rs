@@ -444,7 +444,7 @@ fn caption(step: &Step, before: &Race, after: &Race, outcome: &StepOutcome) -> V
     match step {
         Step::DeliverDc => {
             let (b, a) = (before.state.dc.listers(), after.state.dc.listers());
-            out.extend(deployment_changes(b, a));
+            out.extend(deployment_changes(b, a, "it now sees"));
             out.extend(changes(b, a, "it now sees"));
         }
         Step::DeliverRs => {
@@ -472,7 +472,11 @@ fn caption(step: &Step, before: &Race, after: &Race, outcome: &StepOutcome) -> V
             &after.state.truth,
             "on the API server",
         ));
-        out.extend(deployment_changes(&before.state.truth, &after.state.truth));
+        out.extend(deployment_changes(
+            &before.state.truth,
+            &after.state.truth,
+            "on the API server",
+        ));
     }
     for e in &outcome.errors {
         out.push(error_text(e));
@@ -563,8 +567,8 @@ fn changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<String> {
 }
 
 /// What changed in the Deployments between two views: the template's generation, what the
-/// status says, e.g. "web: generation 1 → 2".
-fn deployment_changes(before: &ApiServer, after: &ApiServer) -> Vec<String> {
+/// status says, e.g. "it now sees web: generation 1 → 2".
+fn deployment_changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<String> {
     after
         .deployments()
         .filter_map(|d| {
@@ -591,7 +595,8 @@ fn deployment_changes(before: &ApiServer, after: &ApiServer) -> Vec<String> {
                 old.status.available_replicas.into(),
                 d.status.available_replicas.into(),
             );
-            (!parts.is_empty()).then(|| format!("{}: {}.", d.metadata.name, parts.join(", ")))
+            (!parts.is_empty())
+                .then(|| format!("{lead} {}: {}.", d.metadata.name, parts.join(", ")))
         })
         .collect()
 }
