@@ -80,6 +80,47 @@ try {
     console.log(`${name}: ${r.out}; ${r.ms} ms; wasm memory ${r.wasmBefore} → ${r.wasm} MB, JS heap ${r.heap} MB`);
     await page.close();
   }
+  // The app opened at a link's last step: the Lab keeps every step for stepping back.
+  const maker = await browser.context.newPage();
+  await maker.route('**/limits-bench.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>limits</title>' }));
+  await maker.goto(`${server.url}limits-bench.html`);
+  for (const [name, call, scenario] of CASES.filter(([n, c]) => c === 'run' && (!process.env.ONLY || n.includes(process.env.ONLY)))) {
+    const link = await maker.evaluate(async (scenario) => {
+      const m = await import('./rollout-lab.js');
+      await m.default();
+      try {
+        const s = new m.Simulation(scenario);
+        s.run();
+        return m.encodeLink(scenario, Math.min(s.steps, 50_000));
+      } catch {
+        return undefined;
+      }
+    }, scenario);
+    if (!link) continue;
+    const page = await browser.context.newPage();
+    const start = Date.now();
+    await page.goto(`${server.url}#${link}`);
+    const at = Number(new URLSearchParams(link).get("at"));
+    // Either the step the link asks for, or the app's notice that it could not use the link.
+    await page.waitForFunction(
+      (at) => Number(document.querySelector('[data-testid="round"]')?.dataset.steps) === at || document.querySelector('[data-testid="notice"]'),
+      at,
+      { timeout: 120_000 },
+    );
+    const ms = Date.now() - start;
+    const r = await page.evaluate(async () => {
+      const wasm = await (await import('./rollout-lab.js')).default();
+      return {
+        steps: Number(document.querySelector('[data-testid="round"]')?.dataset.steps),
+        notice: document.querySelector('[data-testid="notice"]')?.textContent,
+        wasm: Math.round(wasm.memory.buffer.byteLength / 2 ** 20),
+        heap: Math.round(performance.memory.usedJSHeapSize / 2 ** 20),
+      };
+    });
+    const shown = r.notice ? `not shown: ${r.notice.slice(0, 140)}` : `${ms} ms to show step ${r.steps}`;
+    console.log(`the app at a link's step ${at}, ${name.replace(/^.*?: /, '')}: ${link.length} characters; ${shown}; wasm memory ${r.wasm} MB, JS heap ${r.heap} MB`);
+    await page.close();
+  }
 } finally {
   await browser.close();
   await server.close();
