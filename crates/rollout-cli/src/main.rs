@@ -47,7 +47,8 @@ fn load(arg: &str, limits: &Limits) -> Result<Scenario, String> {
 }
 
 /// The text of the file `path` (`-`: standard input), or a message naming it; a file larger
-/// than [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read.
+/// than [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read, and one
+/// without a length (a device, a pipe) once that many bytes and one more have been read.
 fn read(path: &str) -> Result<String, String> {
     let max = rollout_core::limits::MAX_DOCUMENT_BYTES;
     let limit = format!(
@@ -67,7 +68,8 @@ fn read(path: &str) -> Result<String, String> {
         }
         return Ok(text);
     }
-    if let Ok(meta) = std::fs::metadata(path) {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if let Ok(meta) = file.metadata() {
         if meta.len() > max as u64 {
             return Err(format!(
                 "{path} is {} bytes; {limit}",
@@ -75,7 +77,18 @@ fn read(path: &str) -> Result<String, String> {
             ));
         }
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+    // A device or a pipe (`/dev/zero`, `<(…)`) has no length: read one byte past the limit,
+    // as for standard input, so that nothing endless is read whole.
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, max as u64 + 1), &mut text)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if text.len() > max {
+        return Err(format!(
+            "{path} has more than {} bytes; {limit}",
+            rollout_core::limits::group(max as i64)
+        ));
+    }
+    Ok(text)
 }
 
 /// How messages name the file `path`: `-` is standard input.

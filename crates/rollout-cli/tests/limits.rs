@@ -243,3 +243,50 @@ fn field_messages_are_readable_and_short() {
     assert!(e.len() < 600, "{} bytes", e.len());
     assert!(e.contains("unknown action type `tttt"), "{e}");
 }
+
+/// A scenario or race file of 1 GB (sparse: no disk is used) is refused by its size before a
+/// byte of it is read: at once, with the size and the limit, by every command that reads one.
+/// A device without a length (`/dev/zero`) is refused once one byte past the limit is read.
+#[test]
+fn a_file_of_a_gigabyte_is_refused_unread() {
+    let path = common::write("limits", "race.json", "");
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["trace", p],
+        vec!["races", p],
+        vec!["show", p],
+        vec!["plan", p],
+        vec!["import", p],
+    ] {
+        let start = Instant::now();
+        let e = refused(&rollout(&args));
+        let took = start.elapsed();
+        // Reading 1 GB (of zeros, from the page cache) takes seconds here and 1 GB of memory;
+        // starting the binary, a few milliseconds.
+        assert!(took < Duration::from_millis(500), "{args:?}: {took:?}");
+        assert!(
+            e.contains("is 1,073,741,824 bytes; Rollout Lab reads at most 3,145,728 bytes"),
+            "{args:?}: {e}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
+    if Path::new("/dev/zero").exists() {
+        let start = Instant::now();
+        let e = refused(&rollout(&["trace", "/dev/zero"]));
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(
+            e.contains("/dev/zero has more than 3,145,728 bytes; Rollout Lab reads at most"),
+            "{e}"
+        );
+    }
+}

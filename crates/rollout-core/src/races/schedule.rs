@@ -119,6 +119,10 @@ impl RaceScenario {
 
     /// Reads a race scenario from JSON text.
     pub fn from_json(text: &str) -> Result<RaceScenario, ScenarioError> {
+        crate::limits::check_text("the race scenario", text).map_err(|message| ScenarioError {
+            path: String::new(),
+            message,
+        })?;
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ScenarioError {
             path: String::new(),
             message: format!("not valid JSON: {e}"),
@@ -669,6 +673,23 @@ mod tests {
             .contains("unknown step"));
         let bad = RaceScenario::from_json(r#"{"rounds":0,"actions":[],"schedule":["tock"]}"#);
         assert_eq!(bad.unwrap_err().path, "schedule[0]");
+    }
+
+    /// The race reader keeps the scenario reader's size limit: a text of 3 MiB is read, one
+    /// byte more is refused by its size before it is parsed (the CLI refuses a larger file
+    /// unread, `crates/rollout-cli/tests/limits.rs`).
+    #[test]
+    fn a_race_scenario_past_the_document_limit_is_refused_by_its_size() {
+        let text = r#"{"rounds":0,"actions":[{"round":0,"type":"create","deployment":{"name":"web","image":"web:1"}}],"schedule":["tick"]}"#;
+        let max = crate::limits::MAX_DOCUMENT_BYTES;
+        let at_limit = format!("{text}{}", " ".repeat(max - text.len()));
+        assert_eq!(at_limit.len(), max);
+        assert!(RaceScenario::from_json(&at_limit).is_ok());
+        let e = RaceScenario::from_json(&format!("{at_limit} ")).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the race scenario is 3,145,729 bytes; Rollout Lab reads at most 3,145,728, the API server's limit on a request body"
+        );
     }
 
     /// The README's teach-conflict: a second sync-dc on a cache that has not seen the first
