@@ -1,14 +1,14 @@
 //! Resolving the settings into rolling-update bounds, and the words the readout shows.
 //!
-//! Pure functions over [`Settings`]; the arithmetic is `rollout-core`'s port of
-//! `deploymentutil.ResolveFenceposts`, the checks before it are the app's own. The readout is
+//! Pure functions over [`Settings`]; the arithmetic is the core's (`view::rolling_bounds`,
+//! its port of `deploymentutil.ResolveFenceposts`), the checks before it are the app's own. The readout is
 //! only shown for settings the API accepts, so its "both were 0" rule only ever shows for
 //! values that *resolve* to 0 (`0%` / `10%` of 3 replicas); the API refuses a literal 0 / 0.
 
 use crate::settings::Settings;
-use rollout_core::api::intstr::{get_scaled_value_from_int_or_percent, is_valid_percent};
-use rollout_core::api::IntOrString;
-use rollout_core::deployment::util::resolve_fenceposts;
+use rollout_facade::api::intstr::is_valid_percent;
+use rollout_facade::api::IntOrString;
+use rollout_facade::view::rolling_bounds;
 
 /// The input a validation message is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,31 +56,22 @@ pub fn resolve(settings: &Settings) -> Result<Bounds, Invalid> {
     let replicas = parse_replicas(&settings.replicas)?;
     let max_surge = parse_int_or_percent(&settings.max_surge, Field::MaxSurge)?;
     let max_unavailable = parse_int_or_percent(&settings.max_unavailable, Field::MaxUnavailable)?;
-    let (surge, unavailable) =
-        resolve_fenceposts(Some(&max_surge), Some(&max_unavailable), replicas).map_err(
-            |message| Invalid {
+    let b =
+        rolling_bounds(replicas, Some(&max_surge), Some(&max_unavailable)).map_err(|message| {
+            Invalid {
                 field: None,
                 message,
-            },
-        )?;
-    let unavailable_before =
-        get_scaled_value_from_int_or_percent(&max_unavailable, replicas, false).map_err(
-            |message| Invalid {
-                field: Some(Field::MaxUnavailable),
-                message,
-            },
-        )?;
-    let zero_rule = surge == 0 && unavailable_before == 0;
-    let replicas64 = i64::from(replicas);
+            }
+        })?;
     Ok(Bounds {
         replicas,
         max_surge,
         max_unavailable,
-        surge,
-        unavailable,
-        zero_rule,
-        min_available: replicas64 - i64::from(unavailable).min(replicas64),
-        max_total: replicas64 + i64::from(surge),
+        surge: b.surge,
+        unavailable: b.unavailable,
+        zero_rule: b.zero_rule,
+        min_available: b.min_available,
+        max_total: b.max_total,
     })
 }
 

@@ -2,8 +2,8 @@
 //! (`../shared/races/README.md`) for one that breaks a promise of the rolling update, and
 //! `rollout trace` of a race scenario.
 
-use rollout_core::races::schedule::{run_race_trace, RaceScenario};
-use rollout_core::races::search::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
+use rollout_facade::races::{run_race_trace, RaceScenario};
+use rollout_facade::races::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
 
 pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states N] [--json]
                                        search the schedules of a race scenario (it starts

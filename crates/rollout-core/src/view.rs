@@ -9,7 +9,9 @@ use crate::sim::Simulation;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+mod bounds;
 mod budget;
+pub use bounds::{rolling_bounds, RollingBounds};
 pub use budget::{budget_view, BudgetView, GaugeView};
 
 /// What a pod looks like to a learner, in the order a pod goes through.

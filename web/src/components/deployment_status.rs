@@ -3,7 +3,7 @@
 //! highlighted.
 
 use crate::state::Snapshot;
-use rollout_core::view::{age, DeploymentView};
+use rollout_facade::view::{age, DeploymentView};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -30,7 +30,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                 <p class="empty">{ "No Deployment yet: the first step sends the pending " }<code>{ "kubectl create deployment" }</code>{ " to the API server." }</p>
                 <div class="rollout-status-box">
                     <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", props.name) }</div>
-                    <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_core::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
+                    <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_facade::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
                 </div>
             </section>
         };

@@ -1,0 +1,50 @@
+//! Rollout Lab's API boundary: the one crate a front end depends on.
+//!
+//! In the manner of rust-analyzer's `ide` crate, this is a façade of plain data over the
+//! engine. The web app (`web/`), the YAML reader's module (`web/yaml`) and the CLI
+//! (`crates/rollout-cli`) name `rollout-facade` and not `rollout-core`, so what they can reach
+//! is what is listed here: the [`session::Session`] they drive, the views they render
+//! ([`view`]), the scenario format, presets, lessons and challenges, the planner's input and
+//! output ([`plan`]), manifest import, permalinks, the size limits, kubectl's command lines and
+//! output ([`ui_support`], [`kubectl`]), the validation messages and the YAML of objects.
+//!
+//! The engine's moving parts (the API server `store`, the controllers `deployment` and
+//! `replicaset`, the kubelet, the stepper's internals) are not re-exported: they stay public
+//! to the core's own tests and the conformance suites only. Where a front end needs something
+//! they know (resolved rolling-update bounds, an object's YAML at a step, a ReplicaSet sync's
+//! report), the core offers it as plain data and this crate re-exports that. "The web decides
+//! nothing about Kubernetes and words no Kubernetes message" is therefore a compile-time fact:
+//! a front end that wanted to do the arithmetic itself would find nothing to call.
+//!
+//! Everything here is a re-export: the façade adds no code to a module that links it.
+
+pub use rollout_core::{
+    api, flow, images, import, kubectl, lessons, limits, plan, presets, scenario, session, share,
+    ui_support, validation, view, yaml, yaml_edit,
+};
+
+/// A simulation as a front end sees it: the value a [`session::Session`] holds, read through
+/// its methods and the [`view`] functions, and the records of its steps.
+pub mod sim {
+    pub use rollout_core::kubelet::PodChange;
+    pub use rollout_core::sim::{run_trace, LoggedEvent, Simulation, StepKind, StepRecord};
+}
+
+/// What one ReplicaSet controller sync (`manageReplicas`) did, as data: its expectations,
+/// slow-start batches and, for every pod it deleted, the ranking that chose it
+/// (`StepRecord::manage`; "Inside the controllers").
+pub mod report {
+    pub use rollout_core::replicaset::ranking::{log_bucket, Criterion, RankedPod};
+    pub use rollout_core::replicaset::{
+        DeletionReason, Expectations, ManageReport, SlowStart, BURST_REPLICAS,
+    };
+}
+
+/// Race schedules and their search (`rollout races`): the scenario, the trace and the
+/// options of the breadth-first search.
+pub mod races {
+    pub use rollout_core::races::schedule::{run_race_trace, RaceScenario};
+    pub use rollout_core::races::search::{
+        search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES,
+    };
+}
