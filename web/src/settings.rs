@@ -3,7 +3,7 @@
 //! rules in `rollout_facade::validation`; the app adds only parse errors for text that is not a
 //! number and its own size limits.
 
-use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString};
+use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
 use rollout_facade::validation::{self, InputField};
 use rollout_facade::view::rolling_bounds;
@@ -179,8 +179,8 @@ impl Default for Settings {
         Settings {
             replicas: "3".into(),
             strategy: StrategyKind::RollingUpdate,
-            max_surge: "25%".into(),
-            max_unavailable: "25%".into(),
+            max_surge: DEFAULT_ROLLING_PERCENT.into(),
+            max_unavailable: DEFAULT_ROLLING_PERCENT.into(),
             min_ready_seconds: "0".into(),
             progress_deadline_seconds: "600".into(),
             revision_history_limit: "10".into(),
@@ -305,8 +305,10 @@ impl Settings {
                 max_unavailable,
             }) => {
                 self.strategy = StrategyKind::RollingUpdate;
-                self.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
-                self.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
+                self.max_surge =
+                    max_surge.map_or(DEFAULT_ROLLING_PERCENT.into(), |v| v.to_string());
+                self.max_unavailable =
+                    max_unavailable.map_or(DEFAULT_ROLLING_PERCENT.into(), |v| v.to_string());
             }
             None => {}
         }

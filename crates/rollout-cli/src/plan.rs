@@ -662,8 +662,8 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         .unwrap_or_default();
     let _ = writeln!(
         out,
-        "\n$ kubectl set image deployment/{} {container}={image}   (round {}, t = {})",
-        target.deployment,
+        "\n$ {}   (round {}, t = {})",
+        rollout_facade::ui_support::set_image_command(&target.deployment, container, &image),
         forecast.start_round,
         clock(start_time)
     );

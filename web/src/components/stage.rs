@@ -520,12 +520,8 @@ pub fn stage(props: &StageProps) -> Html {
     let most = lanes
         .iter()
         .map(|rs| {
-            let active = rs
-                .pods
-                .iter()
-                .filter(|p| p.state != PodState::Terminating)
-                .count() as i32;
-            rs.pods.len() + departed_of(&rs.name).len() + (rs.desired - active).max(0) as usize
+            // The slots the next manageReplicas fills (the core's arithmetic).
+            rs.pods.len() + departed_of(&rs.name).len() + rs.pods_to_create().max(0) as usize
         })
         .max()
         .unwrap_or(0);

@@ -8,9 +8,9 @@ use super::*;
 /// as values rather than read from JSON: it is a constant, and the app page's module is
 /// counted in bytes.)
 pub fn default_scenario() -> Scenario {
-    use rollout_facade::api::IntOrString;
+    use rollout_facade::api::{IntOrString, DEFAULT_ROLLING_PERCENT};
     use rollout_facade::scenario::StrategyInput;
-    let percent = || Some(IntOrString::String("25%".into()));
+    let percent = || Some(IntOrString::String(DEFAULT_ROLLING_PERCENT.into()));
     Scenario {
         name: "rollout-lab".into(),
         description: String::new(),
