@@ -321,8 +321,10 @@ impl EmbedOptions {
     }
 }
 
+/// On unless `0`, `false`, `no` or `off`, in any case: the element's attributes' rule
+/// (`element::is_on`), so `?chart=OFF` and `chart="OFF"` agree.
 fn flag(v: &str) -> bool {
-    !matches!(v.trim(), "0" | "false" | "no" | "off")
+    crate::element::is_on(v)
 }
 
 /// How the page should start: the full app, or an embed with these options. Reads a query
@@ -737,6 +739,10 @@ mod tests {
             o.controls
         );
         assert_eq!(EmbedOptions::default().query(), "embed");
+        // Switched off as the element's attributes are, in any case.
+        let o = embed_options("?embed=On&chart=OFF&explain=No").unwrap();
+        assert!(!o.chart && !o.explain);
+        assert_eq!(embed_options("?embed=FALSE"), None);
     }
 
     #[test]
