@@ -19,9 +19,25 @@
 //! Everything here is a re-export: the façade adds no code to a module that links it.
 
 pub use rollout_core::{
-    api, flow, images, import, kubectl, lessons, limits, plan, presets, scenario, session, share,
+    flow, images, import, kubectl, lessons, limits, plan, presets, scenario, session, share,
     ui_support, validation, view, yaml, yaml_edit,
 };
+
+/// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the
+/// annotations, the apps/v1 default), without the functions the controllers compute with
+/// (`intstr`'s scaling, template equality, `ready_long_enough`, Go's quoting): resolved
+/// bounds are [`view::rolling_bounds`]'s, messages are the core's.
+pub mod api {
+    pub use rollout_core::api::{
+        ConditionStatus, Deployment, DeploymentCondition, DeploymentSpec, DeploymentStatus,
+        DeploymentStrategy, Event, IntOrString, ObjectMeta, OwnerReference, Pod, PodCondition,
+        PodConditionType, PodPhase, PodTemplate, ReplicaSet, ReplicaSetCondition, ReplicaSetSpec,
+        ReplicaSetStatus, StringMap, Text, Time, Uid, DEFAULT_ROLLING_PERCENT,
+        DEPRECATED_ROLLBACK_TO, DESIRED_REPLICAS_ANNOTATION, LAST_APPLIED_CONFIG_ANNOTATION,
+        MAX_REPLICAS_ANNOTATION, POD_DELETION_COST_ANNOTATION, POD_TEMPLATE_HASH_LABEL,
+        REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
+    };
+}
 
 /// A simulation as a front end sees it: the value a [`session::Session`] holds, read through
 /// its methods and the [`view`] functions, and the records of its steps.
