@@ -25,11 +25,11 @@ use crate::js_input;
 use crate::settings::Field;
 use crate::share::{app_address, embed_options, link_of, EmbedOptions};
 use crate::state::{default_scenario, importable, Frame, Lab, Msg};
-use rollout_core::limits;
-use rollout_core::scenario::{Action, Scenario};
-use rollout_core::share::{decode_link, encode_link, Link};
-use rollout_core::sim::{Simulation, StepRecord};
-use rollout_core::view::{chart_series, cluster_view, ClusterView};
+use rollout_facade::limits;
+use rollout_facade::scenario::{Action, Scenario};
+use rollout_facade::share::{decode_link, encode_link, Link};
+use rollout_facade::sim::{Simulation, StepRecord};
+use rollout_facade::view::{chart_series, cluster_view, ClusterView};
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -60,9 +60,9 @@ fn js_of<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
 }
 
 /// The limits the API keeps a scenario within, so that a call returns in reasonable time
-/// (`rollout_core::limits`: 10,000 replicas in any create or scale, 100,000 rounds).
+/// (`rollout_facade::limits`: 10,000 replicas in any create or scale, 100,000 rounds).
 fn within_limits(s: &Scenario) -> Result<(), String> {
-    rollout_core::limits::check_scenario(s)
+    rollout_facade::limits::check_scenario(s)
 }
 
 /// Reads and validates a scenario.
@@ -85,7 +85,7 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub fn trace(scenario: JsValue) -> Result<JsValue, JsError> {
     let s = scenario_of(scenario)?;
-    js_of(&rollout_core::sim::run_trace(s))
+    js_of(&rollout_facade::sim::run_trace(s))
 }
 
 /// Reads a scenario, filling in the defaults (`rounds` 30, `nodes` 1 …); throws what is wrong
@@ -124,12 +124,12 @@ pub fn import_manifest(
             "importManifest takes the option deployment only, not {other}"
         )));
     }
-    let pick = rollout_core::import::Pick {
+    let pick = rollout_facade::import::Pick {
         name: options.deployment().map_err(error)?,
         how: crate::plan_api::CHOOSE_IMPORT,
     };
     let json = crate::yaml_reader::read(&text, pick).map_err(error)?;
-    let unsupported = rollout_core::import::import_named(&json, pick)
+    let unsupported = rollout_facade::import::import_named(&json, pick)
         .map_err(error)?
         .unsupported;
     let import = crate::export::scenario_from_manifest_named(&json, pick).map_err(error)?;
@@ -230,7 +230,7 @@ pub fn encode_link_js(
     let step = link_steps(&step, "encodeLink")?;
     let preset = js_input::optional_text(&preset, "encodeLink", "the preset").map_err(error)?;
     if let Some(p) = &preset {
-        if rollout_core::presets::preset(p).is_none() && p != "custom" {
+        if rollout_facade::presets::preset(p).is_none() && p != "custom" {
             return Err(error(format!(
                 "encodeLink: there is no preset called `{}`",
                 limits::prefix(p, 40)
@@ -568,7 +568,7 @@ struct MountOptions {
     link: Option<String>,
     /// Steps to take at once (with `lesson`: the lesson's step, from 1).
     step: Option<usize>,
-    /// Follow this lesson (`rollout_core::lessons`), from its step `step`.
+    /// Follow this lesson (`rollout_facade::lessons`), from its step `step`.
     lesson: Option<String>,
     /// Embed controls, as names or one comma-separated string.
     controls: Option<Controls>,
@@ -647,7 +647,7 @@ struct LabState<'a> {
     problems: Option<String>,
     pending: Vec<String>,
     /// Why nothing more will happen (`null`: a step would still change something).
-    settled: Option<rollout_core::session::Settled>,
+    settled: Option<rollout_facade::session::Settled>,
 }
 
 fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
@@ -919,7 +919,7 @@ fn mount_with(
         None => None,
     };
     if let Some(p) = &options.preset {
-        if rollout_core::presets::preset(p).is_none() && p != "custom" {
+        if rollout_facade::presets::preset(p).is_none() && p != "custom" {
             return Err(error(format!("there is no preset called `{p}`")));
         }
     }
@@ -936,7 +936,7 @@ fn mount_with(
         options.step.unwrap_or(0)
     };
     // As a link's `&at=`: more steps than a link may replay would hold the page.
-    let limit = rollout_core::share::MAX_LINK_STEPS;
+    let limit = rollout_facade::share::MAX_LINK_STEPS;
     if steps > limit {
         return Err(error(format!(
             "Invalid step {steps}: at most {limit} steps are taken at once"

@@ -12,7 +12,7 @@ use crate::components::{
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
 use gloo_events::{EventListener, EventListenerOptions};
-use rollout_core::scenario::Scenario;
+use rollout_facade::scenario::Scenario;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
@@ -23,7 +23,7 @@ use yew::prelude::*;
 /// document-wide keyboard shortcuts.
 #[derive(Properties, PartialEq, Clone)]
 pub struct AppProps {
-    /// Start from this preset (`custom` or one of `rollout_core::presets`).
+    /// Start from this preset (`custom` or one of `rollout_facade::presets`).
     #[prop_or_default]
     pub preset: Option<AttrValue>,
     /// Start from this scenario (wins over `preset`).
@@ -258,7 +258,7 @@ pub fn app(props: &AppProps) -> Html {
     let mut preset_options: Vec<(AttrValue, AttrValue)> =
         vec![("custom".into(), "Custom: from the settings".into())];
     preset_options.extend(
-        rollout_core::presets::menu()
+        rollout_facade::presets::menu()
             .map(|(id, title, _)| (AttrValue::from(id), AttrValue::from(title))),
     );
     if lab.preset == "imported" {
@@ -278,7 +278,7 @@ pub fn app(props: &AppProps) -> Html {
         };
         preset_options.push((AttrValue::from(lab.preset.clone()), title.into()));
     }
-    let description = rollout_core::presets::menu()
+    let description = rollout_facade::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);
     let on_preset = {
@@ -334,7 +334,7 @@ pub fn app(props: &AppProps) -> Html {
         .as_ref()
         .and_then(|g| crate::lesson::view_of(g, &lab.sim()));
     let quiz_question = lab.quiz.as_ref().and_then(|_| {
-        rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
+        rollout_facade::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
     });
     let dismiss = {
         let d = dispatcher.clone();

@@ -2,7 +2,7 @@
 //! (replicas + maxSurge above, replicas − maxUnavailable below), in SVG user units, over
 //! simulated time in seconds.
 
-use rollout_core::view::ChartPoint;
+use rollout_facade::view::ChartPoint;
 
 /// The chart's drawing area, in SVG units.
 pub const WIDTH: f64 = 440.0;

@@ -12,10 +12,10 @@
 //! every message is the core's.
 
 use crate::settings::{check_create, first_create, Field, Settings, StrategyKind};
-use rollout_core::api::Time;
-use rollout_core::plan::{forecast, Forecast};
-use rollout_core::scenario::{ActionKind, Scenario};
-use rollout_core::session::Session;
+use rollout_facade::api::Time;
+use rollout_facade::plan::{forecast, Forecast};
+use rollout_facade::scenario::{ActionKind, Scenario};
+use rollout_facade::session::Session;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -144,7 +144,7 @@ pub type Figures = Result<Forecast, String>;
 /// the rounds a run to the end looks (`limits::MAX_RUN_ROUNDS`), as Step and End go on.
 fn figures(s: &Scenario) -> Figures {
     let mut s = s.clone();
-    s.rounds = s.rounds.max(rollout_core::limits::MAX_RUN_ROUNDS);
+    s.rounds = s.rounds.max(rollout_facade::limits::MAX_RUN_ROUNDS);
     forecast(&s)
 }
 
@@ -649,8 +649,8 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     };
     let s = s.borrow();
     let sim = s.sim();
-    let mut cluster = rollout_core::view::cluster_view(sim);
-    let replica_sets: Rc<Vec<Rc<rollout_core::view::ReplicaSetView>>> = Rc::new(
+    let mut cluster = rollout_facade::view::cluster_view(sim);
+    let replica_sets: Rc<Vec<Rc<rollout_facade::view::ReplicaSetView>>> = Rc::new(
         std::mem::take(&mut cluster.replica_sets)
             .into_iter()
             .map(Rc::new)
@@ -659,7 +659,7 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     let budget = cluster
         .deployments
         .first()
-        .map(|d| rollout_core::view::budget_view(d, replica_sets.iter().map(|rs| &**rs)));
+        .map(|d| rollout_facade::view::budget_view(d, replica_sets.iter().map(|rs| &**rs)));
     let caption = match &compare.caption {
         Some(c) => format!("B · {c}"),
         None => "B: nothing has changed yet".to_string(),
@@ -670,7 +670,7 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     };
     html! {
         <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")} {tools}
-            replica_sets={replica_sets} departed={rollout_core::ui_support::departed_pods(sim)}
+            replica_sets={replica_sets} departed={rollout_facade::ui_support::departed_pods(sim)}
             {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
     }
 }
@@ -686,7 +686,7 @@ mod tests {
     use super::*;
 
     fn ten_replicas() -> Scenario {
-        let mut s = rollout_core::presets::preset("rolling-basic")
+        let mut s = rollout_facade::presets::preset("rolling-basic")
             .unwrap()
             .scenario;
         for a in &mut s.actions {

@@ -11,7 +11,7 @@ use crate::settings::{Field, StrategyKind};
 use crate::share::{lab_from_link, link_of, title_of, Control, EmbedOptions};
 use crate::state::{Frame, Lab, Msg, SPEEDS};
 use gloo_timers::callback::Timeout;
-use rollout_core::scenario::Scenario;
+use rollout_facade::scenario::Scenario;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -492,7 +492,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                 }
                 if o.has(Control::Image) {
                     <button type="button" class="btn btn-accent" data-testid="update-image-button"
-                        title={rollout_core::ui_support::kubectl_command(&rollout_core::scenario::ActionKind::SetImage { name: None, image: next_image.to_string() }, &frame.deployment)}
+                        title={rollout_facade::ui_support::kubectl_command(&rollout_facade::scenario::ActionKind::SetImage { name: None, image: next_image.to_string() }, &frame.deployment)}
                         onclick={send(Msg::UpdateImage)}>
                         { format!("Roll out {next_image}") }
                     </button>
@@ -600,14 +600,18 @@ mod tests {
             (lab.preset.as_str(), lab.sim().steps_taken()),
             ("rolling-basic", 3)
         );
-        let s = Rc::new(rollout_core::presets::preset("recreate").unwrap().scenario);
+        let s = Rc::new(
+            rollout_facade::presets::preset("recreate")
+                .unwrap()
+                .scenario,
+        );
         assert_eq!(
             start_lab(Some("#nothing"), Some(&s), None).preset,
             "imported"
         );
         // Nothing given: the first visit, its Deployment running and the image change due.
         let lab = start_lab(None, None, None);
-        assert_eq!(lab.preset, rollout_core::presets::FIRST_VISIT);
+        assert_eq!(lab.preset, rollout_facade::presets::FIRST_VISIT);
         assert!(lab.started() && lab.session().can_step());
         assert_eq!(lab.session().pending().len(), 1);
         assert_eq!(start_lab(None, None, Some("custom")).sim().steps_taken(), 0);

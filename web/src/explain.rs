@@ -2,10 +2,10 @@
 //! went through (with links to their source), the decisions with their live numbers, and what
 //! changed. Pure functions over the core's `StepRecord`, tested natively.
 
-use rollout_core::kubelet::PodChange;
-use rollout_core::scenario::Action;
-use rollout_core::sim::{StepKind, StepRecord};
-use rollout_core::ui_support::{kubectl_command, source_in_step};
+use rollout_facade::scenario::Action;
+use rollout_facade::sim::PodChange;
+use rollout_facade::sim::{StepKind, StepRecord};
+use rollout_facade::ui_support::{kubectl_command, source_in_step};
 
 /// Who acted in a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -416,10 +416,10 @@ fn cause(e: &Explanation) -> Option<&DecisionLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rollout_core::sim::Simulation;
+    use rollout_facade::sim::Simulation;
 
     fn steps(preset: &str, n: usize) -> Vec<Explanation> {
-        let mut sim = Simulation::new(rollout_core::presets::preset(preset).unwrap().scenario);
+        let mut sim = Simulation::new(rollout_facade::presets::preset(preset).unwrap().scenario);
         (0..n)
             .filter_map(|_| sim.step().map(|r| explain(r, "web")))
             .collect()

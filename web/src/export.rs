@@ -4,10 +4,10 @@
 
 use crate::chart::{fmt, geometry, x_title, Series, HEIGHT, WIDTH};
 use crate::state::{default_scenario, importable};
-use rollout_core::import::{import_named, Pick};
-use rollout_core::scenario::{Action, ActionKind, Scenario};
-use rollout_core::sim::Simulation;
-use rollout_core::view::ChartPoint;
+use rollout_facade::import::{import_named, Pick};
+use rollout_facade::scenario::{Action, ActionKind, Scenario};
+use rollout_facade::sim::Simulation;
+use rollout_facade::view::ChartPoint;
 use serde_json::Value;
 
 /// What an import starts.
@@ -62,8 +62,8 @@ pub fn scenario_from_manifest_named(text: &str, pick: Pick<'_>) -> Result<Import
         },
         d.image,
         match d.defaulted_strategy() {
-            Some(rollout_core::api::DeploymentStrategy::Recreate) => ", Recreate".to_string(),
-            Some(rollout_core::api::DeploymentStrategy::RollingUpdate {
+            Some(rollout_facade::api::DeploymentStrategy::Recreate) => ", Recreate".to_string(),
+            Some(rollout_facade::api::DeploymentStrategy::RollingUpdate {
                 max_surge,
                 max_unavailable,
             }) => format!(
@@ -215,7 +215,7 @@ pub fn chart_svg(points: &[ChartPoint], horizon: u32, band: bool, title: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rollout_core::view::chart_series;
+    use rollout_facade::view::chart_series;
 
     const MANIFEST: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment",
         "metadata":{"name":"shop","namespace":"default","uid":"1","managedFields":[{"manager":"kubectl"}]},
@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn the_chart_exports_as_a_standalone_svg() {
         let mut sim = Simulation::new(
-            rollout_core::presets::preset("rolling-basic")
+            rollout_facade::presets::preset("rolling-basic")
                 .unwrap()
                 .scenario,
         );

@@ -2,9 +2,9 @@
 //! that this session has not used yet, or, when the "never becomes ready" switch is on, a
 //! misspelt tag the cluster model never starts (the documentation's `nginx:1.161`).
 
-use rollout_core::scenario::{ActionKind, Scenario};
+use rollout_facade::scenario::{ActionKind, Scenario};
 
-pub use rollout_core::images::{never_ready_image, next_version};
+pub use rollout_facade::images::{never_ready_image, next_version};
 
 /// Every image the scenario's actions use, in order (creates and setImage).
 pub fn images_used(s: &Scenario) -> Vec<&str> {
@@ -46,13 +46,13 @@ mod tests {
 
     #[test]
     fn the_next_image_skips_what_was_used() {
-        let preset = rollout_core::presets::preset("bad-image-stuck").unwrap();
+        let preset = rollout_facade::presets::preset("bad-image-stuck").unwrap();
         // The preset already rolled out its bad image, so the fix comes next.
         assert_eq!(
             next_image(&preset.scenario, "nginx:1.14.2", true),
             "nginx:1.16.1"
         );
-        let basic = rollout_core::presets::preset("rolling-basic").unwrap();
+        let basic = rollout_facade::presets::preset("rolling-basic").unwrap();
         assert_eq!(
             next_image(&basic.scenario, "nginx:1.14.2", false),
             "nginx:1.18.0"

@@ -8,13 +8,12 @@
 use crate::components::flow_diagram::FlowDiagram;
 use crate::components::object_inspector::ObjectInspector;
 use crate::components::rs_internals::ReplicaSetInternals;
-use rollout_core::api::Time;
-use rollout_core::flow::{flow_of, Flow};
-use rollout_core::replicaset::ManageReport;
-use rollout_core::scenario::ActionKind;
-use rollout_core::sim::{Simulation, StepKind, StepRecord};
-use rollout_core::store::ApiServer;
-use rollout_core::yaml::{self, ChangedLine, YamlLine};
+use rollout_facade::api::Time;
+use rollout_facade::flow::{flow_of, Flow};
+use rollout_facade::report::ManageReport;
+use rollout_facade::scenario::ActionKind;
+use rollout_facade::sim::{Simulation, StepKind, StepRecord};
+use rollout_facade::yaml::{self, ChangedLine, YamlLine};
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -32,18 +31,6 @@ pub enum Request {
     Select(String),
     /// Queue an action on a pod (`setPodDeletionCost` or `restartPod`) for the next round.
     Act(ActionKind),
-}
-
-/// `deployment/NAME`, `replicaset/NAME` or `pod/NAME` as YAML lines in `api`.
-fn lines_of(api: &ApiServer, selected: &str) -> Option<Vec<YamlLine>> {
-    let (kind, name) = selected.split_once('/')?;
-    let value = match kind {
-        "deployment" => yaml::deployment_value(api.deployment(name)?),
-        "replicaset" => yaml::replica_set_value(api.replica_set(name)?),
-        "pod" => yaml::pod_value(api.pod(name)?),
-        _ => return None,
-    };
-    Some(yaml::lines(&value))
 }
 
 /// A pod the user can act on.
@@ -151,7 +138,7 @@ impl InsideFrame {
             let revision = rs
                 .metadata
                 .annotations
-                .get(rollout_core::api::REVISION_ANNOTATION)
+                .get(rollout_facade::api::REVISION_ANNOTATION)
                 .map(|r| format!(", revision {r}"))
                 .unwrap_or_default();
             objects.push((
@@ -167,8 +154,10 @@ impl InsideFrame {
             objects.push((selected.clone(), selected.clone()));
         }
 
-        let now_lines = lines_of(api, &selected);
-        let before_lines = sim.previous_api().and_then(|a| lines_of(a, &selected));
+        let now_lines = yaml::object_lines(api, &selected);
+        let before_lines = sim
+            .previous_api()
+            .and_then(|a| yaml::object_lines(a, &selected));
         let (lines, changed, missing) = match (now_lines, before_lines) {
             (Some(now), before) => {
                 // An object the step created: every line is new.
@@ -198,9 +187,9 @@ impl InsideFrame {
                 annotated: p
                     .metadata
                     .annotations
-                    .contains_key(rollout_core::api::POD_DELETION_COST_ANNOTATION),
+                    .contains_key(rollout_facade::api::POD_DELETION_COST_ANNOTATION),
                 restarts: p.restart_count,
-                reason: rollout_core::view::waiting_reason(
+                reason: rollout_facade::view::waiting_reason(
                     p,
                     &sim.scenario().never_ready_images,
                     sim.scenario().seconds_per_round,
@@ -412,7 +401,7 @@ pub fn inside_panel(props: &InsidePanelProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rollout_core::presets::preset;
+    use rollout_facade::presets::preset;
 
     #[test]
     fn the_frame_shows_the_selection_the_latest_flow_and_each_replica_sets_last_sync() {

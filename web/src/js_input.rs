@@ -10,7 +10,7 @@
 //! `const o = {a: 1}; o.self = o; trace(o)` throws `the scenario cannot be read as JSON:
 //! TypeError: Converting circular structure to JSON …`.
 
-use rollout_core::limits;
+use rollout_facade::limits;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// What a value is, for a message: `a number`, `undefined`, `an object`.

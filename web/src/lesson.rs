@@ -1,13 +1,13 @@
 //! A lesson or a challenge followed in the app: which one, the step shown, the answer typed
 //! and the feedback, as part of the one reducer's state (`state::Lab::lesson`). The lesson's
-//! moments, text, questions and goals are the core's (`rollout_core::lessons`); this module
+//! moments, text, questions and goals are the core's (`rollout_facade::lessons`); this module
 //! only keeps where the learner is and reads it out for the panel.
 
-use rollout_core::lessons::challenge::{evaluate, GoalResult};
-use rollout_core::lessons::question::{self, Expected, Feedback, Kind};
-use rollout_core::lessons::{moment, text, Challenge, Lesson, Target};
-use rollout_core::sim::Simulation;
-use rollout_core::view::PodState;
+use rollout_facade::lessons::challenge::{evaluate, GoalResult};
+use rollout_facade::lessons::question::{self, Expected, Feedback, Kind};
+use rollout_facade::lessons::{moment, text, Challenge, Lesson, Target};
+use rollout_facade::sim::Simulation;
+use rollout_facade::view::PodState;
 use std::rc::Rc;
 
 /// The simulation at a lesson step's moment, kept while the stage moves on (Show me, Step):
@@ -88,7 +88,7 @@ impl GuideState {
         let predictions = challenge
             .goals
             .iter()
-            .filter(|g| matches!(g, rollout_core::lessons::Goal::PredictAfterScale { .. }))
+            .filter(|g| matches!(g, rollout_facade::lessons::Goal::PredictAfterScale { .. }))
             .count();
         GuideState {
             guide: Guide::Challenge {
@@ -134,7 +134,7 @@ pub struct QuizState {
     /// The last check and the step count it was asked at.
     pub feedback: Option<(usize, Result<Feedback, String>)>,
     /// Right answers and questions answered.
-    pub score: rollout_core::lessons::quiz::Score,
+    pub score: rollout_facade::lessons::quiz::Score,
 }
 
 impl QuizState {
@@ -200,14 +200,14 @@ pub fn show_me(lesson: &Lesson, step: usize, at: &Simulation) -> Option<Expected
 
 /// The lesson after `id` in the menu's order.
 pub fn next_lesson(id: &str) -> Option<&'static Lesson> {
-    let all = rollout_core::lessons::lessons();
+    let all = rollout_facade::lessons::lessons();
     let i = all.iter().position(|l| l.id == id)?;
     all.get(i + 1)
 }
 
 /// The challenge after `id` in the menu's order.
 pub fn next_challenge(id: &str) -> Option<&'static Challenge> {
-    let all = rollout_core::lessons::challenges();
+    let all = rollout_facade::lessons::challenges();
     let i = all.iter().position(|c| c.id == id)?;
     all.get(i + 1)
 }
@@ -321,7 +321,7 @@ pub fn step_view(lesson: &'static Lesson, step: usize, sim: &Simulation) -> Step
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rollout_core::lessons::{lesson, lessons};
+    use rollout_facade::lessons::{lesson, lessons};
 
     #[test]
     fn running_step_by_step_equals_running_at_once() {
@@ -510,7 +510,7 @@ mod tests {
         lab.update(Msg::ToggleQuiz);
         let mut asked = 0;
         while asked < 4 {
-            let Some(q) = rollout_core::lessons::quiz::next_question(&lab.sim()) else {
+            let Some(q) = rollout_facade::lessons::quiz::next_question(&lab.sim()) else {
                 lab.update(Msg::Step);
                 continue;
             };

@@ -13,10 +13,10 @@
 //! Bad input throws an `Error` with the API server's message or one naming the option; the
 //! planner itself never panics on input.
 
-use rollout_core::plan::input::{plan_subject, read_subject_named, PlanOutput};
-use rollout_core::plan::manifest::ClusterModel;
-use rollout_core::plan::sweep::{parse_axis, Sweep, SweepRow};
-use rollout_core::plan::Subject;
+use rollout_facade::plan::input::{plan_subject, read_subject_named, PlanOutput};
+use rollout_facade::plan::manifest::ClusterModel;
+use rollout_facade::plan::sweep::{parse_axis, Sweep, SweepRow};
+use rollout_facade::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
 pub const OPTION_NAMES: [&str; 10] = [
@@ -112,7 +112,7 @@ impl ModelOptions {
     /// The cluster model with the defaults of `rollout plan`; errors name the option.
     pub fn model(&self) -> Result<ClusterModel, String> {
         let duration = |name: &str, v: &serde_json::Value| {
-            rollout_core::plan::input::parse_duration(name, &text_of(v))
+            rollout_facade::plan::input::parse_duration(name, &text_of(v))
         };
         let mut m = ClusterModel::default();
         if let Some(v) = self.get("readyAfter") {
@@ -178,8 +178,8 @@ pub fn subject_of(
     // A preset id is a name, not YAML; a manifest or scenario in YAML is read by the YAML
     // reader's module (crate::yaml_reader) and reaches the core as JSON.
     let name = options.deployment()?;
-    let pick = rollout_core::import::Pick { name, how: CHOOSE };
-    let text = if rollout_core::presets::preset(text.trim()).is_some() {
+    let pick = rollout_facade::import::Pick { name, how: CHOOSE };
+    let text = if rollout_facade::presets::preset(text.trim()).is_some() {
         text
     } else {
         crate::yaml_reader::read(&text, pick)?.into_owned()
@@ -193,7 +193,7 @@ pub fn subject_of(
         ));
     }
     if let Subject::Scenario(s) = &subject {
-        rollout_core::limits::check_scenario(s).map_err(|e| format!("Invalid scenario: {e}"))?;
+        rollout_facade::limits::check_scenario(s).map_err(|e| format!("Invalid scenario: {e}"))?;
     }
     Ok((subject, notes))
 }

@@ -2,7 +2,7 @@
 //! manifest, before it is applied. The manifest starts as the settings panel's Deployment and
 //! follows it until edited; from then on the user's text is never rewritten: a heat map cell
 //! and the settings panel's changes edit only the values they set, in place
-//! (`rollout_core::yaml_edit`), and the settings' changes wait for "Apply". Every keystroke
+//! (`rollout_facade::yaml_edit`), and the settings' changes wait for "Apply". Every keystroke
 //! forecasts again (`hooks::use_forecast`); the sweep runs in a worker
 //! (`components::sweep_panel`); "Watch it" opens the same Deployment on the stage.
 //!
@@ -15,8 +15,8 @@ use crate::components::forecast_panel::forecast_panel;
 use crate::components::sweep_panel::SweepPanel;
 use crate::hooks::use_forecast::forecast_cost;
 use crate::plan_api::ModelOptions;
-use rollout_core::api::{DeploymentStrategy, IntOrString};
-use rollout_core::scenario::{ActionKind, DeploymentInput, Scenario};
+use rollout_facade::api::{DeploymentStrategy, IntOrString};
+use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario};
 use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -31,13 +31,13 @@ pub type Change = (&'static [&'static str], IntOrString);
 
 /// The settings' Deployment as YAML, as `kubectl get -o yaml` writes it (keys sorted).
 pub fn manifest_of(d: &DeploymentInput) -> String {
-    rollout_core::yaml::text(&rollout_core::yaml::lines(
-        &rollout_core::plan::manifest::manifest_value(d),
+    rollout_facade::yaml::text(&rollout_facade::yaml::lines(
+        &rollout_facade::plan::manifest::manifest_value(d),
     ))
 }
 
 /// What the Plan page plans for the manifest as typed: while it is the settings' own manifest,
-/// that manifest's object ([`rollout_core::plan::manifest::manifest_value`]); else the text, which is read (YAML through
+/// that manifest's object ([`rollout_facade::plan::manifest::manifest_value`]); else the text, which is read (YAML through
 /// the YAML reader's module, loaded when the text is first edited).
 pub fn plan_input(text: &str, generated: &str, generated_value: Option<&Value>) -> Value {
     match generated_value {
@@ -80,18 +80,18 @@ pub fn current_cell(d: &DeploymentInput) -> Option<(i32, i32)> {
     else {
         return None;
     };
-    rollout_core::deployment::util::resolve_fenceposts(
+    rollout_facade::view::rolling_bounds(
+        d.replicas.unwrap_or(1),
         max_surge.as_ref(),
         max_unavailable.as_ref(),
-        d.replicas.unwrap_or(1),
     )
     .ok()
-    .map(|(su, un)| {
+    .map(|b| {
         // ResolveFenceposts turns 0 / 0 into 0 / 1; the cell is the settings as written.
-        if su == 0 && un == 1 && max_unavailable == Some(IntOrString::Int(0)) {
+        if b.zero_rule && max_unavailable == Some(IntOrString::Int(0)) {
             (0, 0)
         } else {
-            (su, un)
+            (b.surge, b.unavailable)
         }
     })
 }
@@ -146,7 +146,7 @@ pub fn with_values(
     changes: &[Change],
 ) -> Result<String, String> {
     changes.iter().try_fold(text.to_string(), |t, (path, v)| {
-        rollout_core::yaml_edit::set_value(&t, deployment, path, v)
+        rollout_facade::yaml_edit::set_value(&t, deployment, path, v)
     })
 }
 
@@ -187,7 +187,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let generated_value = use_memo(settings_d.clone(), |d| {
         d.as_ref()
             .as_ref()
-            .map(rollout_core::plan::manifest::manifest_value)
+            .map(rollout_facade::plan::manifest::manifest_value)
     });
     // The manifest as typed, whether it still follows the settings, and the settings'
     // Deployment as last taken in (what "Apply" compares with).
@@ -441,7 +441,7 @@ mod tests {
         let seen = created(&crate::state::default_scenario()).unwrap().clone();
         let mut now = seen.clone();
         now.replicas = Some(5);
-        now.strategy = Some(rollout_core::scenario::StrategyInput {
+        now.strategy = Some(rollout_facade::scenario::StrategyInput {
             max_surge: Some(IntOrString::Int(2)),
             ..Default::default()
         });
@@ -465,16 +465,16 @@ mod tests {
         let mut d = created(&crate::state::default_scenario()).unwrap().clone();
         let check = |d: &DeploymentInput| {
             let text = manifest_of(d);
-            let read = rollout_core::import::parse_manifest(&text).unwrap();
+            let read = rollout_facade::import::parse_manifest(&text).unwrap();
             assert_eq!(
                 read,
-                rollout_core::plan::manifest::manifest_value(d),
+                rollout_facade::plan::manifest::manifest_value(d),
                 "{text}"
             );
             let input = plan_input(
                 &text,
                 &text,
-                Some(&rollout_core::plan::manifest::manifest_value(d)),
+                Some(&rollout_facade::plan::manifest::manifest_value(d)),
             );
             assert!(input.is_object());
         };
@@ -490,14 +490,14 @@ mod tests {
         );
         d.min_ready_seconds = Some(5);
         d.progress_deadline_seconds = Some(600);
-        d.strategy = Some(rollout_core::scenario::StrategyInput {
+        d.strategy = Some(rollout_facade::scenario::StrategyInput {
             type_: Some("RollingUpdate".into()),
             max_surge: Some(IntOrString::Int(2)),
             max_unavailable: Some(IntOrString::from("10%")),
             ..Default::default()
         });
         check(&d);
-        d.strategy = Some(rollout_core::scenario::StrategyInput {
+        d.strategy = Some(rollout_facade::scenario::StrategyInput {
             type_: Some("Recreate".into()),
             ..Default::default()
         });
@@ -523,7 +523,7 @@ mod tests {
             name: "web".into(),
             replicas: Some(replicas),
             image: "a".into(),
-            strategy: Some(rollout_core::scenario::StrategyInput {
+            strategy: Some(rollout_facade::scenario::StrategyInput {
                 max_surge: Some(IntOrString::Int(surge)),
                 max_unavailable: Some(IntOrString::Int(unavailable)),
                 ..Default::default()

@@ -4,10 +4,10 @@
 //! read field by field (a serde deserializer for three types would cost the page more).
 
 use crate::plan_api::ModelOptions;
-use rollout_core::api::IntOrString;
-use rollout_core::plan::input::PlanOutput;
-use rollout_core::plan::sweep::SweepRow;
-use rollout_core::plan::Forecast;
+use rollout_facade::api::IntOrString;
+use rollout_facade::plan::input::PlanOutput;
+use rollout_facade::plan::sweep::SweepRow;
+use rollout_facade::plan::Forecast;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -146,7 +146,7 @@ fn row_of(v: &JsValue) -> SweepRow {
         }
     };
     SweepRow {
-        settings: rollout_core::plan::sweep::Settings {
+        settings: rollout_facade::plan::sweep::Settings {
             replicas: whole_of(&s, "replicas").map(|n| n as i32),
             max_surge: int_or("maxSurge"),
             max_unavailable: int_or("maxUnavailable"),

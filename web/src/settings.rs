@@ -1,19 +1,19 @@
 //! The settings form: what the user typed, kept verbatim, and its parsing into a Deployment to
 //! create (or update) and a cluster model. Validation messages come from the Kubernetes API
-//! rules in `rollout_core::validation`; the app adds only parse errors for text that is not a
+//! rules in `rollout_facade::validation`; the app adds only parse errors for text that is not a
 //! number and its own size limits.
 
-use rollout_core::api::{Deployment, DeploymentStrategy, IntOrString};
-use rollout_core::deployment::util::resolve_fenceposts;
-use rollout_core::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
-use rollout_core::validation::{self, InputField};
+use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
+use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
+use rollout_facade::validation::{self, InputField};
+use rollout_facade::view::rolling_bounds;
 
 /// The Deployment the app creates when a scenario does not name one.
 pub const DEPLOYMENT_NAME: &str = "web";
 /// The image the app starts from when a scenario does not name one.
 pub const DEFAULT_IMAGE: &str = "nginx:1.14.2";
-/// The app's size limits are the core's (`rollout_core::limits`), in one place.
-pub use rollout_core::limits::{group, MAX_PODS, MAX_REPLICAS};
+/// The app's size limits are the core's (`rollout_facade::limits`), in one place.
+pub use rollout_facade::limits::{group, MAX_PODS, MAX_REPLICAS};
 
 /// One control of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,8 +179,8 @@ impl Default for Settings {
         Settings {
             replicas: "3".into(),
             strategy: StrategyKind::RollingUpdate,
-            max_surge: "25%".into(),
-            max_unavailable: "25%".into(),
+            max_surge: DEFAULT_ROLLING_PERCENT.into(),
+            max_unavailable: DEFAULT_ROLLING_PERCENT.into(),
             min_ready_seconds: "0".into(),
             progress_deadline_seconds: "600".into(),
             revision_history_limit: "10".into(),
@@ -305,8 +305,10 @@ impl Settings {
                 max_unavailable,
             }) => {
                 self.strategy = StrategyKind::RollingUpdate;
-                self.max_surge = max_surge.map_or("25%".into(), |v| v.to_string());
-                self.max_unavailable = max_unavailable.map_or("25%".into(), |v| v.to_string());
+                self.max_surge =
+                    max_surge.map_or(DEFAULT_ROLLING_PERCENT.into(), |v| v.to_string());
+                self.max_unavailable =
+                    max_unavailable.map_or(DEFAULT_ROLLING_PERCENT.into(), |v| v.to_string());
             }
             None => {}
         }
@@ -593,10 +595,8 @@ fn app_limits(input: &DeploymentInput) -> Result<(), Problems> {
         max_unavailable,
     }) = input.defaulted_strategy()
     {
-        if let Ok((surge, _)) =
-            resolve_fenceposts(max_surge.as_ref(), max_unavailable.as_ref(), replicas)
-        {
-            let total = i64::from(replicas) + i64::from(surge);
+        if let Ok(b) = rolling_bounds(replicas, max_surge.as_ref(), max_unavailable.as_ref()) {
+            let (surge, total) = (b.surge, b.max_total);
             if surge < 0 || total > MAX_PODS {
                 return Err(Problems::one(
                     Field::MaxSurge,
@@ -808,7 +808,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_through_a_scenario() {
-        let preset = rollout_core::presets::preset("proportional-scaling").unwrap();
+        let preset = rollout_facade::presets::preset("proportional-scaling").unwrap();
         let (s, input) = Settings::from_scenario(&preset.scenario).unwrap();
         assert_eq!(s.replicas, "10");
         assert_eq!(

@@ -1,12 +1,12 @@
 //! Sharing a session: the permalink of a [`Lab`] and the lab a permalink restores, the page's
 //! query parameters (`?embed&controls=…`), and the iframe snippet of the Embed button. Pure
-//! logic, tested natively; the encoding itself is `rollout_core::share`.
+//! logic, tested natively; the encoding itself is `rollout_facade::share`.
 
 use crate::settings::{first_create, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
-use rollout_core::scenario::Scenario;
-use rollout_core::session::{Session, SESSION_LINK_VERSION};
-use rollout_core::share::{decode_link, parse_params, Link};
+use rollout_facade::scenario::Scenario;
+use rollout_facade::session::{Session, SESSION_LINK_VERSION};
+use rollout_facade::share::{decode_link, parse_params, Link};
 
 /// The settings that describe the session's Deployment once every command given so far has
 /// been applied (the session's projection, by the stepper's own interpreter), as the settings
@@ -321,8 +321,10 @@ impl EmbedOptions {
     }
 }
 
+/// On unless `0`, `false`, `no` or `off`, in any case: the element's attributes' rule
+/// (`element::is_on`), so `?chart=OFF` and `chart="OFF"` agree.
 fn flag(v: &str) -> bool {
-    !matches!(v.trim(), "0" | "false" | "no" | "off")
+    crate::element::is_on(v)
 }
 
 /// How the page should start: the full app, or an embed with these options. Reads a query
@@ -454,16 +456,16 @@ pub fn unknown_in_query(search: &str) -> Option<String> {
     let query = search.strip_prefix('?').unwrap_or(search);
     query.split('&').find_map(|kv| {
         let (key, id) = kv.split_once('=')?;
-        let id = rollout_core::share::unescape(id);
+        let id = rollout_facade::share::unescape(id);
         let known = match key {
-            "lesson" => rollout_core::lessons::lesson(&id).is_some(),
-            "challenge" => rollout_core::lessons::challenges::challenge(&id).is_some(),
+            "lesson" => rollout_facade::lessons::lesson(&id).is_some(),
+            "challenge" => rollout_facade::lessons::challenges::challenge(&id).is_some(),
             _ => return None,
         };
         (!known).then(|| {
             format!(
                 "the unknown {key} `{}`",
-                rollout_core::limits::prefix(&id, 40)
+                rollout_facade::limits::prefix(&id, 40)
             )
         })
     })
@@ -737,6 +739,10 @@ mod tests {
             o.controls
         );
         assert_eq!(EmbedOptions::default().query(), "embed");
+        // Switched off as the element's attributes are, in any case.
+        let o = embed_options("?embed=On&chart=OFF&explain=No").unwrap();
+        assert!(!o.chart && !o.explain);
+        assert_eq!(embed_options("?embed=FALSE"), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! under the button that opened it.
 
 use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
-use rollout_core::scenario::Scenario;
+use rollout_facade::scenario::Scenario;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};

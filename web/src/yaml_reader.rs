@@ -63,15 +63,15 @@ pub fn is_yaml(text: &str) -> bool {
 /// 3: …`). [`NOT_LOADED`] when the reader's module has not loaded yet (see [`load`]).
 pub fn read<'a>(
     text: &'a str,
-    pick: rollout_core::import::Pick<'_>,
+    pick: rollout_facade::import::Pick<'_>,
 ) -> Result<Cow<'a, str>, String> {
-    if rollout_core::import::is_plain_json(text) {
+    if rollout_facade::import::is_plain_json(text) {
         return Ok(Cow::Borrowed(text));
     }
     if !needs_module() {
         // This build links the core's own reader (its `yaml` feature): the wasm tests, which
         // have no dist/ to load a module from.
-        return rollout_core::import::reading_json(text, pick).map(Cow::Owned);
+        return rollout_facade::import::reading_json(text, pick).map(Cow::Owned);
     }
     if !yaml_reader_loaded() {
         return Err(NOT_LOADED.into());
@@ -83,17 +83,17 @@ pub fn read<'a>(
 
 /// [`read`] with no Deployment named.
 pub fn to_json(text: &str) -> Result<Cow<'_, str>, String> {
-    read(text, rollout_core::import::Pick::default())
+    read(text, rollout_facade::import::Pick::default())
 }
 
 /// The names of the Deployments in `text` (none when it is a plain JSON object, cannot be read,
 /// or the reader has not loaded yet).
 pub fn names(text: &str) -> Vec<String> {
-    if rollout_core::import::is_plain_json(text) || !loaded() {
+    if rollout_facade::import::is_plain_json(text) || !loaded() {
         return Vec::new();
     }
     if !needs_module() {
-        return rollout_core::import::deployment_names(text).unwrap_or_default();
+        return rollout_facade::import::deployment_names(text).unwrap_or_default();
     }
     yaml_names(text)
 }
@@ -101,5 +101,5 @@ pub fn names(text: &str) -> Vec<String> {
 /// Whether YAML must go through the reader's module: when the core was built without its own
 /// reader, as in the app's release and dev builds.
 fn needs_module() -> bool {
-    !rollout_core::import::READS_YAML
+    !rollout_facade::import::READS_YAML
 }

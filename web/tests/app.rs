@@ -335,7 +335,9 @@ async fn an_app_can_start_from_a_preset() {
     );
     assert!(app.text("preset-description").contains("Recreate"));
     // The preset's own cluster model, as the core defines it.
-    let recreate = rollout_core::presets::preset("recreate").unwrap().scenario;
+    let recreate = rollout_facade::presets::preset("recreate")
+        .unwrap()
+        .scenario;
     assert_eq!(
         app.input("termination-input").value(),
         recreate.termination_rounds.to_string()

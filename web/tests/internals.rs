@@ -7,12 +7,12 @@
 //! file is empty.
 #![cfg(target_arch = "wasm32")]
 
-use rollout_core::flow::{flow_of, Flow};
-use rollout_core::presets::preset;
-use rollout_core::replicaset::ManageReport;
-use rollout_core::scenario::{ActionKind, Scenario};
-use rollout_core::sim::{Simulation, StepKind, StepRecord};
-use rollout_core::yaml;
+use rollout_facade::flow::{flow_of, Flow};
+use rollout_facade::presets::preset;
+use rollout_facade::report::ManageReport;
+use rollout_facade::scenario::{ActionKind, Scenario};
+use rollout_facade::sim::{Simulation, StepKind, StepRecord};
+use rollout_facade::yaml;
 use rollout_web::components::flow_diagram::{self, FlowDiagram, FlowDiagramProps};
 use rollout_web::components::object_inspector::{ObjectInspector, ObjectInspectorProps};
 use rollout_web::components::rs_internals::{ReplicaSetInternals, ReplicaSetInternalsProps};

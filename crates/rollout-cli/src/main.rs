@@ -20,8 +20,8 @@ mod show;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use rollout_core::limits::Limits;
-use rollout_core::scenario::Scenario;
+use rollout_facade::limits::Limits;
+use rollout_facade::scenario::Scenario;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
@@ -38,22 +38,22 @@ const USAGE: &str = "usage:
 /// A preset by id, else the scenario file `arg`, within `limits` (the page's, or with
 /// `--large` Kubernetes' own).
 fn load(arg: &str, limits: &Limits) -> Result<Scenario, String> {
-    if let Some(p) = rollout_core::presets::preset(arg) {
+    if let Some(p) = rollout_facade::presets::preset(arg) {
         return Ok(p.scenario);
     }
     let s = scenario_of(arg, &read(arg)?)?;
-    rollout_core::limits::check_scenario_with(&s, limits).map_err(|e| format!("{arg}: {e}"))?;
+    rollout_facade::limits::check_scenario_with(&s, limits).map_err(|e| format!("{arg}: {e}"))?;
     Ok(s)
 }
 
 /// The text of the file `path` (`-`: standard input), or a message naming it; a file larger
-/// than [`rollout_core::limits::MAX_DOCUMENT_BYTES`] is refused before it is read, and one
+/// than [`rollout_facade::limits::MAX_DOCUMENT_BYTES`] is refused before it is read, and one
 /// without a length (a device, a pipe) once that many bytes and one more have been read.
 fn read(path: &str) -> Result<String, String> {
-    let max = rollout_core::limits::MAX_DOCUMENT_BYTES;
+    let max = rollout_facade::limits::MAX_DOCUMENT_BYTES;
     let limit = format!(
         "Rollout Lab reads at most {} bytes, the API server's limit on a request body",
-        rollout_core::limits::group(max as i64)
+        rollout_facade::limits::group(max as i64)
     );
     if path == "-" {
         // Standard input has no length to ask for: read one byte past the limit and look.
@@ -73,7 +73,7 @@ fn read(path: &str) -> Result<String, String> {
         if meta.len() > max as u64 {
             return Err(format!(
                 "{path} is {} bytes; {limit}",
-                rollout_core::limits::group(meta.len() as i64)
+                rollout_facade::limits::group(meta.len() as i64)
             ));
         }
     }
@@ -85,7 +85,7 @@ fn read(path: &str) -> Result<String, String> {
     if text.len() > max {
         return Err(format!(
             "{path} has more than {} bytes; {limit}",
-            rollout_core::limits::group(max as i64)
+            rollout_facade::limits::group(max as i64)
         ));
     }
     Ok(text)
@@ -155,7 +155,7 @@ fn main() -> ExitCode {
     {
         ["trace", arg] if races::is_race_file(arg) => races::trace(arg).map(|t| println!("{t}")),
         ["trace", arg] => load(arg, &limits).map(|s| {
-            let trace = rollout_core::sim::run_trace(s);
+            let trace = rollout_facade::sim::run_trace(s);
             println!(
                 "{}",
                 serde_json::to_string(&trace).expect("a trace serialises")
@@ -171,7 +171,7 @@ fn main() -> ExitCode {
             let mut times: Vec<f64> = (0..n)
                 .map(|_| {
                     let start = std::time::Instant::now();
-                    let trace = rollout_core::sim::run_trace(s.clone());
+                    let trace = rollout_facade::sim::run_trace(s.clone());
                     let bytes = serde_json::to_vec(&trace).expect("a trace serialises");
                     std::hint::black_box(bytes);
                     start.elapsed().as_secs_f64() * 1000.0
@@ -189,11 +189,11 @@ fn main() -> ExitCode {
         ["import", path, rest @ ..] => import_pick(rest)
             .and_then(|name| {
                 let text = read(path)?;
-                let pick = rollout_core::import::Pick {
+                let pick = rollout_facade::import::Pick {
                     name,
                     how: "choose one with --deployment NAME",
                 };
-                rollout_core::import::import_named(&text, pick)
+                rollout_facade::import::import_named(&text, pick)
                     .map_err(|e| format!("{}: {e}", display_name(path)))
             })
             .map(|imported| {
@@ -220,7 +220,7 @@ fn main() -> ExitCode {
                 );
             }),
         ["presets"] => {
-            for p in rollout_core::presets::presets() {
+            for p in rollout_facade::presets::presets() {
                 println!("{:<22} {}", p.id, p.title);
             }
             Ok(())

@@ -2,15 +2,15 @@
 //! in a cluster model given by flags, once or swept over settings on every core.
 
 use crate::show::table;
-use rollout_core::import::Pick;
-use rollout_core::limits::{self, Limits};
-use rollout_core::plan::input::{plan_subject_with, read_subject_named};
-use rollout_core::plan::manifest::{ClusterModel, ResolvedModel};
-use rollout_core::plan::report::{rollout_events, samples, Sample};
-use rollout_core::plan::sweep::{self, Axis, Sweep, SweepRow};
-use rollout_core::plan::Subject;
-use rollout_core::scenario::Scenario;
-use rollout_core::view::age;
+use rollout_facade::import::Pick;
+use rollout_facade::limits::{self, Limits};
+use rollout_facade::plan::input::{plan_subject_with, read_subject_named};
+use rollout_facade::plan::manifest::{ClusterModel, ResolvedModel};
+use rollout_facade::plan::report::{rollout_events, samples, Sample};
+use rollout_facade::plan::sweep::{self, Axis, Sweep, SweepRow};
+use rollout_facade::plan::Subject;
+use rollout_facade::scenario::Scenario;
+use rollout_facade::view::age;
 use std::fmt::Write;
 
 /// The usage lines of `rollout plan`.
@@ -62,7 +62,7 @@ struct Args {
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
 pub fn parse_seconds(flag: &str, text: &str) -> Result<i64, String> {
-    rollout_core::plan::input::parse_duration(flag, text)
+    rollout_facade::plan::input::parse_duration(flag, text)
 }
 
 fn parse_number<T>(flag: &str, text: &str, min: T) -> Result<T, String>
@@ -195,7 +195,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
 
 /// What FILE holds: a scenario (an object with `actions`, or a preset id) or a manifest.
 fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
-    let text = match rollout_core::presets::preset(&args.file) {
+    let text = match rollout_facade::presets::preset(&args.file) {
         Some(_) => args.file.clone(),
         None => crate::read(&args.file)?,
     };
@@ -204,7 +204,7 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
         how: "choose one with --deployment NAME",
     };
     let (subject, notes) = read_subject_named(&text, &args.model, pick).map_err(|e| {
-        if rollout_core::presets::preset(&args.file).is_some() {
+        if rollout_facade::presets::preset(&args.file).is_some() {
             e
         } else {
             format!("{}: {e}", crate::display_name(&args.file))
@@ -371,7 +371,7 @@ fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
     let axes: Vec<Axis> = sweep.axes().collect();
     let mut out = String::new();
     let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
-    header.extend(rollout_core::plan::FIGURES);
+    header.extend(rollout_facade::plan::FIGURES);
     header.push("refused");
     out.push_str(&header.join(","));
     out.push('\n');
@@ -608,7 +608,7 @@ fn clock(seconds: i64) -> String {
 
 fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
     let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits).map_err(|e| {
-        if rollout_core::presets::preset(&args.file).is_some() {
+        if rollout_facade::presets::preset(&args.file).is_some() {
             e
         } else {
             format!("{}: {e}", crate::display_name(&args.file))
@@ -623,7 +623,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
     }
     let forecast = &output.forecast;
     let warns = &output.warnings;
-    let target = rollout_core::plan::rollout_target(&scenario)?;
+    let target = rollout_facade::plan::rollout_target(&scenario)?;
     if args.format == Format::Csv {
         return Err("--csv lists a sweep; add --sweep, or use --json for one forecast".into());
     }
@@ -638,7 +638,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
             out,
             "Deployment {}: {}",
             target.deployment,
-            rollout_core::plan::report::describe_deployment(d)
+            rollout_facade::plan::report::describe_deployment(d)
         );
     }
     let start_time = i64::from(forecast.start_round) * spr;
@@ -652,7 +652,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         .iter()
         .rev()
         .find_map(|a| match &a.kind {
-            rollout_core::scenario::ActionKind::SetImage { image, .. }
+            rollout_facade::scenario::ActionKind::SetImage { image, .. }
                 if a.round == forecast.start_round =>
             {
                 Some(image.clone())
@@ -662,8 +662,8 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         .unwrap_or_default();
     let _ = writeln!(
         out,
-        "\n$ kubectl set image deployment/{} {container}={image}   (round {}, t = {})",
-        target.deployment,
+        "\n$ {}   (round {}, t = {})",
+        rollout_facade::ui_support::set_image_command(&target.deployment, container, &image),
         forecast.start_round,
         clock(start_time)
     );

@@ -2,10 +2,10 @@
 //! (`../shared/races/README.md`) for one that breaks a promise of the rolling update, and
 //! `rollout trace` of a race scenario.
 
-use rollout_core::races::explorer::{CacheView, Mode, RaceExplorer, RaceFrame};
-use rollout_core::races::schedule::{run_race_trace, RaceScenario};
-use rollout_core::races::search::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
-use rollout_core::races::walkthroughs::{Walkthrough, WALKTHROUGHS};
+use rollout_facade::races::{run_race_trace, RaceScenario};
+use rollout_facade::races::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
+use rollout_facade::races::{CacheView, Mode, RaceExplorer, RaceFrame};
+use rollout_facade::races::{Walkthrough, WALKTHROUGHS};
 
 pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states N] [--json]
                                        search the schedules of a race scenario (it starts

@@ -1,10 +1,10 @@
 //! The human-readable run: what a user watching `kubectl get deploy,rs` and
 //! `kubectl describe deployment` would see after each round.
 
-use rollout_core::scenario::{ActionKind, Scenario};
-use rollout_core::sim::Simulation;
-use rollout_core::ui_support::kubectl_command;
-use rollout_core::view::{age, cluster_view};
+use rollout_facade::scenario::{ActionKind, Scenario};
+use rollout_facade::sim::Simulation;
+use rollout_facade::ui_support::kubectl_command;
+use rollout_facade::view::{age, cluster_view};
 use std::fmt::Write;
 
 /// Left-aligned columns separated by three spaces, as kubectl's tabwriter prints them (also `rollout plan`'s tables).
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn shows_the_documentation_example_round_by_round() {
         let out = show(
-            rollout_core::presets::preset("rolling-basic")
+            rollout_facade::presets::preset("rolling-basic")
                 .unwrap()
                 .scenario,
         );

@@ -141,9 +141,7 @@ pub fn kubectl_command(kind: &ActionKind, default_name: &str) -> String {
             deployment.image,
             deployment.replicas.unwrap_or(1)
         ),
-        ActionKind::SetImage { image, .. } => {
-            format!("kubectl set image deployment/{name} app={image}")
-        }
+        ActionKind::SetImage { image, .. } => set_image_command(name, "app", image),
         ActionKind::Scale { replicas, .. } => {
             format!("kubectl scale deployment/{name} --replicas={replicas}")
         }
@@ -187,6 +185,18 @@ pub fn kubectl_command(kind: &ActionKind, default_name: &str) -> String {
             None => "kubectl delete quota pods-quota".to_string(),
         },
     }
+}
+
+/// `kubectl set image deployment/<name> <container>=<image>`: a scenario's Deployment has one
+/// container, `app`; a planned manifest names its own (`ManifestDeployment::container_name`).
+pub fn set_image_command(deployment: &str, container: &str, image: &str) -> String {
+    format!("kubectl set image deployment/{deployment} {container}={image}")
+}
+
+/// `kubectl rollout status deployment/<name>`, the command whose output
+/// `kubectl::rollout_status_of` prints.
+pub fn rollout_status_command(deployment: &str) -> String {
+    format!("kubectl rollout status deployment/{deployment}")
 }
 
 /// The strategy as the API would store it in a patch: `{"type":"RollingUpdate",

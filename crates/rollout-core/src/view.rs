@@ -9,7 +9,9 @@ use crate::sim::Simulation;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+mod bounds;
 mod budget;
+pub use bounds::{parse_rolling_bounds, pods, rolling_bounds, BoundsRefused, RollingBounds};
 pub use budget::{budget_view, BudgetView, GaugeView};
 
 /// What a pod looks like to a learner, in the order a pod goes through.

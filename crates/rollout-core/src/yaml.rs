@@ -456,6 +456,19 @@ pub fn lines(v: &Value) -> Vec<YamlLine> {
     out
 }
 
+/// `deployment/NAME`, `replicaset/NAME` or `pod/NAME` in `api` as YAML lines (the object
+/// inspector's); `None` for another kind or an object that is not there.
+pub fn object_lines(api: &crate::store::ApiServer, selected: &str) -> Option<Vec<YamlLine>> {
+    let (kind, name) = selected.split_once('/')?;
+    let value = match kind {
+        "deployment" => deployment_value(api.deployment(name)?),
+        "replicaset" => replica_set_value(api.replica_set(name)?),
+        "pod" => pod_value(api.pod(name)?),
+        _ => return None,
+    };
+    Some(lines(&value))
+}
+
 /// The YAML text.
 pub fn text(lines: &[YamlLine]) -> String {
     let mut s = String::new();

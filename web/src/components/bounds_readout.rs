@@ -3,7 +3,7 @@
 
 use crate::bounds::Bounds;
 use crate::components::PodStrip;
-use rollout_core::api::IntOrString;
+use rollout_facade::api::IntOrString;
 use yew::prelude::*;
 
 /// Props of [`BoundsReadout`].

@@ -3,7 +3,7 @@
 
 use crate::chart::{fmt, geometry, x_title, Series, HEIGHT, WIDTH};
 use crate::components::clock::m_ss;
-use rollout_core::view::ChartPoint;
+use rollout_facade::view::ChartPoint;
 use yew::prelude::*;
 
 /// Props of [`ChartPanel`].

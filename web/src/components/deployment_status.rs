@@ -3,7 +3,8 @@
 //! highlighted.
 
 use crate::state::Snapshot;
-use rollout_core::view::{age, DeploymentView};
+use rollout_facade::ui_support::rollout_status_command;
+use rollout_facade::view::{age, DeploymentView};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -29,8 +30,8 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                 <h2 class="panel-title" id="status-title">{ "Deployment" }</h2>
                 <p class="empty">{ "No Deployment yet: the first step sends the pending " }<code>{ "kubectl create deployment" }</code>{ " to the API server." }</p>
                 <div class="rollout-status-box">
-                    <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", props.name) }</div>
-                    <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_core::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
+                    <div class="console-command">{ format!("$ {}", rollout_status_command(&props.name)) }</div>
+                    <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_facade::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
                 </div>
             </section>
         };
@@ -112,7 +113,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                 </table>
             </div>
             <div class={classes!("rollout-status-box", changed(status_changed))}>
-                <div class="console-command">{ format!("$ kubectl rollout status deployment/{}", d.name) }</div>
+                <div class="console-command">{ format!("$ {}", rollout_status_command(&d.name)) }</div>
                 <pre class={classes!("rollout-status", status_class)} data-testid="rollout-status"
                     data-done={rs.done.to_string()}>{ rs.text() }</pre>
             </div>

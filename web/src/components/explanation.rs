@@ -4,7 +4,7 @@
 use crate::components::clock::m_ss;
 use crate::explain::{Explanation, FnLink};
 use crate::state::StepNote;
-use rollout_core::ui_support::deployment_controller_dir;
+use rollout_facade::ui_support::deployment_controller_dir;
 use yew::prelude::*;
 
 /// Props of [`ExplanationPanel`].

@@ -7,15 +7,15 @@
 
 // Coordinates are written with `chart::fmt` (one decimal, no float formatting machinery).
 use crate::chart::fmt;
-use rollout_core::flow::{Flow, FlowEdge, FlowNode, NodeKind};
-use rollout_core::ui_support::source_of;
+use rollout_facade::flow::{Flow, FlowEdge, FlowNode, NodeKind};
+use rollout_facade::ui_support::source_of;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Props of [`FlowDiagram`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct FlowDiagramProps {
-    /// The diagram of one controller step (`rollout_core::flow::flow_of`).
+    /// The diagram of one controller step (`rollout_facade::flow::flow_of`).
     pub flow: Rc<Flow>,
 }
 
@@ -511,9 +511,9 @@ mod tests {
 
     #[test]
     fn the_path_follows_the_edges_not_the_rows() {
-        use rollout_core::flow::flow_of;
-        use rollout_core::presets::preset;
-        use rollout_core::sim::{Simulation, StepKind};
+        use rollout_facade::flow::flow_of;
+        use rollout_facade::presets::preset;
+        use rollout_facade::sim::{Simulation, StepKind};
         let mut sim = Simulation::new(preset("proportional-scaling").unwrap().scenario);
         while sim.round() < 20 {
             sim.run_round();

@@ -2,7 +2,7 @@
 //! pods at once, the fewest available, whether the progress deadline is exceeded, and the
 //! planner's warnings; or the API server's message when the manifest is refused.
 
-use rollout_core::plan::input::PlanOutput;
+use rollout_facade::plan::input::PlanOutput;
 use yew::prelude::*;
 
 fn opt_attr(v: Option<impl std::fmt::Display>) -> String {

@@ -1,12 +1,12 @@
 //! The Plan page's heat map: one cell per maxSurge × maxUnavailable combination of a sweep,
 //! coloured by the chosen figure, each showing its duration and its peak pods. Cells that
-//! break a constraint (`rollout_core::plan::constraints`) are greyed, the fastest of the rest
+//! break a constraint (`rollout_facade::plan::constraints`) are greyed, the fastest of the rest
 //! is starred; a click loads the cell into the manifest, hovering or focusing reads it out.
 
-use rollout_core::api::IntOrString;
-use rollout_core::plan::constraints::Constraints;
-use rollout_core::plan::sweep::SweepRow;
-use rollout_core::plan::Forecast;
+use rollout_facade::api::IntOrString;
+use rollout_facade::plan::constraints::Constraints;
+use rollout_facade::plan::sweep::SweepRow;
+use rollout_facade::plan::Forecast;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;

@@ -4,8 +4,8 @@
 
 use crate::components::Select;
 use crate::state::{ConsoleEntry, Msg, PendingRow};
-use rollout_core::scenario::ActionKind;
-use rollout_core::ui_support::{kubectl_command, HistoryEntry};
+use rollout_facade::scenario::ActionKind;
+use rollout_facade::ui_support::{kubectl_command, HistoryEntry};
 use yew::prelude::*;
 
 /// Props of [`KubectlPanel`].

@@ -1,11 +1,11 @@
 //! The lessons menu, the lesson panel (a step's text, its question and the feedback) and the
-//! challenge panel. What they show comes from `rollout_core::lessons` through
+//! challenge panel. What they show comes from `rollout_facade::lessons` through
 //! `crate::lesson`; answers and moves go back as `Msg`s.
 
 use crate::lesson::{Guide, GuideState, StepView};
 use crate::state::Msg;
-use rollout_core::lessons::question::{Answer, Expected, Kind};
-use rollout_core::lessons::{challenges, lessons, Target};
+use rollout_facade::lessons::question::{Answer, Expected, Kind};
+use rollout_facade::lessons::{challenges, lessons, Target};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -206,7 +206,7 @@ pub fn guide_panel(props: &GuideProps) -> Html {
 
 fn lesson_panel(
     props: &GuideProps,
-    lesson: &'static rollout_core::lessons::Lesson,
+    lesson: &'static rollout_facade::lessons::Lesson,
     step: usize,
     view: &StepView,
     panel: NodeRef,
@@ -454,8 +454,8 @@ fn check_feedback(g: &GuideState) -> Html {
 
 fn challenge_panel(
     props: &GuideProps,
-    challenge: &'static rollout_core::lessons::Challenge,
-    results: Option<&[rollout_core::lessons::GoalResult]>,
+    challenge: &'static rollout_facade::lessons::Challenge,
+    results: Option<&[rollout_facade::lessons::GoalResult]>,
     answers: &[String],
 ) -> Html {
     let check = {
@@ -490,7 +490,7 @@ fn challenge_panel(
             <ul class="challenge-goals">
                 { for challenge.goals.iter().enumerate().map(|(i, goal)| {
                     let result = results.and_then(|r| r.get(i));
-                    let input = matches!(goal, rollout_core::lessons::Goal::PredictAfterScale { .. }).then(|| {
+                    let input = matches!(goal, rollout_facade::lessons::Goal::PredictAfterScale { .. }).then(|| {
                         let k = prediction;
                         prediction += 1;
                         let on = props.on_msg.clone();
@@ -521,8 +521,8 @@ fn challenge_panel(
 /// A solved challenge says so, with its figures, and offers the next one.
 fn solved_banner(
     props: &GuideProps,
-    challenge: &'static rollout_core::lessons::Challenge,
-    results: Option<&[rollout_core::lessons::GoalResult]>,
+    challenge: &'static rollout_facade::lessons::Challenge,
+    results: Option<&[rollout_facade::lessons::GoalResult]>,
 ) -> Html {
     let Some(results) = results.filter(|r| !r.is_empty() && r.iter().all(|g| g.met)) else {
         return html! {};

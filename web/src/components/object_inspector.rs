@@ -5,7 +5,7 @@
 //! markers, the tooltips and the "was …" notes live in attributes, CSS and a visually hidden
 //! list outside it, so copying the YAML copies YAML.
 
-use rollout_core::yaml::{ChangedLine, YamlLine};
+use rollout_facade::yaml::{ChangedLine, YamlLine};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,9 +16,9 @@ use yew::prelude::*;
 pub struct ObjectInspectorProps {
     /// The heading, e.g. `deployment/web` or `pod/web-rev1-00003`.
     pub title: AttrValue,
-    /// The object's YAML lines (`rollout_core::yaml::lines`).
+    /// The object's YAML lines (`rollout_facade::yaml::lines`).
     pub lines: Rc<Vec<YamlLine>>,
-    /// The lines this step changed (`rollout_core::yaml::changed_lines(previous, current)`).
+    /// The lines this step changed (`rollout_facade::yaml::changed_lines(previous, current)`).
     #[prop_or_default]
     pub changed: Rc<Vec<ChangedLine>>,
 }

@@ -2,7 +2,7 @@
 //! minReadySeconds), as SVG markup; a rollout that never completes breaks the line with `∞`.
 
 use super::heat_map::Figure;
-use rollout_core::plan::sweep::SweepRow;
+use rollout_facade::plan::sweep::SweepRow;
 
 /// The line chart of `figure` against the swept axis, as SVG markup.
 pub fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option<i32>) -> String {

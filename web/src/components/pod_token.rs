@@ -5,7 +5,7 @@
 //! that the ReplicaSet controller deletes next are marked). Also the pieces both pictures
 //! share: the states in order, counts by state, the legend and the density bar.
 
-use rollout_core::view::{PodState, PodView};
+use rollout_facade::view::{PodState, PodView};
 use std::collections::{HashMap, HashSet};
 use yew::prelude::*;
 

@@ -8,8 +8,8 @@ use crate::components::pod_token::{
     DENSITY_ABOVE, SMALL_ABOVE,
 };
 use crate::state::Snapshot;
-use rollout_core::ui_support::DepartedPod;
-use rollout_core::view::ReplicaSetView;
+use rollout_facade::ui_support::DepartedPod;
+use rollout_facade::view::ReplicaSetView;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -48,7 +48,7 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
             &describe_pods(pods),
         );
     }
-    let token = |p: &rollout_core::view::PodView| {
+    let token = |p: &rollout_facade::view::PodView| {
         let title = if p.node.is_empty() {
             format!("{} · {} · not scheduled", p.name, p.state.label())
         } else {

@@ -2,9 +2,9 @@
 //! slow-start batches of its creates, and for every pod it deleted the ranking
 //! (`ActivePodsWithRanks`) that chose that pod over the first pod it kept.
 
-use rollout_core::api::Time;
-use rollout_core::replicaset::ranking::{log_bucket, Criterion, RankedPod};
-use rollout_core::replicaset::{
+use rollout_facade::api::Time;
+use rollout_facade::report::{log_bucket, Criterion, RankedPod};
+use rollout_facade::report::{
     DeletionReason, Expectations, ManageReport, SlowStart, BURST_REPLICAS,
 };
 use std::rc::Rc;

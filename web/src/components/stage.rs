@@ -1,7 +1,7 @@
 //! The stage: the rollout itself, big enough to point at from the back of a room. One lane per
 //! ReplicaSet (revision and image; the new one set apart), each pod a token whose shape,
 //! pattern and colour give its state, the rolling-update budget as two gauges, and the step's
-//! caption. It draws the core's view (`rollout_core::view`) and nothing else.
+//! caption. It draws the core's view (`rollout_facade::view`) and nothing else.
 //!
 //! Motion explains what changed between two steps: created pods grow in, pods that became
 //! ready pulse, deleted pods shrink away where they were, and pods that moved (a deleted
@@ -14,8 +14,8 @@ use crate::components::pod_token::{
     density, describe_pods, pod_token, pod_words, small_grid, state_of_key, with_ghosts, Look,
     Motion, PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
 };
-use rollout_core::ui_support::DepartedPod;
-use rollout_core::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
+use rollout_facade::ui_support::DepartedPod;
+use rollout_facade::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -215,7 +215,7 @@ pub fn lane(props: &LaneProps) -> Html {
     // Up to SMALL_ABOVE pods each token is a focusable image that names itself; one per lane
     // is in the tab order and the arrow keys move between them (a roving tabindex).
     let mut first = true;
-    let token = |p: &rollout_core::view::PodView| {
+    let token = |p: &rollout_facade::view::PodView| {
         let tabindex = if std::mem::take(&mut first) {
             "0"
         } else {
@@ -520,12 +520,8 @@ pub fn stage(props: &StageProps) -> Html {
     let most = lanes
         .iter()
         .map(|rs| {
-            let active = rs
-                .pods
-                .iter()
-                .filter(|p| p.state != PodState::Terminating)
-                .count() as i32;
-            rs.pods.len() + departed_of(&rs.name).len() + (rs.desired - active).max(0) as usize
+            // The slots the next manageReplicas fills (the core's arithmetic).
+            rs.pods.len() + departed_of(&rs.name).len() + rs.pods_to_create().max(0) as usize
         })
         .max()
         .unwrap_or(0);
@@ -560,7 +556,7 @@ pub fn stage(props: &StageProps) -> Html {
             };
             let state = state_of_key(&state).unwrap_or(PodState::Pending);
             let doomed = pod.has_attribute("data-doomed");
-            let rs = rollout_core::ui_support::replica_set_of_pod(&name);
+            let rs = rollout_facade::ui_support::replica_set_of_pod(&name);
             let image = images.get(rs).cloned().unwrap_or_default();
             if let Some(out) = readout.cast::<Element>() {
                 let reason = pod.get_attribute("data-reason");

@@ -6,8 +6,8 @@
 use super::heat_map::{Figure, HeatMap};
 use crate::plan_api::ModelOptions;
 use crate::plan_worker::{start_worker, Running, SweepState, WorkerMsg};
-use rollout_core::plan::constraints::Constraints;
-use rollout_core::scenario::DeploymentInput;
+use rollout_facade::plan::constraints::Constraints;
+use rollout_facade::scenario::DeploymentInput;
 use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -70,8 +70,8 @@ const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-
 
 /// An outcome as a word for attributes and CSS: `complete`, `deadline-exceeded`, `paused`,
 /// `stuck`, `limit`.
-pub fn outcome_key(o: rollout_core::session::Outcome) -> &'static str {
-    use rollout_core::session::Outcome;
+pub fn outcome_key(o: rollout_facade::session::Outcome) -> &'static str {
+    use rollout_facade::session::Outcome;
     match o {
         Outcome::Complete => "complete",
         Outcome::DeadlineExceeded => "deadline-exceeded",
@@ -86,7 +86,7 @@ pub fn outcome_key(o: rollout_core::session::Outcome) -> &'static str {
 /// state, and the next pending command if one is queued. For example `In progress: Waiting
 /// for deployment "web" rollout to finish: 1 out of 3 new replicas have been updated...`.
 pub fn rollout_state(
-    d: &rollout_core::view::DeploymentView,
+    d: &rollout_facade::view::DeploymentView,
     next_command: Option<&str>,
 ) -> (&'static str, AttrValue) {
     let status = &d.rollout_status;

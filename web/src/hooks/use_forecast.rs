@@ -4,8 +4,8 @@
 
 use crate::plan_api::ModelOptions;
 use crate::plan_worker::{start_plan, Remote, Running};
-use rollout_core::plan::input::PlanOutput;
-use rollout_core::scenario::DeploymentInput;
+use rollout_facade::plan::input::PlanOutput;
+use rollout_facade::scenario::DeploymentInput;
 use serde_json::Value;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -61,7 +61,7 @@ pub fn use_forecast(
             let planned = (!heavy).then(|| {
                 let t0 = crate::state::now_ms();
                 let out = subject.and_then(|(s, notes)| {
-                    rollout_core::plan::input::plan_subject(&s, &notes).map(|(out, _, _)| out)
+                    rollout_facade::plan::input::plan_subject(&s, &notes).map(|(out, _, _)| out)
                 });
                 (out, crate::state::now_ms() - t0)
             });

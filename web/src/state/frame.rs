@@ -42,7 +42,7 @@ pub struct Frame {
     /// The ReplicaSets in creation order, shared with the cards (no deep copies of pods).
     pub replica_sets: Rc<Vec<Rc<ReplicaSetView>>>,
     /// The rolling-update budget of the first Deployment (the stage's gauges).
-    pub budget: Option<rollout_core::view::BudgetView>,
+    pub budget: Option<rollout_facade::view::BudgetView>,
     /// The pod-count chart of the Deployment.
     pub chart: Vec<ChartPoint>,
     /// Pods the last step removed.
@@ -102,7 +102,7 @@ pub struct StepNote {
 
 impl StepNote {
     fn of(r: &StepResult) -> StepNote {
-        use rollout_core::sim::StepKind;
+        use rollout_facade::sim::StepKind;
         let controller = matches!(
             r.record.kind,
             StepKind::SyncDeployment { .. } | StepKind::SyncReplicaSet { .. }
@@ -133,7 +133,7 @@ impl Frame {
         let sim = lab.sim();
         let deployment = lab.deployment();
         let now = sim.now();
-        let row = |e: &rollout_core::sim::LoggedEvent| EventRow {
+        let row = |e: &rollout_facade::sim::LoggedEvent| EventRow {
             type_: e.event.type_.to_string(),
             reason: e.event.reason.to_string(),
             age: age(now - e.event.time),
@@ -181,7 +181,7 @@ impl Frame {
                 .collect(),
         );
         let budget = cluster.deployments.first().map(|d| {
-            rollout_core::view::budget_view(
+            rollout_facade::view::budget_view(
                 d,
                 replica_sets.iter().map(|rs: &Rc<ReplicaSetView>| &**rs),
             )

@@ -101,10 +101,10 @@ impl Lab {
     }
 
     /// What a first visit opens on (the app, `?embed` and `<rollout-lab>` with no preset): the
-    /// preset [`rollout_core::presets::FIRST_VISIT`] run to its first command, so the
+    /// preset [`rollout_facade::presets::FIRST_VISIT`] run to its first command, so the
     /// Deployment runs and `kubectl set image` is a Step away (Back goes to the empty cluster).
     pub fn first_visit() -> Lab {
-        let lab = Lab::from_preset(rollout_core::presets::FIRST_VISIT).unwrap_or_default();
+        let lab = Lab::from_preset(rollout_facade::presets::FIRST_VISIT).unwrap_or_default();
         lab.session.borrow_mut().run_to_first_command();
         lab
     }
@@ -119,7 +119,7 @@ impl Lab {
 
     /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
     pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
-        let lesson = rollout_core::lessons::lesson(id)?;
+        let lesson = rollout_facade::lessons::lesson(id)?;
         let scenario = lesson.scenario.scenario().ok()?;
         let mut lab = Lab::from_scenario(scenario, "lesson");
         let step = step.min(lesson.steps.len() - 1);
@@ -137,7 +137,7 @@ impl Lab {
 
     /// A lab set up for a challenge (`None` for an unknown id).
     pub fn from_challenge(id: &str) -> Option<Lab> {
-        let challenge = rollout_core::lessons::challenge(id)?;
+        let challenge = rollout_facade::lessons::challenge(id)?;
         let mut lab = Lab::from_scenario(challenge.base().ok()?, "challenge");
         lab.guide = Some(crate::lesson::GuideState::challenge(challenge));
         Some(lab)
@@ -258,7 +258,7 @@ impl Lab {
         if id == "custom" {
             return Some(Lab::default());
         }
-        rollout_core::presets::preset(id).map(|p| Lab::from_scenario(p.scenario, p.id))
+        rollout_facade::presets::preset(id).map(|p| Lab::from_scenario(p.scenario, p.id))
     }
 
     /// Takes up to `steps` steps at once (restoring a permalink); returns how many it took.
@@ -412,13 +412,13 @@ impl Lab {
             Msg::QuizCheck => {
                 let at = self.sim().steps_taken();
                 let checked =
-                    rollout_core::lessons::quiz::next_question(&self.sim()).map(|question| {
+                    rollout_facade::lessons::quiz::next_question(&self.sim()).map(|question| {
                         let answer = self
                             .quiz
                             .as_ref()
                             .map(|q| q.answer.clone())
                             .unwrap_or_default();
-                        rollout_core::lessons::question::check(
+                        rollout_facade::lessons::question::check(
                             &question.question(),
                             &self.sim(),
                             &answer,
@@ -741,7 +741,7 @@ impl Lab {
                 .deployment(&name)
                 .map(|d| check_update(&self.settings, &base, d))
         };
-        use rollout_core::kubectl::check_err;
+        use rollout_facade::kubectl::check_err;
         let refused = match checked {
             None => Err(check_err::not_found("deployments.apps", &name)),
             Some(Err(p)) => Err(check_err::client_error(&p.summary)),

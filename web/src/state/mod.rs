@@ -16,14 +16,14 @@ use crate::settings::{
     self, check_create, check_update, first_create, parse_model, Field, Problems, Settings,
     DEFAULT_IMAGE, DEPLOYMENT_NAME,
 };
-use rollout_core::api::Time;
-use rollout_core::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
-use rollout_core::session::{Command, Reply, RunEnd, Session, Settled, StepResult};
-use rollout_core::sim::Simulation;
-use rollout_core::ui_support::{
+use rollout_facade::api::Time;
+use rollout_facade::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
+use rollout_facade::session::{Command, Reply, RunEnd, Session, Settled, StepResult};
+use rollout_facade::sim::Simulation;
+use rollout_facade::ui_support::{
     departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
 };
-use rollout_core::view::{
+use rollout_facade::view::{
     age, chart_series, cluster_view, deployment_view, ChartPoint, ClusterView, ConditionView,
     ReplicaSetView,
 };

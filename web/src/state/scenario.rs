@@ -8,9 +8,9 @@ use super::*;
 /// as values rather than read from JSON: it is a constant, and the app page's module is
 /// counted in bytes.)
 pub fn default_scenario() -> Scenario {
-    use rollout_core::api::IntOrString;
-    use rollout_core::scenario::StrategyInput;
-    let percent = || Some(IntOrString::String("25%".into()));
+    use rollout_facade::api::{IntOrString, DEFAULT_ROLLING_PERCENT};
+    use rollout_facade::scenario::StrategyInput;
+    let percent = || Some(IntOrString::String(DEFAULT_ROLLING_PERCENT.into()));
     Scenario {
         name: "rollout-lab".into(),
         description: String::new(),
@@ -114,7 +114,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
 }
 
 /// The most rounds an imported scenario may have (every step is kept for stepping back).
-pub use rollout_core::limits::MAX_INTERACTIVE_ROUNDS as MAX_IMPORT_ROUNDS;
+pub use rollout_facade::limits::MAX_INTERACTIVE_ROUNDS as MAX_IMPORT_ROUNDS;
 
 /// Whether the app can show a scenario: it creates a Deployment the settings can describe,
 /// within the app's limits, and no action scales beyond them.
@@ -131,7 +131,7 @@ pub fn importable(s: &Scenario) -> Result<(), String> {
     }
     build_scenario(&settings, s)
         .map_err(|p| format!("That scenario cannot be shown: {}", p.summary))?;
-    rollout_core::limits::check_scenario(s)
+    rollout_facade::limits::check_scenario(s)
         .map_err(|e| format!("That scenario cannot be shown: {e}."))
 }
 

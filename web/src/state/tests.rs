@@ -234,7 +234,7 @@ fn step_back_and_seek() {
         .settled
         .clone()
         .expect("nothing more will happen after End");
-    assert_eq!(settled.outcome, rollout_core::session::Outcome::Complete);
+    assert_eq!(settled.outcome, rollout_facade::session::Outcome::Complete);
     assert!(f.round >= 30, "the scenario's rounds are a minimum");
     assert!(lab.notice.as_deref().unwrap().contains(&settled.sentence));
     lab.update(Msg::Step);
@@ -262,7 +262,7 @@ fn playing_stops_at_the_end() {
     let f = Frame::of(&lab);
     assert_eq!(
         f.settled.as_ref().map(|s| s.outcome),
-        Some(rollout_core::session::Outcome::Complete)
+        Some(rollout_facade::session::Outcome::Complete)
     );
     assert!(lab
         .notice

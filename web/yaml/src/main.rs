@@ -12,18 +12,18 @@ use wasm_bindgen::prelude::*;
 /// or the names of several Deployments and `how` to choose one.
 #[wasm_bindgen(js_name = yamlToJson)]
 pub fn yaml_to_json(text: &str, name: Option<String>, how: &str) -> Result<String, String> {
-    let pick = rollout_core::import::Pick {
+    let pick = rollout_facade::import::Pick {
         name: name.as_deref(),
         how,
     };
-    rollout_core::import::reading_json(text, pick)
+    rollout_facade::import::reading_json(text, pick)
 }
 
 /// The names of the Deployments in the manifest file `text`, in order (none when it cannot be
 /// read).
 #[wasm_bindgen(js_name = deploymentNames)]
 pub fn deployment_names(text: &str) -> Vec<String> {
-    rollout_core::import::deployment_names(text).unwrap_or_default()
+    rollout_facade::import::deployment_names(text).unwrap_or_default()
 }
 
 /// A binary's entry point, which does nothing: the exports above are the module.

@@ -473,7 +473,7 @@ fn never(why: String, probe: &Simulation) -> Expected {
             "At round {}, kubectl rollout status says: {}",
             probe.round(),
             s.error
-                .map(|e| format!("error: {e}"))
+                .map(|e| crate::kubectl::check_err::client_error(&e))
                 .unwrap_or_else(|| s.message.trim_end().to_string())
         ));
     }

@@ -288,7 +288,7 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
         ("status", None) => {
             let s = rollout_status_of(d, 0);
             match s.error {
-                Some(e) => format!("error: {e}"),
+                Some(e) => crate::kubectl::check_err::client_error(&e),
                 None => s.message.trim_end().to_string(),
             }
         }
