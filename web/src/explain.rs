@@ -351,7 +351,7 @@ pub fn capitalise(s: &str) -> String {
 
 /// The stage's caption after a step to the next change: the time that passed first
 /// (`30 s later · Kubelet and scheduler: …`), and the note when the state calls for one.
-pub fn caption_after(e: &Explanation, note: Option<&crate::state::StepNote>) -> String {
+pub fn caption_after(e: &Explanation, note: Option<&StepNote>) -> String {
     let Some(n) = note else {
         return caption(e);
     };
@@ -410,6 +410,45 @@ fn cause(e: &Explanation) -> Option<&DecisionLine> {
         last_of(DOWN)
     } else {
         None
+    }
+}
+
+/// What a step to the next change adds to the explanation of the sync that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepNote {
+    /// `30 s later: 1 pod of web-rev2 became ready`.
+    pub headline: String,
+    /// Simulated seconds since the moment the previous step showed.
+    pub seconds_later: i64,
+    /// The syncs that changed nothing on the way, each with its arithmetic.
+    pub checked: Vec<String>,
+    /// Things worth knowing about the state reached.
+    pub notes: Vec<String>,
+    /// What changed, when the sync that made the step only wrote a status (no events, no
+    /// pods): `Deployment controller updated web's status: 2 of 3 up-to-date, 3 available`.
+    pub status_change: Option<String>,
+}
+
+impl StepNote {
+    /// The note of a step's result.
+    pub fn of(r: &rollout_core::session::StepResult) -> StepNote {
+        let controller = matches!(
+            r.record.kind,
+            StepKind::SyncDeployment { .. } | StepKind::SyncReplicaSet { .. }
+        );
+        // The headline without its "30 s later: " (said on its own).
+        let what = match r.headline.split_once(" later: ") {
+            Some((_, rest)) if r.seconds_later > 0 => rest,
+            _ => r.headline.as_str(),
+        };
+        StepNote {
+            headline: r.headline.clone(),
+            seconds_later: r.seconds_later,
+            checked: r.checked.iter().map(|c| c.sentence.clone()).collect(),
+            notes: r.notes.clone(),
+            status_change: (controller && r.record.events.is_empty() && what.contains(" status: "))
+                .then(|| what.to_string()),
+        }
     }
 }
 

@@ -11,13 +11,10 @@
 //! element's `mountElement`, and `mountPage`, which the app page and `?embed` boot from).
 
 pub mod api;
-pub mod app;
+pub mod boot;
 pub mod bounds;
 pub mod chart;
-pub mod compare;
 pub mod components;
-pub mod element;
-pub mod embed;
 pub mod explain;
 pub mod export;
 pub mod files;
@@ -27,15 +24,14 @@ pub mod inside;
 pub mod js_input;
 pub mod lesson;
 pub mod plan_api;
-pub mod plan_view;
+pub mod plan_source;
 pub mod plan_worker;
 pub mod settings;
 pub mod share;
-pub mod share_dialog;
 pub mod state;
 pub mod yaml_reader;
 
-pub use app::{App, AppProps};
+pub use components::app::{App, AppProps};
 
 /// Replaces Yew's panic hook: the message still goes to the console, and the page says that
 /// something went wrong instead of silently freezing. (Release builds abort on panic, so a

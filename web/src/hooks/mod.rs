@@ -1,7 +1,13 @@
 //! Hooks: state and effects shared by components, each with one job.
 
+pub mod use_compare;
+pub mod use_controller;
 pub mod use_forecast;
 pub mod use_plan_page;
+pub mod use_playback;
 
+pub use use_compare::{route_step, use_compare};
+pub use use_controller::{use_controller, Controller};
 pub use use_forecast::{use_forecast, Forecasted};
 pub use use_plan_page::use_plan_page;
+pub use use_playback::use_playback;

@@ -109,6 +109,27 @@ impl Lab {
         lab
     }
 
+    /// The lab an app or embed starts with when no permalink says otherwise: a scenario wins
+    /// (one that cannot be imported: the default, saying why), then a preset, and with neither
+    /// the first visit. `Err` names an unknown preset, which each front end treats its own way.
+    pub fn starting(scenario: Option<&Scenario>, preset: Option<&str>) -> Result<Lab, String> {
+        if let Some(s) = scenario {
+            return Ok(match importable(s) {
+                Ok(()) => Lab::from_scenario(s.clone(), "imported"),
+                Err(why) => {
+                    let mut lab = Lab::default();
+                    lab.notice = Some(why);
+                    lab
+                }
+            });
+        }
+        match preset {
+            Some(id) => Lab::from_preset(id).ok_or_else(|| id.to_string()),
+            // No preset: a first visit, a Step from a rollout.
+            None => Ok(Lab::first_visit()),
+        }
+    }
+
     /// A lab showing `session` as it stands (a version-2 permalink's session), its scenario
     /// the one Reset starts from.
     pub fn from_session(session: Session, preset: &str) -> Lab {
@@ -492,7 +513,7 @@ impl Lab {
                     let e = crate::explain::explain(&r, &name);
                     format!(
                         "{} · {}",
-                        crate::components::clock::m_ss(seconds),
+                        crate::chart::m_ss(seconds),
                         crate::explain::caption(&e)
                     )
                 });

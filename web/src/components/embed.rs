@@ -1,216 +1,20 @@
 //! The embed layout: the same lab (one [`Lab`] reducer, the same ReplicaSet cards and chart) in
 //! a compact frame for an iframe of about 800 × 500 or a `mount()`ed element, without the page
-//! chrome, with the controls its options choose and an "Open in Rollout Lab" link. Also the
-//! [`Controller`] through which the JavaScript API drives a mounted lab and hears its changes.
+//! chrome, with the controls its options choose and an "Open in Rollout Lab" link. The JavaScript
+//! API drives it through its [`Controller`] (`crate::hooks::use_controller`).
 
 use crate::components::clock::Clock;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
 use crate::components::transport::outcome_key;
 use crate::components::{ChartPanel, ReplicaSets};
+use crate::hooks::{use_controller, use_playback, Controller};
 use crate::settings::{Field, StrategyKind};
-use crate::share::{lab_from_link, link_of, title_of, Control, EmbedOptions};
-use crate::state::{Frame, Lab, Msg, SPEEDS};
-use gloo_timers::callback::Timeout;
+use crate::share::{link_of, start_lab, title_of, Control, EmbedOptions};
+use crate::state::{Frame, Msg};
 use rollout_core::scenario::Scenario;
-use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-
-type Listener = Rc<dyn Fn(&Lab)>;
-
-#[derive(Default)]
-struct Inner {
-    lab: Option<UseReducerHandle<Lab>>,
-    /// The lab before the component has taken it (its first render is a microtask away).
-    staged: Option<Lab>,
-    listeners: Vec<(u32, Listener)>,
-    next_id: u32,
-}
-
-/// A handle on a mounted lab for code outside Yew: send it [`Msg`]s, read its state, hear
-/// about every change. Cheap to clone; all clones are the same controller.
-#[derive(Clone, Default)]
-pub struct Controller(Rc<RefCell<Inner>>);
-
-impl PartialEq for Controller {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Controller {
-    /// A controller not yet attached to a lab.
-    pub fn new() -> Controller {
-        Controller::default()
-    }
-
-    fn attach(&self, lab: UseReducerHandle<Lab>) {
-        self.0.borrow_mut().lab = Some(lab);
-    }
-
-    /// Gives the controller the lab the component will start from: until the component's
-    /// first render takes it, messages apply to it directly and reads see it.
-    pub fn stage(&self, lab: Lab) {
-        self.0.borrow_mut().staged = Some(lab);
-    }
-
-    /// The staged lab, for the component's first render.
-    pub fn take_staged(&self) -> Option<Lab> {
-        self.0.borrow_mut().staged.take()
-    }
-
-    /// Whether a lab is attached (it has rendered at least once).
-    pub fn is_attached(&self) -> bool {
-        self.0.borrow().lab.is_some()
-    }
-
-    /// Sends a message; the lab's state changes at once (the page redraws just after).
-    /// False when no lab is attached.
-    pub fn dispatch(&self, msg: Msg) -> bool {
-        let lab = self.0.borrow().lab.clone();
-        match lab {
-            Some(lab) => {
-                lab.dispatch(msg);
-                true
-            }
-            None => match self.0.borrow_mut().staged.as_mut() {
-                Some(staged) => {
-                    staged.update(msg);
-                    true
-                }
-                None => false,
-            },
-        }
-    }
-
-    /// Reads the lab as it is now.
-    pub fn with_lab<R>(&self, f: impl FnOnce(&Lab) -> R) -> Option<R> {
-        let lab = self.0.borrow().lab.clone();
-        match lab {
-            Some(l) => Some(f(&l)),
-            None => {
-                let staged = self.0.borrow().staged.clone();
-                staged.map(|l| f(&l))
-            }
-        }
-    }
-
-    /// Calls `f` after every change of the lab has been drawn; returns an id for
-    /// [`Controller::unsubscribe`].
-    pub fn subscribe(&self, f: impl Fn(&Lab) + 'static) -> u32 {
-        let mut inner = self.0.borrow_mut();
-        inner.next_id += 1;
-        let id = inner.next_id;
-        inner.listeners.push((id, Rc::new(f)));
-        id
-    }
-
-    /// Stops calling a listener.
-    pub fn unsubscribe(&self, id: u32) {
-        self.0.borrow_mut().listeners.retain(|(i, _)| *i != id);
-    }
-
-    /// Forgets the lab and every listener (after unmounting).
-    pub fn detach(&self) {
-        let mut inner = self.0.borrow_mut();
-        inner.lab = None;
-        inner.staged = None;
-        inner.listeners.clear();
-    }
-
-    fn notify(&self) {
-        let (lab, listeners) = {
-            let inner = self.0.borrow();
-            let listeners: Vec<Listener> = inner.listeners.iter().map(|(_, l)| l.clone()).collect();
-            (inner.lab.clone(), listeners)
-        };
-        if let Some(lab) = lab {
-            for l in listeners {
-                l(&lab);
-            }
-        }
-    }
-}
-
-/// Attaches a component's lab to its controller (if any) and tells the controller's listeners
-/// about every new version once it has been drawn.
-#[hook]
-pub fn use_controller(controller: Option<Controller>, lab: &UseReducerHandle<Lab>) {
-    if let Some(c) = &controller {
-        c.attach(lab.clone());
-    }
-    use_effect_with((controller, lab.version), |(controller, _)| {
-        if let Some(c) = controller {
-            c.notify();
-        }
-    });
-}
-
-/// The playback timer and the chunked seek of a lab, as the full app runs them.
-#[hook]
-pub fn use_playback(lab: &UseReducerHandle<Lab>) {
-    let d = lab.dispatcher();
-    let interval = 1000 / SPEEDS[lab.speed.min(SPEEDS.len() - 1)];
-    use_effect_with(
-        (lab.playing, lab.version, interval),
-        move |(playing, _, interval)| {
-            let timer = playing.then(|| Timeout::new(*interval, move || d.dispatch(Msg::Tick)));
-            move || drop(timer)
-        },
-    );
-    let d = lab.dispatcher();
-    use_effect_with((lab.seek, lab.version), move |(seek, _)| {
-        let timer = seek.map(|_| Timeout::new(0, move || d.dispatch(Msg::Advance)));
-        move || drop(timer)
-    });
-}
-
-/// The lab an app or embed starts with: a permalink fragment wins, then a scenario, then a
-/// preset (an unknown preset starts the default, saying so).
-pub fn start_lab(link: Option<&str>, scenario: Option<&Rc<Scenario>>, preset: Option<&str>) -> Lab {
-    if let Some(lab) = link.and_then(lab_from_link) {
-        return lab;
-    }
-    if let Some(s) = scenario {
-        return match crate::state::importable(s) {
-            Ok(()) => Lab::from_scenario((**s).clone(), "imported"),
-            Err(why) => {
-                let mut lab = Lab::default();
-                lab.notice = Some(why);
-                lab
-            }
-        };
-    }
-    match preset {
-        Some(id) => Lab::from_preset(id).unwrap_or_else(|| {
-            let mut lab = Lab::default();
-            lab.notice = Some(format!(
-                "There is no preset called \"{id}\"; showing the default scenario."
-            ));
-            lab
-        }),
-        // No preset: a first visit, a Step from a rollout.
-        None => Lab::first_visit(),
-    }
-}
-
-/// What an ?embed page's query says beyond the layout: its theme (`&theme=light|dark|auto`,
-/// default auto) and whether it plays once seen (`&autoplay`, `&autoplay=1`; `0`, `false`,
-/// `no` and `off` do not).
-pub fn page_extras(search: &str) -> (&'static str, bool) {
-    let mut theme = "auto";
-    let mut autoplay = false;
-    for part in search.trim_start_matches('?').split('&') {
-        let (key, value) = part.split_once('=').unwrap_or((part, ""));
-        match key {
-            "theme" => theme = crate::element::theme(value),
-            "autoplay" => autoplay = crate::element::is_on(value),
-            _ => {}
-        }
-    }
-    (theme, autoplay)
-}
 
 /// Props of [`EmbedApp`].
 #[derive(Properties, PartialEq, Clone, Default)]
@@ -283,7 +87,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         }
         let mut lab = start_lab(
             props.link.as_deref(),
-            props.scenario.as_ref(),
+            props.scenario.as_deref(),
             props.preset.as_deref(),
         );
         if !props.options.ignored.is_empty() {
@@ -576,57 +380,5 @@ mod tests {
         assert_eq!(int_or_percent_stops("25%").len(), 11);
         let s = int_or_percent_stops("30%");
         assert_eq!(s.last().map(String::as_str), Some("30%"));
-    }
-
-    #[test]
-    fn an_embed_page_reads_its_theme_and_autoplay() {
-        assert_eq!(page_extras("?embed"), ("auto", false));
-        assert_eq!(page_extras("?embed&theme=dark&autoplay"), ("dark", true));
-        assert_eq!(
-            page_extras("?embed&autoplay=0&theme=light"),
-            ("light", false)
-        );
-        assert_eq!(page_extras("?embed&theme=neon&autoplay=1"), ("auto", true));
-    }
-
-    #[test]
-    fn starting_points() {
-        assert_eq!(start_lab(None, None, Some("recreate")).preset, "recreate");
-        let lab = start_lab(None, None, Some("nope"));
-        assert_eq!(lab.preset, "custom");
-        assert!(lab.notice.unwrap().contains("no preset called \"nope\""));
-        let lab = start_lab(Some("#p=rolling-basic&at=3"), None, Some("recreate"));
-        assert_eq!(
-            (lab.preset.as_str(), lab.sim().steps_taken()),
-            ("rolling-basic", 3)
-        );
-        let s = Rc::new(rollout_core::presets::preset("recreate").unwrap().scenario);
-        assert_eq!(
-            start_lab(Some("#nothing"), Some(&s), None).preset,
-            "imported"
-        );
-        // Nothing given: the first visit, its Deployment running and the image change due.
-        let lab = start_lab(None, None, None);
-        assert_eq!(lab.preset, rollout_core::presets::FIRST_VISIT);
-        assert!(lab.started() && lab.session().can_step());
-        assert_eq!(lab.session().pending().len(), 1);
-        assert_eq!(start_lab(None, None, Some("custom")).sim().steps_taken(), 0);
-    }
-
-    #[test]
-    fn a_controller_reaches_its_lab_only_once_attached() {
-        let c = Controller::new();
-        assert!(!c.dispatch(Msg::Step));
-        assert!(c.with_lab(|l| l.version).is_none());
-        c.stage(Lab::default());
-        assert!(c.dispatch(Msg::Step), "a staged lab takes messages");
-        assert_eq!(c.with_lab(|l| l.sim().steps_taken()), Some(1));
-        assert_eq!(c.take_staged().map(|l| l.sim().steps_taken()), Some(1));
-        assert!(c.take_staged().is_none());
-        let id = c.subscribe(|_| {});
-        c.unsubscribe(id);
-        assert!(c.0.borrow().listeners.is_empty());
-        assert!(c.clone() == c);
-        assert!(Controller::new() != c);
     }
 }

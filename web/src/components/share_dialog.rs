@@ -3,21 +3,14 @@
 //! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
 //! under the button that opened it.
 
-use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
-use rollout_core::scenario::Scenario;
+use crate::share::{
+    app_address, element_snippet, fragment_of, iframe_snippet, Control, EmbedOptions, ShareSession,
+    Which,
+};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
-
-/// Which dialog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Which {
-    /// The permalink.
-    Link,
-    /// The iframe snippet.
-    Embed,
-}
 
 /// Props of [`ShareDialog`].
 #[derive(Properties, PartialEq, Clone)]
@@ -229,35 +222,6 @@ impl ShareOpen {
     pub fn close(&self) {
         self.host.remove();
     }
-}
-
-/// A session as the share dialog needs it, taken when a button is pressed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShareSession {
-    /// Its scenario as JSON (the Export text).
-    pub json: String,
-    /// Its permalink fragment (version 2, `crate::share::link_of` without the lesson).
-    pub link: String,
-    /// The preset it started from.
-    pub preset: String,
-    /// A title for an embed.
-    pub title: String,
-    /// The lesson followed and its step (0-based): the link reopens it there.
-    pub lesson: Option<(&'static str, usize)>,
-    /// Compare's variant (B) while comparing: the link reopens Compare with it.
-    pub compare: Option<crate::settings::Settings>,
-}
-
-/// The permalink fragment (without `#`) of a session for `which` dialog: its scenario run for
-/// its steps, the preset it started from, `&lesson=ID&step=N` when it follows a lesson and, in
-/// the link only, `&cmp=…` while comparing (an embed shows one stage: it has no Compare).
-pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, String> {
-    Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
-    let link = crate::share::with_lesson(session.link.clone(), session.lesson);
-    Ok(match (&session.compare, which) {
-        (Some(v), Which::Link) => crate::compare::with_param(&link, Some(v)),
-        _ => link,
-    })
 }
 
 /// Prepares the dialog for `session` under `anchor` (the button pressed). The link dialog

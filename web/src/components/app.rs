@@ -56,21 +56,8 @@ fn initial_lab(props: &AppProps) -> Lab {
     if let Some(lab) = &props.start {
         return (**lab).clone();
     }
-    if let Some(s) = &props.scenario {
-        return match crate::state::importable(s) {
-            Ok(()) => Lab::from_scenario((**s).clone(), "imported"),
-            Err(why) => {
-                let mut lab = Lab::default();
-                lab.notice = Some(why);
-                lab
-            }
-        };
-    }
-    // No preset: a first visit, a Step from a rollout (an unknown preset: the default).
-    match &props.preset {
-        Some(id) => Lab::from_preset(id).unwrap_or_default(),
-        None => Lab::first_visit(),
-    }
+    // An unknown preset: the default.
+    Lab::starting(props.scenario.as_deref(), props.preset.as_deref()).unwrap_or_default()
 }
 
 /// Whether a key press is meant for the element that has focus rather than for the app.
@@ -103,9 +90,9 @@ pub fn app(props: &AppProps) -> Html {
     let dispatcher = lab.dispatcher();
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
-    crate::embed::use_playback(&lab);
+    crate::hooks::use_playback(&lab);
     // What Step does, set once Compare is known below: while comparing, both stages go to
-    // the next moment either changes (crate::compare::route_step).
+    // the next moment either changes (crate::state::compare::route_step).
     let route = use_mut_ref(|| None::<Rc<dyn Fn(Msg) -> Msg>>);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     {
@@ -171,8 +158,8 @@ pub fn app(props: &AppProps) -> Html {
 
     let frame: &Frame = &frame;
     // Compare side by side (crate::compare): its own reducer, following this lab.
-    let compare = crate::compare::use_compare(&lab);
-    *route.borrow_mut() = Some(crate::compare::route_step(&lab, &compare));
+    let compare = crate::hooks::use_compare(&lab);
+    *route.borrow_mut() = Some(crate::hooks::route_step(&lab, &compare));
     let on_msg = {
         let (d, route) = (dispatcher.clone(), route.clone());
         Callback::from(move |m: Msg| {
@@ -290,10 +277,10 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| large.set(!*large))
     };
     // The open Copy link / Embed dialog, drawn through a portal (crate::share_dialog).
-    let share = use_state(|| None::<crate::share_dialog::ShareOpen>);
+    let share = use_state(|| None::<crate::components::share_dialog::ShareOpen>);
     let on_share = {
         let share = share.clone();
-        Callback::from(move |open: crate::share_dialog::ShareOpen| {
+        Callback::from(move |open: crate::components::share_dialog::ShareOpen| {
             if let Some(old) = &*share {
                 old.close();
             }
@@ -312,7 +299,7 @@ pub fn app(props: &AppProps) -> Html {
     let share_session = {
         let (lab, json) = (lab.clone(), scenario_json.clone());
         let variant = compare.on.then(|| compare.variant.clone());
-        Callback::from(move |()| crate::share_dialog::ShareSession {
+        Callback::from(move |()| crate::share::ShareSession {
             compare: variant.clone(),
             ..crate::share::session_of(&lab, json.emit(()))
         })
@@ -398,7 +385,7 @@ pub fn app(props: &AppProps) -> Html {
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
             <span>{ if present { "Leave presentation" } else { "Present" } }</span>
         </button>
-        { crate::compare::toggle(&compare, &lab.settings) }
+        { crate::components::compare::toggle(&compare, &lab.settings) }
     </> };
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
@@ -529,14 +516,14 @@ pub fn app(props: &AppProps) -> Html {
                 // settings and the figures under them.
                 // Each side's forecast right above its stage, the figures that differ marked.
                 <div class="compare-stages compare-strip">
-                    { crate::compare::figures_beside(&compare, false) }
-                    { crate::compare::figures_beside(&compare, true) }
+                    { crate::components::compare::figures_beside(&compare, false) }
+                    { crate::components::compare::figures_beside(&compare, true) }
                 </div>
                 <div class="compare-stages" data-testid="compare-stages">
                     { stage_a }
-                    { crate::compare::stage_b(&compare) }
+                    { crate::components::compare::stage_b(&compare) }
                 </div>
-                { crate::compare::bar(&compare, &lab.settings, frame.settled.is_some()) }
+                { crate::components::compare::bar(&compare, &lab.settings, frame.settled.is_some()) }
             } else {
                 { stage_a }
             }
@@ -618,9 +605,9 @@ pub fn app(props: &AppProps) -> Html {
             }
             }
             // The Plan page stays mounted behind the stage, so its text survives a visit there.
-            <crate::plan_view::PlanView source={plan_source} visible={plan_page && !present} on_watch={watch} />
+            <crate::components::plan_view::PlanView source={plan_source} visible={plan_page && !present} on_watch={watch} />
             if let Some(open) = &*share {
-                { crate::share_dialog::share_portal(open, close_share) }
+                { crate::components::share_dialog::share_portal(open, close_share) }
             }
         </div>
     }
