@@ -287,3 +287,164 @@ fn the_check_sees_an_upward_import() {
     ]);
     assert_eq!(round.len(), 2, "{round:?}");
 }
+
+/// The text with the contents of string and character literals blanked (newlines kept), so
+/// that braces in them do not count.
+fn blank_literals(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        // Raw strings: r"…", r#"…"#.
+        if c == 'r' && (chars.get(i + 1) == Some(&'"') || chars.get(i + 1) == Some(&'#')) {
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) == Some(&'"') {
+                let close: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let rest: String = chars[j + 1..].iter().collect();
+                let end = rest.find(&close).map_or(chars.len(), |e| {
+                    j + 1 + rest[..e].chars().count() + close.len()
+                });
+                for &k in &chars[i..end] {
+                    out.push(if k == '\n' { '\n' } else { ' ' });
+                }
+                i = end;
+                continue;
+            }
+        }
+        if c == '"' {
+            out.push(' ');
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    out.push(' ');
+                    i += 1;
+                }
+                out.push(if chars.get(i) == Some(&'\n') {
+                    '\n'
+                } else {
+                    ' '
+                });
+                i += 1;
+            }
+            out.push(' ');
+            i += 1;
+            continue;
+        }
+        // '{', '}', '"' and '\'' as characters.
+        if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            out.push_str("   ");
+            i += 3;
+            continue;
+        }
+        if c == '\'' && chars.get(i + 1) == Some(&'\\') && chars.get(i + 3) == Some(&'\'') {
+            out.push_str("    ");
+            i += 4;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The functions of a file's code longer than `limit` lines (clippy's count: lines that are
+/// neither blank nor only a comment), as `name (lines)`, unless an
+/// `#[allow(clippy::too_many_lines)]` just above says it is table-shaped data.
+fn long_functions(code: &str, limit: usize) -> Vec<String> {
+    let clean = blank_literals(code);
+    let lines: Vec<&str> = clean.lines().collect();
+    let mut long = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
+        let Some(at) = line.match_indices("fn ").map(|(i, _)| i).find(|&i| {
+            i == 0
+                || !line.as_bytes()[i - 1].is_ascii_alphanumeric() && line.as_bytes()[i - 1] != b'_'
+        }) else {
+            continue;
+        };
+        let name: String = line[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        let allowed = lines[n.saturating_sub(3)..n]
+            .iter()
+            .any(|l| l.contains("allow(clippy::too_many_lines)"));
+        // The body: from the first `{` after the name to its match (`;` first: no body).
+        let mut depth = 0i32;
+        let mut started = false;
+        let mut end = None;
+        'scan: for (m, l) in lines.iter().enumerate().skip(n) {
+            let from = if m == n { at } else { 0 };
+            for ch in l[from..].chars() {
+                match ch {
+                    ';' if !started => break 'scan,
+                    '{' => {
+                        depth += 1;
+                        started = true;
+                    }
+                    '}' => {
+                        depth -= 1;
+                        if started && depth == 0 {
+                            end = Some(m);
+                            break 'scan;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let Some(end) = end else { continue };
+        let count = lines[n..=end]
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        if count > limit && !allowed {
+            long.push(format!("{name} ({count} lines)"));
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_is_over_120_lines() {
+    // clippy's `too_many_lines` (web/clippy.toml) does not look inside `#[function_component]`
+    // and `#[hook]` functions, which macros rewrite: this counts them from the text.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .flat_map(|(module, code)| {
+            long_functions(code, 120)
+                .into_iter()
+                .map(move |f| format!("{module}::{f}"))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "functions over 120 lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn the_count_sees_a_long_function() {
+    let body: String = (0..121)
+        .map(|i| format!("    let x{i} = \"}}\";\n"))
+        .collect();
+    let code = format!("fn long() {{\n{body}}}\n\nfn short() {{\n    '{{';\n}}\n");
+    assert_eq!(long_functions(&code, 120), ["long (123 lines)"]);
+    assert!(long_functions(&code, 123).is_empty());
+    let allowed = format!("#[allow(clippy::too_many_lines)]\n{code}");
+    assert!(long_functions(&allowed, 120).is_empty());
+}

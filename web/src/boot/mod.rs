@@ -45,9 +45,9 @@ pub fn mount_embed(
 /// read, and a notice). A different link pasted into the address bar later reloads the page.
 pub fn start_page() -> Result<(), String> {
     crate::install_panic_hook();
-    let window = web_sys::window().ok_or_else(|| "no window")?;
-    let document = window.document().ok_or_else(|| "no document")?;
-    let body = document.body().ok_or_else(|| "no <body>")?;
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let body = document.body().ok_or("no <body>")?;
     let location = window.location();
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();

@@ -116,11 +116,10 @@ impl Lab {
         if let Some(s) = scenario {
             return Ok(match importable(s) {
                 Ok(()) => Lab::from_scenario(s.clone(), "imported"),
-                Err(why) => {
-                    let mut lab = Lab::default();
-                    lab.notice = Some(why);
-                    lab
-                }
+                Err(why) => Lab {
+                    notice: Some(why),
+                    ..Lab::default()
+                },
             });
         }
         match preset {
@@ -403,6 +402,42 @@ impl Lab {
             }
         }
         match msg {
+            m @ (Msg::OpenLesson(..)
+            | Msg::OpenChallenge(_)
+            | Msg::LoadPreset(_)
+            | Msg::Import(_)) => self.start_over(m),
+            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck) => self.update_quiz(m),
+            m @ (Msg::LessonNext
+            | Msg::LessonBack
+            | Msg::LessonAnswer(_)
+            | Msg::LessonCheck
+            | Msg::LessonShowMe
+            | Msg::ChallengeAnswer(..)
+            | Msg::ChallengeCheck
+            | Msg::CloseGuide) => self.update_guide(m),
+            m @ (Msg::Edit(..) | Msg::SetNeverReady(_) | Msg::SetInstantReactions(_)) => {
+                self.update_settings(m)
+            }
+            m @ (Msg::Step
+            | Msg::StepBack
+            | Msg::StepTo(_)
+            | Msg::StepRound
+            | Msg::BackRound
+            | Msg::TogglePlay
+            | Msg::Tick
+            | Msg::SetSpeed(_)
+            | Msg::ToEnd
+            | Msg::SeekRound(_)
+            | Msg::Advance
+            | Msg::Reset) => self.update_playback(m),
+            m => self.update_cluster(m),
+        }
+    }
+
+    /// A message that replaces the lab: a lesson, a challenge, a preset or an imported
+    /// scenario opened (the speed kept).
+    fn start_over(&mut self, msg: Msg) {
+        match msg {
             Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
                 Some(mut lab) => {
                     lab.version = self.version.wrapping_add(1);
@@ -419,6 +454,34 @@ impl Lab {
                 }
                 None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
             },
+            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
+            },
+            Msg::Import(text) => match Scenario::from_json(&text) {
+                Ok(s) => match importable(&s) {
+                    Ok(()) => {
+                        let mut lab = Lab::from_scenario(s, "imported");
+                        lab.version = self.version.wrapping_add(1);
+                        lab.speed = self.speed;
+                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
+                        *self = lab;
+                    }
+                    Err(why) => self.notice = Some(why),
+                },
+                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
+            },
+            _ => {}
+        }
+    }
+
+    /// The quiz's messages.
+    fn update_quiz(&mut self, msg: Msg) {
+        match msg {
             Msg::ToggleQuiz => {
                 self.quiz = match self.quiz {
                     Some(_) => None,
@@ -449,14 +512,13 @@ impl Lab {
                     q.record(at, result);
                 }
             }
-            m @ (Msg::LessonNext
-            | Msg::LessonBack
-            | Msg::LessonAnswer(_)
-            | Msg::LessonCheck
-            | Msg::LessonShowMe
-            | Msg::ChallengeAnswer(..)
-            | Msg::ChallengeCheck
-            | Msg::CloseGuide) => self.update_guide(m),
+            _ => {}
+        }
+    }
+
+    /// An edit of the settings, previewed live.
+    fn update_settings(&mut self, msg: Msg) {
+        match msg {
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -469,27 +531,13 @@ impl Lab {
                 self.settings.instant_reactions = on;
                 self.live_preview();
             }
-            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
-                Some(mut lab) => {
-                    lab.version = self.version.wrapping_add(1);
-                    lab.speed = self.speed;
-                    *self = lab;
-                }
-                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
-            },
-            Msg::Import(text) => match Scenario::from_json(&text) {
-                Ok(s) => match importable(&s) {
-                    Ok(()) => {
-                        let mut lab = Lab::from_scenario(s, "imported");
-                        lab.version = self.version.wrapping_add(1);
-                        lab.speed = self.speed;
-                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
-                        *self = lab;
-                    }
-                    Err(why) => self.notice = Some(why),
-                },
-                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
-            },
+            _ => {}
+        }
+    }
+
+    /// Moving through the session: steps, rounds, play, seeking, the end, Reset.
+    fn update_playback(&mut self, msg: Msg) {
+        match msg {
             Msg::Step => {
                 self.playing = false;
                 self.seek = None;
@@ -606,6 +654,13 @@ impl Lab {
                     self.bump();
                 }
             },
+            _ => {}
+        }
+    }
+
+    /// kubectl's commands, the notices, the selection and "Inside the controllers".
+    fn update_cluster(&mut self, msg: Msg) {
+        match msg {
             Msg::UpdateImage => {
                 let image = self.next_image();
                 self.kubectl(Command::SetImage { image });
@@ -658,6 +713,7 @@ impl Lab {
                 self.kubectl(Command::Action { action });
             }
             Msg::SetQuota(text) => self.set_quota(text),
+            _ => {}
         }
     }
 
