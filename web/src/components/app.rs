@@ -3,7 +3,7 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
-use crate::components::stage::{fullscreen, fullscreen_left, Presenting, Stage};
+use crate::components::stage::Stage;
 use crate::components::transport::{outcome_key, rollout_state};
 use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
@@ -11,11 +11,9 @@ use crate::components::{
 };
 use crate::settings::StrategyKind;
 use crate::state::{Frame, Lab, Msg};
-use gloo_events::{EventListener, EventListenerOptions};
 use rollout_core::scenario::Scenario;
+use rollout_core::view::DeploymentView;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
 
 /// What the app starts from and how it behaves. Every prop has a default, so `<App />` is
@@ -60,25 +58,6 @@ fn initial_lab(props: &AppProps) -> Lab {
     Lab::starting(props.scenario.as_deref(), props.preset.as_deref()).unwrap_or_default()
 }
 
-/// Whether a key press is meant for the element that has focus rather than for the app.
-fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
-    let Some(el) = e.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else {
-        return false;
-    };
-    if el.is_content_editable() {
-        return true;
-    }
-    // A pod token on the stage: the arrow keys move between pods, Enter and Space inspect.
-    if el.has_attribute("data-pod") {
-        return true;
-    }
-    match el.tag_name().as_str() {
-        "INPUT" | "SELECT" | "TEXTAREA" => true,
-        "BUTTON" | "A" | "SUMMARY" => space,
-        _ => false,
-    }
-}
-
 /// Rollout Lab.
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
@@ -86,7 +65,7 @@ pub fn app(props: &AppProps) -> Html {
     // The stage, or the Plan page (`?view=plan`): crate::hooks::use_plan_page.
     let (plan_page, go_plan) = crate::hooks::use_plan_page();
     let large = use_state(|| false);
-    let presenting = use_reducer(Presenting::default);
+    let presenting = crate::hooks::use_presentation();
     let dispatcher = lab.dispatcher();
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).
@@ -95,61 +74,12 @@ pub fn app(props: &AppProps) -> Html {
     // the next moment either changes (crate::state::compare::route_step).
     let route = use_mut_ref(|| None::<Rc<dyn Fn(Msg) -> Msg>>);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
-    {
-        let d = dispatcher.clone();
-        let route = route.clone();
-        let present = presenting.dispatcher();
-        use_effect_with(props.keyboard && !plan_page, move |on| {
-            let listener = on.then(gloo_utils_document).flatten().map(|doc| {
-                let options = EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", options, move |event| {
-                    let Some(e) = event.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key() || e.meta_key() || e.alt_key() {
-                        return;
-                    }
-                    let key = e.key();
-                    let msg = match key.as_str() {
-                        " " | "Spacebar" if !key_belongs_to_target(e, true) => Msg::TogglePlay,
-                        "ArrowRight" if !key_belongs_to_target(e, false) => {
-                            if e.shift_key() {
-                                Msg::StepRound
-                            } else {
-                                Msg::Step
-                            }
-                        }
-                        "PageDown" if !key_belongs_to_target(e, false) => Msg::LessonNext,
-                        "PageUp" if !key_belongs_to_target(e, false) => Msg::LessonBack,
-                        "ArrowLeft" if !key_belongs_to_target(e, false) => {
-                            if e.shift_key() {
-                                Msg::BackRound
-                            } else {
-                                Msg::StepBack
-                            }
-                        }
-                        "p" | "P" if !key_belongs_to_target(e, false) => {
-                            e.prevent_default();
-                            present.dispatch(None);
-                            return;
-                        }
-                        "Escape" => {
-                            present.dispatch(Some(false));
-                            return;
-                        }
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    let msg = match route.borrow().as_ref() {
-                        Some(r) => r(msg),
-                        None => msg,
-                    };
-                    d.dispatch(msg);
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    crate::hooks::use_keyboard(
+        props.keyboard && !plan_page,
+        dispatcher.clone(),
+        route.clone(),
+        presenting.dispatcher(),
+    );
 
     let frame = {
         let lab = lab.clone();
@@ -180,17 +110,7 @@ pub fn app(props: &AppProps) -> Html {
         .never_ready_images
         .contains(&next_image);
     let next_round = lab.sim().next_action_round();
-    // Before the first step: every command it applies (the scenario's and any given since).
-    let first_command = (!started && !frame.pending.is_empty()).then(|| {
-        let first = frame.pending[0].round;
-        let all: Vec<&str> = frame
-            .pending
-            .iter()
-            .filter(|p| p.round == first)
-            .map(|p| p.command.as_str())
-            .collect();
-        AttrValue::from(all.join("; "))
-    });
+    let first_command = first_command(frame, started);
     let band = deployment
         .as_ref()
         .map_or(lab.settings.strategy == StrategyKind::RollingUpdate, |d| {
@@ -219,52 +139,9 @@ pub fn app(props: &AppProps) -> Html {
     // The trace or the chart as a file, for the Scenario panel.
     let file = {
         let lab = lab.clone();
-        Callback::from(move |what: &'static str| match what {
-            "chart" => {
-                let f = Frame::of(&lab);
-                let band = f
-                    .cluster
-                    .deployments
-                    .first()
-                    .is_none_or(|d| d.strategy == "RollingUpdate");
-                let title = format!("Pods over time: {}", f.deployment);
-                (
-                    "rollout-lab-chart.svg",
-                    "image/svg+xml",
-                    crate::export::chart_svg(&f.chart, f.horizon, band, &title),
-                )
-            }
-            _ => (
-                "rollout-lab-trace.json",
-                "application/json",
-                crate::export::trace_json(&lab.sim()),
-            ),
-        })
+        Callback::from(move |what: &'static str| file_of(&lab, what))
     };
-    // The menu's titles only: building the presets' scenarios on every render would be waste.
-    let mut preset_options: Vec<(AttrValue, AttrValue)> =
-        vec![("custom".into(), "Custom: from the settings".into())];
-    preset_options.extend(
-        rollout_core::presets::menu()
-            .map(|(id, title, _)| (AttrValue::from(id), AttrValue::from(title))),
-    );
-    if lab.preset == "imported" {
-        preset_options.push(("imported".into(), "Imported scenario".into()));
-    }
-    // A lesson's or challenge's scenario (also once its panel is closed).
-    if lab.preset == "lesson" || lab.preset == "challenge" {
-        let title = match lab.guide.as_ref().map(|g| &g.guide) {
-            Some(crate::lesson::Guide::Lesson { lesson, .. }) => {
-                format!("Lesson: {}", lesson.title)
-            }
-            Some(crate::lesson::Guide::Challenge { challenge, .. }) => {
-                format!("Challenge: {}", challenge.title)
-            }
-            None if lab.preset == "lesson" => "A lesson's scenario".to_string(),
-            None => "A challenge's scenario".to_string(),
-        };
-        preset_options.push((AttrValue::from(lab.preset.clone()), title.into()));
-    }
+    let preset_options = preset_options(&lab);
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);
@@ -304,6 +181,7 @@ pub fn app(props: &AppProps) -> Html {
             ..crate::share::session_of(&lab, json.emit(()))
         })
     };
+    let share_buttons = crate::components::share_buttons(&share_session, &on_share, &on_msg);
     let selected = lab.selected.clone().map(AttrValue::from);
     let on_select = {
         let d = dispatcher.clone();
@@ -328,35 +206,6 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
     };
 
-    // Presentation mode: full screen when the browser allows; leaving it (the button, P, Esc
-    // or the browser's own Esc out of full screen) restores the page where it was.
-    {
-        let present = presenting.dispatcher();
-        let scroll = use_mut_ref(|| 0.0f64);
-        use_effect_with(presenting.0, move |on| {
-            let window = web_sys::window();
-            if *on {
-                *scroll.borrow_mut() = window
-                    .as_ref()
-                    .and_then(|w| w.scroll_y().ok())
-                    .unwrap_or(0.0);
-                fullscreen(true);
-            } else {
-                fullscreen(false);
-                if let Some(w) = &window {
-                    w.scroll_to_with_x_and_y(0.0, *scroll.borrow());
-                }
-            }
-            let listener = on.then(gloo_utils_document).flatten().map(|doc| {
-                EventListener::new(&doc, "fullscreenchange", move |_| {
-                    if fullscreen_left() {
-                        present.dispatch(Some(false));
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
     let present = presenting.0;
     // The Plan view forecasts the settings' Deployment (the last valid settings while typing).
     let plan_source = {
@@ -390,37 +239,7 @@ pub fn app(props: &AppProps) -> Html {
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
     let explanation = frame.explanation.as_ref();
-    // Commands due at this moment, not applied yet (the first visit's `kubectl set image`).
-    let due_now = (frame.at_round_start && frame.step_note.is_none())
-        .then(|| {
-            frame
-                .pending
-                .iter()
-                .filter(|p| p.round == frame.round)
-                .map(|p| p.command.as_str())
-                .collect::<Vec<_>>()
-        })
-        .filter(|c| !c.is_empty());
-    let caption = match explanation {
-        // After End or Compare's Step: what it ran (the status line says where it stopped).
-        Some(_) if lab.ran.is_some() => lab.ran.clone().unwrap_or_default(),
-        // A moment reached with commands due: the state, and what Step applies.
-        Some(_) if due_now.is_some() => format!(
-            "{}. Next: {}. Press Step (→) to apply it.",
-            deployment
-                .as_ref()
-                .map_or(String::new(), |d| crate::explain::capitalise(
-                    d.rollout_status.message.trim_end()
-                )),
-            due_now.unwrap_or_default().join("; ")
-        ),
-        Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
-        None => match &first_command {
-            Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
-            None => "Nothing has run yet. Press Step (or →) to begin.".to_string(),
-        },
-    };
-
+    let caption = caption(&lab, frame, deployment.as_ref(), first_command.as_ref());
     let stage_a = html! {
     <Stage
         replica_sets={frame.replica_sets.clone()}
@@ -441,40 +260,16 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"), (compare.on && !present).then_some("comparing"))} data-version={lab.version.to_string()}>
             if props.header && !present {
-                <header class="app-header">
-                    <div class="brand">
-                        <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-                            <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
-                            <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
-                            <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
-                        </svg>
-                        <div>
-                            <h1>{ "Rollout Lab" }</h1>
-                            <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of the v1.28 controllers." }</p>
-                        </div>
-                    </div>
-                    <div class="header-tools">
-                        <div class="preset-picker">
-                            <label class="field-label" for="preset">{ "Start from" }</label>
-                            <Select id="preset" testid="preset-select" value={AttrValue::from(lab.preset.clone())}
-                                options={preset_options} on_change={on_preset} />
-                        </div>
-                        <LessonsMenu />
-                        if plan_page {
-                            <button type="button" class="btn" data-testid="stage-open" onclick={go_plan.reform(|_: MouseEvent| false)}
-                                title="Back to the stage: step through the rollout">{ "Stage" }</button>
-                        }
-                        <button type="button" class="btn" data-testid="plan-open" onclick={go_plan.reform(|_: MouseEvent| true)}
-                            aria-current={plan_page.then_some("page")}
-                            title="Forecast a rollout on a page of its own: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
-                        { crate::components::share_buttons(&share_session, &on_share, &on_msg) }
-                        <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
-                            aria-pressed={if *large { "true" } else { "false" }} onclick={toggle_large}
-                            title="Larger text for projectors">
-                            <span aria-hidden="true" class="aa">{ "Aa" }</span>{ "Large text" }
-                        </button>
-                    </div>
-                </header>
+                { header(Header {
+                    preset: AttrValue::from(lab.preset.clone()),
+                    preset_options,
+                    on_preset,
+                    plan_page,
+                    go_plan: go_plan.clone(),
+                    share: share_buttons,
+                    large: *large,
+                    toggle_large,
+                }) }
             }
             // A status notice (where the session came to rest) is said by the status line.
             if let (Some(n), false) = (&lab.notice, lab.status_notice) {
@@ -613,6 +408,163 @@ pub fn app(props: &AppProps) -> Html {
     }
 }
 
-fn gloo_utils_document() -> Option<web_sys::Document> {
-    web_sys::window().and_then(|w| w.document())
+/// Before the first step: every command it applies (the scenario's and any given since).
+fn first_command(frame: &Frame, started: bool) -> Option<AttrValue> {
+    (!started && !frame.pending.is_empty()).then(|| {
+        let first = frame.pending[0].round;
+        let all: Vec<&str> = frame
+            .pending
+            .iter()
+            .filter(|p| p.round == first)
+            .map(|p| p.command.as_str())
+            .collect();
+        AttrValue::from(all.join("; "))
+    })
+}
+
+/// The trace or the chart of `lab` as a file: its name, its type and its text.
+fn file_of(lab: &Lab, what: &str) -> (&'static str, &'static str, String) {
+    match what {
+        "chart" => {
+            let f = Frame::of(lab);
+            let band = f
+                .cluster
+                .deployments
+                .first()
+                .is_none_or(|d| d.strategy == "RollingUpdate");
+            let title = format!("Pods over time: {}", f.deployment);
+            (
+                "rollout-lab-chart.svg",
+                "image/svg+xml",
+                crate::export::chart_svg(&f.chart, f.horizon, band, &title),
+            )
+        }
+        _ => (
+            "rollout-lab-trace.json",
+            "application/json",
+            crate::export::trace_json(&lab.sim()),
+        ),
+    }
+}
+
+/// The preset menu: the menu's titles only (building the presets' scenarios on every render
+/// would be waste), and the imported, lesson's or challenge's scenario the lab shows.
+fn preset_options(lab: &Lab) -> Vec<(AttrValue, AttrValue)> {
+    let mut preset_options: Vec<(AttrValue, AttrValue)> =
+        vec![("custom".into(), "Custom: from the settings".into())];
+    preset_options.extend(
+        rollout_core::presets::menu()
+            .map(|(id, title, _)| (AttrValue::from(id), AttrValue::from(title))),
+    );
+    if lab.preset == "imported" {
+        preset_options.push(("imported".into(), "Imported scenario".into()));
+    }
+    // A lesson's or challenge's scenario (also once its panel is closed).
+    if lab.preset == "lesson" || lab.preset == "challenge" {
+        let title = match lab.guide.as_ref().map(|g| &g.guide) {
+            Some(crate::lesson::Guide::Lesson { lesson, .. }) => {
+                format!("Lesson: {}", lesson.title)
+            }
+            Some(crate::lesson::Guide::Challenge { challenge, .. }) => {
+                format!("Challenge: {}", challenge.title)
+            }
+            None if lab.preset == "lesson" => "A lesson's scenario".to_string(),
+            None => "A challenge's scenario".to_string(),
+        };
+        preset_options.push((AttrValue::from(lab.preset.clone()), title.into()));
+    }
+    preset_options
+}
+
+/// The stage's caption: what the last step did, what End or Compare's Step ran, or what the
+/// first step will do.
+fn caption(
+    lab: &Lab,
+    frame: &Frame,
+    deployment: Option<&DeploymentView>,
+    first_command: Option<&AttrValue>,
+) -> String {
+    // Commands due at this moment, not applied yet (the first visit's `kubectl set image`).
+    let due_now = (frame.at_round_start && frame.step_note.is_none())
+        .then(|| {
+            frame
+                .pending
+                .iter()
+                .filter(|p| p.round == frame.round)
+                .map(|p| p.command.as_str())
+                .collect::<Vec<_>>()
+        })
+        .filter(|c| !c.is_empty());
+    match frame.explanation.as_ref() {
+        // After End or Compare's Step: what it ran (the status line says where it stopped).
+        Some(_) if lab.ran.is_some() => lab.ran.clone().unwrap_or_default(),
+        // A moment reached with commands due: the state, and what Step applies.
+        Some(_) if due_now.is_some() => format!(
+            "{}. Next: {}. Press Step (→) to apply it.",
+            deployment
+                .as_ref()
+                .map_or(String::new(), |d| crate::explain::capitalise(
+                    d.rollout_status.message.trim_end()
+                )),
+            due_now.unwrap_or_default().join("; ")
+        ),
+        Some(e) => crate::explain::caption_after(e, frame.step_note.as_ref()),
+        None => match &first_command {
+            Some(cmd) => format!("Nothing has run yet. The first step applies {cmd}"),
+            None => "Nothing has run yet. Press Step (or →) to begin.".to_string(),
+        },
+    }
+}
+
+/// What the page's header shows.
+struct Header {
+    preset: AttrValue,
+    preset_options: Vec<(AttrValue, AttrValue)>,
+    on_preset: Callback<String>,
+    plan_page: bool,
+    go_plan: Callback<bool>,
+    /// "Copy link" and "Embed".
+    share: Html,
+    large: bool,
+    toggle_large: Callback<MouseEvent>,
+}
+
+/// The page's header: the title, the preset menu, the lessons, Plan, sharing, large text.
+fn header(h: Header) -> Html {
+    html! {
+    <header class="app-header">
+        <div class="brand">
+            <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+                <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
+                <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
+                <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
+            </svg>
+            <div>
+                <h1>{ "Rollout Lab" }</h1>
+                <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of the v1.28 controllers." }</p>
+            </div>
+        </div>
+        <div class="header-tools">
+            <div class="preset-picker">
+                <label class="field-label" for="preset">{ "Start from" }</label>
+                <Select id="preset" testid="preset-select" value={h.preset}
+                    options={h.preset_options} on_change={h.on_preset} />
+            </div>
+            <LessonsMenu />
+            if h.plan_page {
+                <button type="button" class="btn" data-testid="stage-open" onclick={h.go_plan.reform(|_: MouseEvent| false)}
+                    title="Back to the stage: step through the rollout">{ "Stage" }</button>
+            }
+            <button type="button" class="btn" data-testid="plan-open" onclick={h.go_plan.reform(|_: MouseEvent| true)}
+                aria-current={h.plan_page.then_some("page")}
+                title="Forecast a rollout on a page of its own: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
+            { h.share }
+            <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
+                aria-pressed={if h.large { "true" } else { "false" }} onclick={h.toggle_large}
+                title="Larger text for projectors">
+                <span aria-hidden="true" class="aa">{ "Aa" }</span>{ "Large text" }
+            </button>
+        </div>
+    </header>
+    }
 }
