@@ -9,7 +9,10 @@ use crate::components::{
     ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
+use crate::hooks::use_keyboard::Route;
+use crate::hooks::Presenting;
 use crate::settings::StrategyKind;
+use crate::state::compare::Compare;
 use crate::state::{Frame, Lab, Msg};
 use rollout_core::scenario::Scenario;
 use rollout_core::view::DeploymentView;
@@ -90,26 +93,9 @@ pub fn app(props: &AppProps) -> Html {
     // Compare side by side (crate::compare): its own reducer, following this lab.
     let compare = crate::hooks::use_compare(&lab);
     *route.borrow_mut() = Some(crate::hooks::route_step(&lab, &compare));
-    let on_msg = {
-        let (d, route) = (dispatcher.clone(), route.clone());
-        Callback::from(move |m: Msg| {
-            let m = match route.borrow().as_ref() {
-                Some(r) => r(m),
-                None => m,
-            };
-            d.dispatch(m)
-        })
-    };
-    let problems = lab.problems();
+    let on_msg = routed(&dispatcher, &route);
     let started = lab.started();
     let deployment = frame.cluster.deployments.first().cloned();
-    let next_image = lab.next_image();
-    let next_image_broken = lab
-        .sim()
-        .scenario()
-        .never_ready_images
-        .contains(&next_image);
-    let next_round = lab.sim().next_action_round();
     let first_command = first_command(frame, started);
     let band = deployment
         .as_ref()
@@ -123,98 +109,28 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     // "Inside the controllers", while open: computed from this lab's simulation at its step.
-    let inside = {
-        let lab = lab.clone();
-        use_memo(
-            (lab.inside_open, lab.version, lab.selected.clone()),
-            move |(open, _, selected)| {
-                open.then(|| {
-                    crate::load_stylesheet("rollout-internals-css", "internals.css");
-                    let selected = selected.as_deref().unwrap_or("");
-                    Rc::new(crate::inside::InsideFrame::of(&lab.sim(), selected))
-                })
-            },
-        )
-    };
+    let inside = crate::hooks::use_inside_frame(&lab);
     // The trace or the chart as a file, for the Scenario panel.
     let file = {
         let lab = lab.clone();
         Callback::from(move |what: &'static str| file_of(&lab, what))
     };
-    let preset_options = preset_options(&lab);
     let description = rollout_core::presets::menu()
         .find(|(id, _, _)| *id == lab.preset)
         .map(|(_, _, description)| description);
-    let on_preset = {
-        let d = dispatcher.clone();
-        Callback::from(move |id: String| d.dispatch(Msg::LoadPreset(id)))
-    };
-    let toggle_large = {
-        let large = large.clone();
-        Callback::from(move |_: MouseEvent| large.set(!*large))
-    };
-    // The open Copy link / Embed dialog, drawn through a portal (crate::share_dialog).
-    let share = use_state(|| None::<crate::components::share_dialog::ShareOpen>);
-    let on_share = {
-        let share = share.clone();
-        Callback::from(move |open: crate::components::share_dialog::ShareOpen| {
-            if let Some(old) = &*share {
-                old.close();
-            }
-            share.set(Some(open));
-        })
-    };
-    let close_share = {
-        let share = share.clone();
-        Callback::from(move |()| {
-            if let Some(open) = &*share {
-                open.close();
-            }
-            share.set(None);
-        })
-    };
-    let share_session = {
-        let (lab, json) = (lab.clone(), scenario_json.clone());
-        let variant = compare.on.then(|| compare.variant.clone());
-        Callback::from(move |()| crate::share::ShareSession {
-            compare: variant.clone(),
-            ..crate::share::session_of(&lab, json.emit(()))
-        })
-    };
+    // The open Copy link / Embed dialog, drawn through a portal (crate::components::share_dialog).
+    let (share, on_share, close_share) = crate::hooks::use_share_dialog::use_share_dialog();
+    let share_session = share_session(&lab, &scenario_json, &compare);
     let share_buttons = crate::components::share_buttons(&share_session, &on_share, &on_msg);
     let selected = lab.selected.clone().map(AttrValue::from);
-    let on_select = {
-        let d = dispatcher.clone();
-        // A pod clicked to answer a lesson's question answers it where it is asked.
-        let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
-        Callback::from(move |object: String| {
-            d.dispatch(Msg::Select(object));
-            if !answering {
-                reveal();
-            }
-        })
-    };
-    let lesson_view = lab
-        .guide
-        .as_ref()
-        .and_then(|g| crate::lesson::view_of(g, &lab.sim()));
+    let on_select = select_callback(&lab);
     let quiz_question = lab.quiz.as_ref().and_then(|_| {
         rollout_core::lessons::quiz::next_question(&lab.sim()).map(|q| (q.prompt, q.ask.kind()))
     });
-    let dismiss = {
-        let d = dispatcher.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
-    };
 
     let present = presenting.0;
     // The Plan view forecasts the settings' Deployment (the last valid settings while typing).
-    let plan_source = {
-        let (settings, base) = (lab.settings.clone(), lab.base.clone());
-        (*use_memo((settings, base), |(s, b)| {
-            crate::state::build_scenario(s, b).ok().map(Rc::new)
-        }))
-        .clone()
-    };
+    let plan_source = crate::hooks::use_plan_source(&lab);
     // "Watch it" on the Plan page: its Deployment as planned, on the stage.
     let watch = {
         let (d, go_plan) = (dispatcher.clone(), go_plan.clone());
@@ -223,185 +139,54 @@ pub fn app(props: &AppProps) -> Html {
             go_plan.emit(false);
         })
     };
-    let toggle_present = {
-        let p = presenting.dispatcher();
-        Callback::from(move |_: MouseEvent| p.dispatch(None))
-    };
-    let stage_tools = html! { <>
-        <button type="button" class={classes!("btn", "btn-toggle", present.then_some("is-on"))} data-testid="present-toggle"
-            aria-pressed={if present { "true" } else { "false" }} onclick={toggle_present}
-            title={if present { "Leave presentation mode (P or Esc)" } else { "Presentation mode: the stage fills the screen (P)" }}>
-            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
-            <span>{ if present { "Leave presentation" } else { "Present" } }</span>
-        </button>
-        { crate::components::compare::toggle(&compare, &lab.settings) }
-    </> };
     let chart =
         html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
-    let explanation = frame.explanation.as_ref();
-    let caption = caption(&lab, frame, deployment.as_ref(), first_command.as_ref());
-    let stage_a = html! {
-    <Stage
-        replica_sets={frame.replica_sets.clone()}
-        departed={frame.departed.clone()}
-        budget={frame.budget.clone()}
-        caption={AttrValue::from(caption)}
-        actor={explanation.map(|e| e.actor.key())}
-        version={lab.version}
-        selected={selected.clone()}
-        on_select={if present { Callback::noop() } else { on_select.clone() }}
-        tools={stage_tools}
-        title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
-    >
-        if present { { chart.clone() } }
-    </Stage>
-    };
+    let stage_a = stage_a(&lab, frame, &compare, &presenting, &on_select, &chart);
 
     html! {
         <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"), (compare.on && !present).then_some("comparing"))} data-version={lab.version.to_string()}>
             if props.header && !present {
                 { header(Header {
                     preset: AttrValue::from(lab.preset.clone()),
-                    preset_options,
-                    on_preset,
+                    preset_options: preset_options(&lab),
+                    on_preset: {
+                        let d = lab.dispatcher();
+                        Callback::from(move |id: String| d.dispatch(Msg::LoadPreset(id)))
+                    },
                     plan_page,
                     go_plan: go_plan.clone(),
                     share: share_buttons,
                     large: *large,
-                    toggle_large,
+                    toggle_large: {
+                        let large = large.clone();
+                        Callback::from(move |_: MouseEvent| large.set(!*large))
+                    },
                 }) }
             }
-            // A status notice (where the session came to rest) is said by the status line.
-            if let (Some(n), false) = (&lab.notice, lab.status_notice) {
-                <div class="notice" role="status" data-testid="notice">
-                    <span>{ n.clone() }</span>
-                    <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
-                </div>
-            }
+            { notice(&lab) }
             if !plan_page {
-            // In presentation mode the stage is the page's main content (a landmark with the
-            // page's heading); otherwise a plain wrapper that takes no part in the layout.
-            <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"))}>
-            if present {
-                <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
-            }
-            if let Some(guide) = &lab.guide {
-                <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} started={frame.steps > 0} />
-            }
-            <Transport
-                round={frame.round}
-                time={frame.time}
-                at_round_start={frame.at_round_start}
-                finished={frame.finished}
-                can_back={frame.can_back}
-                steps={frame.steps}
-                horizon={frame.horizon}
-                action_rounds={frame.action_rounds.clone()}
-                playing={lab.playing}
-                seeking={lab.seek.is_some()}
-                speed={lab.speed}
-                settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
-                instant={lab.session().instant_reactions()}
-                state={deployment.as_ref().map(|d| rollout_state(d, frame.pending.first().map(|p| p.command.as_str())))}
-                next_image={deployment.is_some().then(|| AttrValue::from(next_image.clone()))}
-                on_msg={on_msg.clone()}
-            />
-            if compare.on && !present {
-                // Compare: A's and B's stages side by side (stacked on narrow screens), B's
-                // settings and the figures under them.
-                // Each side's forecast right above its stage, the figures that differ marked.
-                <div class="compare-stages compare-strip">
-                    { crate::components::compare::figures_beside(&compare, false) }
-                    { crate::components::compare::figures_beside(&compare, true) }
-                </div>
-                <div class="compare-stages" data-testid="compare-stages">
-                    { stage_a }
-                    { crate::components::compare::stage_b(&compare) }
-                </div>
-                { crate::components::compare::bar(&compare, &lab.settings, frame.settled.is_some()) }
-            } else {
-                { stage_a }
-            }
-            </@>
+            { stage_area(&lab, frame, &compare, stage_a, present, &on_msg) }
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if !present {
-            <div class="layout">
-                <main class="main">
-                    if let Some(d) = description {
-                        <p class="preset-description" data-testid="preset-description">{ d }</p>
-                    }
-                    <div class="cluster-grid">
-                        <div class="cluster-col">
-                            <ExplanationPanel explanation={frame.explanation.clone()} note={frame.step_note.clone()} {first_command} />
-                        </div>
-                        <div class="cluster-col">
-                            { chart }
-                        </div>
-                    </div>
-                    <KubectlPanel
-                        deployment={AttrValue::from(frame.deployment.clone())}
-                        next_image={AttrValue::from(next_image)}
-                        {next_image_broken}
-                        replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
-                        paused={lab.session().paused_after_pending()}
-                        history={frame.history.clone()}
-                        pending={frame.pending.clone()}
-                        console={lab.console.clone()}
-                        {next_round}
-                        quota={lab.session().quota_after_pending()}
-                        on_msg={on_msg.clone()}
-                    />
-                    <div class="cluster-grid">
-                        <div class="cluster-col">
-                            <ReplicaSets
-                                replica_sets={frame.replica_sets.clone()}
-                                departed={frame.departed.clone()}
-                                before={lab.before.clone()}
-                                selected={selected.clone()}
-                                on_select={on_select}
-                                pods={false}
-                            />
-                        </div>
-                        <div class="cluster-col">
-                            <DeploymentStatus
-                                {deployment}
-                                name={AttrValue::from(frame.deployment.clone())}
-                                now={frame.time}
-                                before={lab.before.clone()}
-                            />
-                        </div>
-                    </div>
-                    <EventsTable
-                        deployment_events={frame.deployment_events.clone()}
-                        all_events={frame.all_events.clone()}
-                        total={frame.event_count}
-                        name={AttrValue::from(frame.deployment.clone())}
-                        round={frame.round}
-                    />
-                </main>
-                <aside class="aside" aria-label="Settings">
-                    <SettingsPanel
-                        settings={lab.settings.clone()}
-                        applied={lab.applied.clone()}
-                        {problems}
-                        {started}
-                        on_msg={on_msg.clone()}
-                    />
-                    <ScenarioPanel json={scenario_json} version={lab.version} on_msg={on_msg.clone()}
-                        file={Some(file)} />
-                    <p class="footnote">
-                        { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round, P presents." }
-                    </p>
-                </aside>
-            </div>
+                { layout(&lab, frame, Layout {
+                    description,
+                    first_command,
+                    chart,
+                    selected,
+                    on_select,
+                    deployment,
+                    scenario_json,
+                    file,
+                    on_msg: on_msg.clone(),
+                }) }
             }
             if !present {
-                { inside_section((*inside).clone(), &on_msg) }
+                { inside_section(inside, &on_msg) }
             }
             }
             // The Plan page stays mounted behind the stage, so its text survives a visit there.
             <crate::components::plan_view::PlanView source={plan_source} visible={plan_page && !present} on_watch={watch} />
-            if let Some(open) = &*share {
+            if let Some(open) = &share {
                 { crate::components::share_dialog::share_portal(open, close_share) }
             }
         </div>
@@ -566,5 +351,291 @@ fn header(h: Header) -> Html {
             </button>
         </div>
     </header>
+    }
+}
+
+/// What the panels under the stage show besides the lab and its frame.
+struct Layout {
+    description: Option<&'static str>,
+    first_command: Option<AttrValue>,
+    chart: Html,
+    selected: Option<AttrValue>,
+    on_select: Callback<String>,
+    deployment: Option<DeploymentView>,
+    scenario_json: Callback<(), String>,
+    file: Callback<&'static str, (&'static str, &'static str, String)>,
+    on_msg: Callback<Msg>,
+}
+
+/// The panels under the stage: the explanation and the chart, kubectl, the ReplicaSets and
+/// the Deployment's status, the events; beside them the settings and the scenario.
+fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
+    let next_image = lab.next_image();
+    let next_image_broken = lab
+        .sim()
+        .scenario()
+        .never_ready_images
+        .contains(&next_image);
+    let next_round = lab.sim().next_action_round();
+    let (problems, started) = (lab.problems(), lab.started());
+    html! {
+    <div class="layout">
+        <main class="main">
+            if let Some(d) = p.description {
+                <p class="preset-description" data-testid="preset-description">{ d }</p>
+            }
+            <div class="cluster-grid">
+                <div class="cluster-col">
+                    <ExplanationPanel explanation={frame.explanation.clone()} note={frame.step_note.clone()} first_command={p.first_command} />
+                </div>
+                <div class="cluster-col">
+                    { p.chart }
+                </div>
+            </div>
+            <KubectlPanel
+                deployment={AttrValue::from(frame.deployment.clone())}
+                next_image={AttrValue::from(next_image)}
+                {next_image_broken}
+                replicas={AttrValue::from(lab.settings.replicas.trim().to_string())}
+                paused={lab.session().paused_after_pending()}
+                history={frame.history.clone()}
+                pending={frame.pending.clone()}
+                console={lab.console.clone()}
+                {next_round}
+                quota={lab.session().quota_after_pending()}
+                on_msg={p.on_msg.clone()}
+            />
+            <div class="cluster-grid">
+                <div class="cluster-col">
+                    <ReplicaSets
+                        replica_sets={frame.replica_sets.clone()}
+                        departed={frame.departed.clone()}
+                        before={lab.before.clone()}
+                        selected={p.selected}
+                        on_select={p.on_select}
+                        pods={false}
+                    />
+                </div>
+                <div class="cluster-col">
+                    <DeploymentStatus
+                        deployment={p.deployment}
+                        name={AttrValue::from(frame.deployment.clone())}
+                        now={frame.time}
+                        before={lab.before.clone()}
+                    />
+                </div>
+            </div>
+            <EventsTable
+                deployment_events={frame.deployment_events.clone()}
+                all_events={frame.all_events.clone()}
+                total={frame.event_count}
+                name={AttrValue::from(frame.deployment.clone())}
+                round={frame.round}
+            />
+        </main>
+        <aside class="aside" aria-label="Settings">
+            <SettingsPanel
+                settings={lab.settings.clone()}
+                applied={lab.applied.clone()}
+                {problems}
+                {started}
+                on_msg={p.on_msg.clone()}
+            />
+            <ScenarioPanel json={p.scenario_json} version={lab.version} on_msg={p.on_msg.clone()}
+                file={Some(p.file)} />
+            <p class="footnote">
+                { "Keyboard: Space plays and pauses, ← and → step, Shift+← and Shift+→ move a whole round, P presents." }
+            </p>
+        </aside>
+    </div>
+    }
+}
+
+/// The transport bar: the clock, Step, Back, Play and the timeline.
+fn transport(
+    lab: &Lab,
+    frame: &Frame,
+    deployment: Option<&DeploymentView>,
+    on_msg: &Callback<Msg>,
+) -> Html {
+    html! {
+        <Transport
+            round={frame.round}
+            time={frame.time}
+            at_round_start={frame.at_round_start}
+            finished={frame.finished}
+            can_back={frame.can_back}
+            steps={frame.steps}
+            horizon={frame.horizon}
+            action_rounds={frame.action_rounds.clone()}
+            playing={lab.playing}
+            seeking={lab.seek.is_some()}
+            speed={lab.speed}
+            settled={frame.settled.as_ref().map(|s| (outcome_key(s.outcome), AttrValue::from(s.sentence.clone())))}
+            instant={lab.session().instant_reactions()}
+            state={deployment.as_ref().map(|d| rollout_state(d, frame.pending.first().map(|p| p.command.as_str())))}
+            next_image={deployment.is_some().then(|| AttrValue::from(lab.next_image()))}
+            on_msg={on_msg.clone()}
+        />
+    }
+}
+
+/// The stage's own tools: presentation mode and Compare's switch.
+fn stage_tools(present: bool, toggle_present: Callback<MouseEvent>, compare_toggle: Html) -> Html {
+    html! { <>
+        <button type="button" class={classes!("btn", "btn-toggle", present.then_some("is-on"))} data-testid="present-toggle"
+            aria-pressed={if present { "true" } else { "false" }} onclick={toggle_present}
+            title={if present { "Leave presentation mode (P or Esc)" } else { "Presentation mode: the stage fills the screen (P)" }}>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 4h18v12H3zM5 6v8h14V6zM11 17h2v2h4v2H7v-2h4z" /></svg>
+            <span>{ if present { "Leave presentation" } else { "Present" } }</span>
+        </button>
+        { compare_toggle }
+    </> }
+}
+
+/// The stage area: the lesson's panel, the transport bar and the stage (beside B's while
+/// comparing); in presentation mode, the page's main content (a landmark with the page's
+/// heading), otherwise a plain wrapper that takes no part in the layout.
+fn stage_area(
+    lab: &Lab,
+    frame: &Frame,
+    compare: &UseReducerHandle<Compare>,
+    stage_a: Html,
+    present: bool,
+    on_msg: &Callback<Msg>,
+) -> Html {
+    let lesson_view = lab
+        .guide
+        .as_ref()
+        .and_then(|g| crate::lesson::view_of(g, &lab.sim()));
+    html! {
+        // In presentation mode the stage is the page's main content (a landmark with the
+        // page's heading); otherwise a plain wrapper that takes no part in the layout.
+        <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"))}>
+        if present {
+            <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
+        }
+        if let Some(guide) = &lab.guide {
+            <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} started={frame.steps > 0} />
+        }
+        { transport(lab, frame, frame.cluster.deployments.first(), on_msg) }
+        if compare.on && !present {
+            // Compare: A's and B's stages side by side (stacked on narrow screens), B's
+            // settings and the figures under them.
+            // Each side's forecast right above its stage, the figures that differ marked.
+            <div class="compare-stages compare-strip">
+                { crate::components::compare::figures_beside(compare, false) }
+                { crate::components::compare::figures_beside(compare, true) }
+            </div>
+            <div class="compare-stages" data-testid="compare-stages">
+                { stage_a.clone() }
+                { crate::components::compare::stage_b(compare) }
+            </div>
+            { crate::components::compare::bar(compare, &lab.settings, frame.settled.is_some()) }
+        } else {
+            { stage_a }
+        }
+        </@>
+    }
+}
+
+/// The stage of this page's Deployment (A while comparing), with its tools and caption; in
+/// presentation mode the chart beside it and pods that cannot be selected.
+fn stage_a(
+    lab: &Lab,
+    frame: &Frame,
+    compare: &UseReducerHandle<Compare>,
+    presenting: &UseReducerHandle<Presenting>,
+    on_select: &Callback<String>,
+    chart: &Html,
+) -> Html {
+    let present = presenting.0;
+    let toggle_present = {
+        let p = presenting.dispatcher();
+        Callback::from(move |_: MouseEvent| p.dispatch(None))
+    };
+    let stage_tools = stage_tools(
+        present,
+        toggle_present,
+        crate::components::compare::toggle(compare, &lab.settings),
+    );
+    let explanation = frame.explanation.as_ref();
+    let first_command = first_command(frame, lab.started());
+    let deployment = frame.cluster.deployments.first();
+    let caption = caption(lab, frame, deployment, first_command.as_ref());
+    let selected = lab.selected.clone().map(AttrValue::from);
+    html! {
+    <Stage
+        replica_sets={frame.replica_sets.clone()}
+        departed={frame.departed.clone()}
+        budget={frame.budget.clone()}
+        caption={AttrValue::from(caption)}
+        actor={explanation.map(|e| e.actor.key())}
+        version={lab.version}
+        selected={selected}
+        on_select={if present { Callback::noop() } else { on_select.clone() }}
+        tools={stage_tools}
+        title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
+    >
+        if present { { chart.clone() } }
+    </Stage>
+    }
+}
+
+/// What a click on an object does: select it, and open "Inside the controllers" at it unless
+/// it answers a lesson's question (a pod clicked answers it where it is asked).
+fn select_callback(lab: &UseReducerHandle<Lab>) -> Callback<String> {
+    let d = lab.dispatcher();
+    let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
+    Callback::from(move |object: String| {
+        d.dispatch(Msg::Select(object));
+        if !answering {
+            reveal();
+        }
+    })
+}
+
+/// The session as the share dialog takes it when a button is pressed (with Compare's B while
+/// comparing).
+fn share_session(
+    lab: &UseReducerHandle<Lab>,
+    json: &Callback<(), String>,
+    compare: &UseReducerHandle<Compare>,
+) -> Callback<(), crate::share::ShareSession> {
+    let (lab, json) = (lab.clone(), json.clone());
+    let variant = compare.on.then(|| compare.variant.clone());
+    Callback::from(move |()| crate::share::ShareSession {
+        compare: variant.clone(),
+        ..crate::share::session_of(&lab, json.emit(()))
+    })
+}
+
+/// `on_msg` for the page's components: each message through `route` (what Step does while
+/// comparing) to the lab.
+fn routed(d: &UseReducerDispatcher<Lab>, route: &Route) -> Callback<Msg> {
+    let (d, route) = (d.clone(), route.clone());
+    Callback::from(move |m: Msg| {
+        let m = match route.borrow().as_ref() {
+            Some(r) => r(m),
+            None => m,
+        };
+        d.dispatch(m)
+    })
+}
+
+/// The notice, with its OK button. A status notice (where the session came to rest) is said
+/// by the status line instead.
+fn notice(lab: &UseReducerHandle<Lab>) -> Html {
+    let dismiss = {
+        let d = lab.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(Msg::DismissNotice))
+    };
+    html! {
+        if let (Some(n), false) = (&lab.notice, lab.status_notice) {
+        <div class="notice" role="status" data-testid="notice">
+            <span>{ n.clone() }</span>
+            <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
+        </div>
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
 //! under the button that opened it.
 
+use crate::hooks::use_share_dialog::ShareOpen;
 use crate::share::{
     app_address, element_snippet, fragment_of, iframe_snippet, Control, EmbedOptions, ShareSession,
     Which,
@@ -198,29 +199,6 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             </div>
             { body }
         </div>
-    }
-}
-
-/// An open dialog: what it shows and the element it is drawn in, positioned under the button
-/// that opened it. Whoever holds it draws [`share_portal`] in its own Yew tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShareOpen {
-    /// Which dialog.
-    pub which: Which,
-    /// The app's address (no query, no fragment).
-    pub page: AttrValue,
-    /// The session's permalink fragment (without `#`).
-    pub fragment: AttrValue,
-    /// A title for the embed.
-    pub title: AttrValue,
-    /// The element it is drawn in (appended to `<body>`; removed by [`ShareOpen::close`]).
-    pub host: Element,
-}
-
-impl ShareOpen {
-    /// Removes the dialog's element from the page.
-    pub fn close(&self) {
-        self.host.remove();
     }
 }
 
