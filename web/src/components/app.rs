@@ -84,10 +84,7 @@ pub fn app(props: &AppProps) -> Html {
         presenting.dispatcher(),
     );
 
-    let frame = {
-        let lab = lab.clone();
-        use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
-    };
+    let frame = crate::hooks::use_frame(&lab);
 
     let frame: &Frame = &frame;
     // Compare side by side (crate::compare): its own reducer, following this lab.

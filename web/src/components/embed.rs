@@ -10,7 +10,7 @@ use crate::components::{ChartPanel, ReplicaSets};
 use crate::hooks::{use_controller, use_playback, Controller};
 use crate::settings::{Field, StrategyKind};
 use crate::share::{link_of, start_lab, title_of, Control, EmbedOptions};
-use crate::state::{Frame, Msg};
+use crate::state::{Frame, Lab, Msg};
 use rollout_core::scenario::Scenario;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -81,61 +81,13 @@ fn icon(path: &'static str) -> Html {
 /// Rollout Lab, embedded.
 #[function_component(EmbedApp)]
 pub fn embed_app(props: &EmbedAppProps) -> Html {
-    let lab = use_reducer(|| {
-        if let Some(lab) = props.controller.as_ref().and_then(Controller::take_staged) {
-            return lab;
-        }
-        let mut lab = start_lab(
-            props.link.as_deref(),
-            props.scenario.as_deref(),
-            props.preset.as_deref(),
-        );
-        if !props.options.ignored.is_empty() {
-            let extra = format!(
-                "Ignored in the embed parameters: {}.",
-                props.options.ignored.join("; ")
-            );
-            lab.notice = Some(match lab.notice.take() {
-                Some(n) => format!("{n} {extra}"),
-                None => extra,
-            });
-        }
-        lab
-    });
+    let lab = use_reducer(|| embed_lab(props));
     use_controller(props.controller.clone(), &lab);
     use_playback(&lab);
-    let frame = {
-        let lab = lab.clone();
-        use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
-    };
+    let frame = crate::hooks::use_frame(&lab);
     let frame: &Frame = &frame;
     let o = &props.options;
-    let send = |msg: Msg| {
-        let d = lab.dispatcher();
-        Callback::from(move |_: MouseEvent| d.dispatch(msg.clone()))
-    };
-    // A slider or menu edits the setting and, once the rollout has started, applies it as
-    // kubectl would (before the first step, edits apply at once).
-    let edit = |field: Field, stops: Rc<Vec<String>>| {
-        let d = lab.dispatcher();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let i = input.value().parse::<usize>().unwrap_or(0);
-            if let Some(v) = stops.get(i) {
-                d.dispatch(Msg::Edit(field, v.clone()));
-                d.dispatch(Msg::ApplySpec);
-            }
-        })
-    };
-    let on_strategy = {
-        let d = lab.dispatcher();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            d.dispatch(Msg::Edit(Field::Strategy, select.value()));
-            d.dispatch(Msg::ApplySpec);
-        })
-    };
-    let dismiss = send(Msg::DismissNotice);
+    let dismiss = send(&lab, Msg::DismissNotice);
     // A lesson (`lesson="ID"` on the element, `?embed&lesson=ID` in an iframe): its panel
     // above the controls, so a documentation page can embed exactly one lesson.
     let guide = lab.guide.clone().map(|guide| {
@@ -149,58 +101,10 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         let on_msg = Callback::from(move |m: Msg| d.dispatch(m));
         html! { <crate::components::GuidePanel {guide} version={lab.version} {view} {on_msg} /> }
     });
-    let s = &lab.settings;
     let problems = lab.problems();
     let started = lab.started();
-    let rolling = s.strategy == StrategyKind::RollingUpdate;
-    let bounds = crate::bounds::resolve(s).ok();
+    let rolling = lab.settings.strategy == StrategyKind::RollingUpdate;
 
-    let slider = |control: Control, field: Field, testid: &'static str| -> Html {
-        if !o.has(control) {
-            return html! {};
-        }
-        let (stops, index, shown) = match field {
-            Field::Replicas => {
-                let stops: Vec<String> = SLIDER_STOPS.iter().map(|n| n.to_string()).collect();
-                (
-                    stops,
-                    slider_index(&s.replicas),
-                    s.replicas.trim().to_string(),
-                )
-            }
-            _ => {
-                let value = s.get(field).trim().to_string();
-                let stops = int_or_percent_stops(&value);
-                let index = stops.iter().position(|x| *x == value).unwrap_or(0);
-                let pods = bounds.as_ref().filter(|_| rolling).map(|b| {
-                    if field == Field::MaxSurge {
-                        b.surge
-                    } else {
-                        b.unavailable
-                    }
-                });
-                let shown = match pods {
-                    Some(n) if value.ends_with('%') => {
-                        format!("{value} → {n} pod{}", if n == 1 { "" } else { "s" })
-                    }
-                    _ => value,
-                };
-                (stops, index, shown)
-            }
-        };
-        let disabled = field != Field::Replicas && !rolling;
-        let id = format!("embed-{testid}");
-        let max = stops.len().saturating_sub(1).to_string();
-        html! {
-            <div class={classes!("embed-slider", disabled.then_some("is-disabled"))}>
-                <label for={id.clone()}>{ field.label() }</label>
-                <input id={id} type="range" min="0" max={max} step="1" value={index.to_string()}
-                    data-testid={testid} {disabled} aria-valuetext={shown.clone()}
-                    oninput={edit(field, Rc::new(stops))} />
-                <output data-testid={format!("{testid}-value")}>{ shown }</output>
-            </div>
-        }
-    };
     let sliders = [
         Control::Replicas,
         Control::MaxSurge,
@@ -212,115 +116,17 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         .app_url
         .as_ref()
         .map(|base| format!("{base}#{}", link_of(&lab)));
-    let next_image = lab.next_image();
-    // The step's sentence, with the time that passed before it ("30 s later: …").
-    let explanation = frame.explanation.as_ref().map(|e| {
-        match frame.step_note.as_ref().map(|n| n.seconds_later) {
-            Some(s) if s > 0 => format!("{} later: {}", crate::explain::seconds(s), e.headline),
-            _ => e.headline.clone(),
-        }
-    });
-    // Commands given and not applied yet (before the first step too: the next Step applies
-    // them, and says so).
-    let pending = frame
-        .pending
-        .iter()
-        .map(|p| p.command.clone())
-        .collect::<Vec<_>>();
     let band = frame
         .cluster
         .deployments
         .first()
         .map_or(rolling, |d| d.strategy == "RollingUpdate");
-    let settled = frame.settled.is_some();
-    let step_title = match &frame.settled {
-        Some(st) => format!("Nothing more will happen: {}", st.sentence),
-        None => "Step: to the next change in the cluster".to_string(),
-    };
-
     html! {
         <div class={classes!("app", "embed", (!o.chart).then_some("embed-no-chart"))} data-testid="embed">
-            <header class="embed-head">
-                <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-                    <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
-                    <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
-                    <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
-                </svg>
-                if props.page {
-                    <h1 class="embed-title" data-testid="embed-title">{ title_of(&lab) }</h1>
-                } else {
-                    <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
-                }
-                if let Some(href) = open_href {
-                    <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
-                        { "Open in Rollout Lab" }<span aria-hidden="true">{ " ↗" }</span>
-                    </a>
-                }
-            </header>
+            { embed_head(&lab, props.page, open_href) }
             <@{if props.page { "main" } else { "div" }} class="embed-body">
             { for guide }
-            <div class="embed-controls" role="group" aria-label="Playback">
-                if o.has(Control::Round) {
-                    <button type="button" class="btn btn-icon" data-testid="back-round-button" aria-label="Back one round"
-                        title="Back to the start of the round" disabled={!frame.can_back} onclick={send(Msg::BackRound)}>
-                        { icon(ICON_ROUND_BACK) }
-                    </button>
-                }
-                if o.has(Control::Step) {
-                    <button type="button" class="btn" data-testid="step-back-button" title="Step back"
-                        disabled={!frame.can_back} onclick={send(Msg::StepBack)}>
-                        { icon(ICON_BACK) }<span>{ "Back" }</span>
-                    </button>
-                    <button type="button" class="btn btn-primary" data-testid="step-button"
-                        title={step_title} aria-describedby={settled.then_some("embed-settled")}
-                        disabled={settled} onclick={send(Msg::Step)}>
-                        <span>{ "Step" }</span>{ icon(ICON_STEP) }
-                    </button>
-                }
-                if o.has(Control::Round) {
-                    <button type="button" class="btn btn-icon" data-testid="step-round-button" aria-label="Forward one round"
-                        title="Round: run the rest of this round, changes or not" onclick={send(Msg::StepRound)}>
-                        { icon(ICON_ROUND) }
-                    </button>
-                }
-                if o.has(Control::Play) {
-                    <button type="button" class={classes!("btn", "btn-play", lab.playing.then_some("is-playing"))}
-                        data-testid="play-button" aria-pressed={if lab.playing { "true" } else { "false" }}
-                        onclick={send(Msg::TogglePlay)}>
-                        if lab.playing {
-                            { icon(ICON_PAUSE) }<span>{ "Pause" }</span>
-                        } else {
-                            { icon(ICON_PLAY) }<span>{ "Play" }</span>
-                        }
-                    </button>
-                }
-                if o.has(Control::Image) {
-                    <button type="button" class="btn btn-accent" data-testid="update-image-button"
-                        title={rollout_core::ui_support::kubectl_command(&rollout_core::scenario::ActionKind::SetImage { name: None, image: next_image.to_string() }, &frame.deployment)}
-                        onclick={send(Msg::UpdateImage)}>
-                        { format!("Roll out {next_image}") }
-                    </button>
-                }
-                if o.has(Control::Reset) {
-                    <button type="button" class="btn btn-icon" data-testid="reset-button" aria-label="Reset"
-                        title="Start over" onclick={send(Msg::Reset)}>
-                        { icon(ICON_RESET) }
-                    </button>
-                }
-                if o.has(Control::Strategy) {
-                    <label class="embed-strategy">
-                        <span class="visually-hidden">{ "Strategy" }</span>
-                        <select data-testid="strategy-select" onchange={on_strategy}>
-                            <option value="RollingUpdate" selected={rolling}>{ "RollingUpdate" }</option>
-                            <option value="Recreate" selected={!rolling}>{ "Recreate" }</option>
-                        </select>
-                    </label>
-                }
-                <div class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
-                    data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
-                    <Clock seconds={frame.time} round={frame.round} />
-                </div>
-            </div>
+            { controls(&lab, frame, o) }
             if let Some(st) = &frame.settled {
                 <p class={classes!("settled-line", "embed-settled", format!("settled-{}", outcome_key(st.outcome)))}
                     id="embed-settled" data-testid="settled" data-outcome={outcome_key(st.outcome)}>
@@ -329,9 +135,15 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
             }
             if sliders {
                 <div class="embed-sliders">
-                    { slider(Control::Replicas, Field::Replicas, "replicas-slider") }
-                    { slider(Control::MaxSurge, Field::MaxSurge, "max-surge-slider") }
-                    { slider(Control::MaxUnavailable, Field::MaxUnavailable, "max-unavailable-slider") }
+                    if o.has(Control::Replicas) {
+                        { slider(&lab, Field::Replicas, "replicas-slider") }
+                    }
+                    if o.has(Control::MaxSurge) {
+                        { slider(&lab, Field::MaxSurge, "max-surge-slider") }
+                    }
+                    if o.has(Control::MaxUnavailable) {
+                        { slider(&lab, Field::MaxUnavailable, "max-unavailable-slider") }
+                    }
                 </div>
             }
             if !problems.is_empty() {
@@ -354,20 +166,241 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} heading={props.heading} />
                 }
             </div>
-            if o.explain || !pending.is_empty() {
-                <footer class="embed-foot" aria-live="polite">
-                    if !pending.is_empty() {
-                        <p class="embed-pending" data-testid="embed-pending">{ if started { format!("Pending: {}", pending.join("; ")) } else { format!("Pending, the first Step applies: {}", pending.join("; ")) } }</p>
-                    }
-                    if o.explain {
-                        <p class="embed-explain" data-testid="embed-explanation">
-                            { explanation.unwrap_or_else(|| "Nothing has run yet: press Step.".to_string()) }
-                        </p>
-                    }
-                </footer>
-            }
+            { embed_foot(frame, o, started) }
             </@>
         </div>
+    }
+}
+
+/// The lab an embed starts from: the one its controller staged, else its link, scenario or
+/// preset (`crate::share::start_lab`), with what its parameters ignored in the notice.
+fn embed_lab(props: &EmbedAppProps) -> Lab {
+    if let Some(lab) = props.controller.as_ref().and_then(Controller::take_staged) {
+        return lab;
+    }
+    let mut lab = start_lab(
+        props.link.as_deref(),
+        props.scenario.as_deref(),
+        props.preset.as_deref(),
+    );
+    if !props.options.ignored.is_empty() {
+        let extra = format!(
+            "Ignored in the embed parameters: {}.",
+            props.options.ignored.join("; ")
+        );
+        lab.notice = Some(match lab.notice.take() {
+            Some(n) => format!("{n} {extra}"),
+            None => extra,
+        });
+    }
+    lab
+}
+
+/// A slider or menu edits the setting and, once the rollout has started, applies it as
+/// kubectl would (before the first step, edits apply at once).
+fn edit(lab: &UseReducerHandle<Lab>, field: Field, stops: Rc<Vec<String>>) -> Callback<InputEvent> {
+    let d = lab.dispatcher();
+    Callback::from(move |e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        let i = input.value().parse::<usize>().unwrap_or(0);
+        if let Some(v) = stops.get(i) {
+            d.dispatch(Msg::Edit(field, v.clone()));
+            d.dispatch(Msg::ApplySpec);
+        }
+    })
+}
+
+/// A replicas, maxSurge or maxUnavailable slider, with the value it stands for (a percentage:
+/// the pods it resolves to).
+fn slider(lab: &UseReducerHandle<Lab>, field: Field, testid: &'static str) -> Html {
+    let s = &lab.settings;
+    let rolling = s.strategy == StrategyKind::RollingUpdate;
+    let bounds = crate::bounds::resolve(s).ok();
+    let (stops, index, shown) = match field {
+        Field::Replicas => {
+            let stops: Vec<String> = SLIDER_STOPS.iter().map(|n| n.to_string()).collect();
+            (
+                stops,
+                slider_index(&s.replicas),
+                s.replicas.trim().to_string(),
+            )
+        }
+        _ => {
+            let value = s.get(field).trim().to_string();
+            let stops = int_or_percent_stops(&value);
+            let index = stops.iter().position(|x| *x == value).unwrap_or(0);
+            let pods = bounds.as_ref().filter(|_| rolling).map(|b| {
+                if field == Field::MaxSurge {
+                    b.surge
+                } else {
+                    b.unavailable
+                }
+            });
+            let shown = match pods {
+                Some(n) if value.ends_with('%') => {
+                    format!("{value} → {n} pod{}", if n == 1 { "" } else { "s" })
+                }
+                _ => value,
+            };
+            (stops, index, shown)
+        }
+    };
+    let disabled = field != Field::Replicas && !rolling;
+    let id = format!("embed-{testid}");
+    let max = stops.len().saturating_sub(1).to_string();
+    html! {
+        <div class={classes!("embed-slider", disabled.then_some("is-disabled"))}>
+            <label for={id.clone()}>{ field.label() }</label>
+            <input id={id} type="range" min="0" max={max} step="1" value={index.to_string()}
+                data-testid={testid} {disabled} aria-valuetext={shown.clone()}
+                oninput={edit(lab, field, Rc::new(stops))} />
+            <output data-testid={format!("{testid}-value")}>{ shown }</output>
+        </div>
+    }
+}
+
+/// A button's callback that sends `msg`.
+fn send(lab: &UseReducerHandle<Lab>, msg: Msg) -> Callback<MouseEvent> {
+    let d = lab.dispatcher();
+    Callback::from(move |_: MouseEvent| d.dispatch(msg.clone()))
+}
+
+/// The embed's header: its title and "Open in Rollout Lab".
+fn embed_head(lab: &Lab, page: bool, open_href: Option<String>) -> Html {
+    html! {
+    <header class="embed-head">
+        <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+            <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
+            <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
+            <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
+        </svg>
+        if page {
+            <h1 class="embed-title" data-testid="embed-title">{ title_of(&lab) }</h1>
+        } else {
+            <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
+        }
+        if let Some(href) = open_href {
+            <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
+                { "Open in Rollout Lab" }<span aria-hidden="true">{ " ↗" }</span>
+            </a>
+        }
+    </header>
+    }
+}
+
+/// The playback controls the options ask for, and the clock.
+fn controls(lab: &UseReducerHandle<Lab>, frame: &Frame, o: &EmbedOptions) -> Html {
+    let send = |msg: Msg| send(lab, msg);
+    let rolling = lab.settings.strategy == StrategyKind::RollingUpdate;
+    let settled = frame.settled.is_some();
+    let on_strategy = {
+        let d = lab.dispatcher();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Msg::Edit(Field::Strategy, select.value()));
+            d.dispatch(Msg::ApplySpec);
+        })
+    };
+    let step_title = match &frame.settled {
+        Some(st) => format!("Nothing more will happen: {}", st.sentence),
+        None => "Step: to the next change in the cluster".to_string(),
+    };
+    let next_image = lab.next_image();
+    html! {
+    <div class="embed-controls" role="group" aria-label="Playback">
+        if o.has(Control::Round) {
+            <button type="button" class="btn btn-icon" data-testid="back-round-button" aria-label="Back one round"
+                title="Back to the start of the round" disabled={!frame.can_back} onclick={send(Msg::BackRound)}>
+                { icon(ICON_ROUND_BACK) }
+            </button>
+        }
+        if o.has(Control::Step) {
+            <button type="button" class="btn" data-testid="step-back-button" title="Step back"
+                disabled={!frame.can_back} onclick={send(Msg::StepBack)}>
+                { icon(ICON_BACK) }<span>{ "Back" }</span>
+            </button>
+            <button type="button" class="btn btn-primary" data-testid="step-button"
+                title={step_title} aria-describedby={settled.then_some("embed-settled")}
+                disabled={settled} onclick={send(Msg::Step)}>
+                <span>{ "Step" }</span>{ icon(ICON_STEP) }
+            </button>
+        }
+        if o.has(Control::Round) {
+            <button type="button" class="btn btn-icon" data-testid="step-round-button" aria-label="Forward one round"
+                title="Round: run the rest of this round, changes or not" onclick={send(Msg::StepRound)}>
+                { icon(ICON_ROUND) }
+            </button>
+        }
+        if o.has(Control::Play) {
+            <button type="button" class={classes!("btn", "btn-play", lab.playing.then_some("is-playing"))}
+                data-testid="play-button" aria-pressed={if lab.playing { "true" } else { "false" }}
+                onclick={send(Msg::TogglePlay)}>
+                if lab.playing {
+                    { icon(ICON_PAUSE) }<span>{ "Pause" }</span>
+                } else {
+                    { icon(ICON_PLAY) }<span>{ "Play" }</span>
+                }
+            </button>
+        }
+        if o.has(Control::Image) {
+            <button type="button" class="btn btn-accent" data-testid="update-image-button"
+                title={rollout_core::ui_support::kubectl_command(&rollout_core::scenario::ActionKind::SetImage { name: None, image: next_image.to_string() }, &frame.deployment)}
+                onclick={send(Msg::UpdateImage)}>
+                { format!("Roll out {next_image}") }
+            </button>
+        }
+        if o.has(Control::Reset) {
+            <button type="button" class="btn btn-icon" data-testid="reset-button" aria-label="Reset"
+                title="Start over" onclick={send(Msg::Reset)}>
+                { icon(ICON_RESET) }
+            </button>
+        }
+        if o.has(Control::Strategy) {
+            <label class="embed-strategy">
+                <span class="visually-hidden">{ "Strategy" }</span>
+                <select data-testid="strategy-select" onchange={on_strategy}>
+                    <option value="RollingUpdate" selected={rolling}>{ "RollingUpdate" }</option>
+                    <option value="Recreate" selected={!rolling}>{ "Recreate" }</option>
+                </select>
+            </label>
+        }
+        <div class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
+            data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
+            <Clock seconds={frame.time} round={frame.round} />
+        </div>
+    </div>
+    }
+}
+
+/// The foot: the commands pending and the step's sentence.
+fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
+    // The step's sentence, with the time that passed before it ("30 s later: …").
+    let explanation = frame.explanation.as_ref().map(|e| {
+        match frame.step_note.as_ref().map(|n| n.seconds_later) {
+            Some(s) if s > 0 => format!("{} later: {}", crate::explain::seconds(s), e.headline),
+            _ => e.headline.clone(),
+        }
+    });
+    // Commands given and not applied yet (before the first step too: the next Step applies
+    // them, and says so).
+    let pending = frame
+        .pending
+        .iter()
+        .map(|p| p.command.clone())
+        .collect::<Vec<_>>();
+    html! {
+    if o.explain || !pending.is_empty() {
+        <footer class="embed-foot" aria-live="polite">
+            if !pending.is_empty() {
+                <p class="embed-pending" data-testid="embed-pending">{ if started { format!("Pending: {}", pending.join("; ")) } else { format!("Pending, the first Step applies: {}", pending.join("; ")) } }</p>
+            }
+            if o.explain {
+                <p class="embed-explain" data-testid="embed-explanation">
+                    { explanation.unwrap_or_else(|| "Nothing has run yet: press Step.".to_string()) }
+                </p>
+            }
+        </footer>
+    }
     }
 }
 

@@ -14,7 +14,7 @@ pub use use_compare::{route_step, use_compare};
 pub use use_controller::{use_controller, Controller};
 pub use use_forecast::{use_forecast, Forecasted};
 pub use use_keyboard::use_keyboard;
-pub use use_lab_memos::{use_inside_frame, use_plan_source};
+pub use use_lab_memos::{use_frame, use_inside_frame, use_plan_source};
 pub use use_plan_page::use_plan_page;
 pub use use_playback::use_playback;
 pub use use_presentation::{use_presentation, Presenting};

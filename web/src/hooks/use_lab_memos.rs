@@ -1,7 +1,7 @@
 //! Values the app computes from its lab only when what they depend on changes.
 
 use crate::inside::InsideFrame;
-use crate::state::Lab;
+use crate::state::{Frame, Lab};
 use rollout_core::scenario::Scenario;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -33,4 +33,12 @@ pub fn use_plan_source(lab: &UseReducerHandle<Lab>) -> Option<Rc<Scenario>> {
         crate::state::build_scenario(s, b).ok().map(Rc::new)
     }))
     .clone()
+}
+
+/// The frame the page is drawn from, computed once per session version (the app's and the
+/// embed's).
+#[hook]
+pub fn use_frame(lab: &UseReducerHandle<Lab>) -> Rc<Rc<Frame>> {
+    let lab = lab.clone();
+    use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
 }
