@@ -9,8 +9,8 @@ use crate::hooks::use_forecast::forecast_cost;
 use crate::plan_api::ModelOptions;
 use crate::plan_source::*;
 use rollout_core::api::IntOrString;
-use rollout_core::scenario::Scenario;
-use serde_json::json;
+use rollout_core::scenario::{DeploymentInput, Scenario};
+use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -67,41 +67,13 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
 
     // Typed YAML is read by the YAML reader's module, loaded when the manifest is first
     // focused or edited (crate::yaml_reader); the forecasts are made again once it is there.
-    let yaml_ready = use_state(crate::yaml_reader::loaded);
-    let load_yaml = {
-        let yaml_ready = yaml_ready.clone();
-        Callback::from(move |_: ()| {
-            if !*yaml_ready {
-                let yaml_ready = yaml_ready.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    if crate::yaml_reader::load().await.is_ok() {
-                        yaml_ready.set(true);
-                    }
-                });
-            }
-        })
-    };
+    let (yaml_ready, load_yaml) = crate::hooks::use_yaml_reader();
     let input = plan_input(&text, &generated, (*generated_value).as_ref());
-    let forecast = crate::hooks::use_forecast(&input, &text, &model, *yaml_ready);
+    let forecast = crate::hooks::use_forecast(&input, &text, &model, yaml_ready);
     let deployment = forecast.deployment.clone();
     let current = deployment.as_ref().as_ref().and_then(current_cell);
 
-    let edit = {
-        let (text, follows, note, chosen) =
-            (text.clone(), follows.clone(), note.clone(), chosen.clone());
-        Callback::from(move |changes: Vec<Change>| {
-            match with_values(&text, chosen.as_deref(), &changes) {
-                Ok(t) => {
-                    if t != *text {
-                        follows.set(false);
-                        text.set(t);
-                    }
-                    note.set(None);
-                }
-                Err(e) => note.set(Some(format!("The manifest is left as it is: {e}."))),
-            }
-        })
-    };
+    let edit = edit_callback(&text, &follows, &note, &chosen);
     let on_pick = edit.reform(|(su, un): (i32, i32)| {
         vec![
             (MAX_SURGE, IntOrString::Int(su)),
@@ -114,66 +86,17 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
         }
         _ => Vec::new(),
     };
-    let take_settings = |apply: bool| {
-        let (edit, seen, now, changes) = (
-            edit.clone(),
-            seen.clone(),
-            settings_d.clone(),
-            changes.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            if apply {
-                edit.emit(changes.clone());
-            }
-            seen.set((*now).clone());
-        })
-    };
-    let on_input = {
-        let (text, follows, load_yaml) = (text.clone(), follows.clone(), load_yaml.clone());
-        Callback::from(move |e: InputEvent| {
-            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
-            load_yaml.emit(());
-            follows.set(false);
-            text.set(area.value());
-        })
-    };
+    let take_settings = |apply: bool| take_settings(apply, &edit, &seen, &settings_d, &changes);
+    let on_input = input_callback(&text, &follows, &load_yaml);
     let on_focus = load_yaml.reform(|_: FocusEvent| ());
-    let reset = {
-        let (text, follows, generated, note) = (
-            text.clone(),
-            follows.clone(),
-            generated.clone(),
-            note.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            follows.set(true);
-            note.set(None);
-            text.set(generated.clone());
-        })
-    };
+    let reset = reset_callback(&text, &follows, &generated, &note);
     let on_assume = {
         let overrides = overrides.clone();
         Callback::from(move |(name, value): (&'static str, String)| {
             overrides.set((*overrides).clone().with(name, json!(value)));
         })
     };
-    let watch = {
-        let (input, model, on_watch, note) = (
-            input.clone(),
-            model.clone(),
-            props.on_watch.clone(),
-            note.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let scenario = crate::plan_api::subject_of(&input, &model)
-                .and_then(|(s, _)| s.scenario(&Default::default()))
-                .and_then(|s| serde_json::to_string(&s).map_err(|e| e.to_string()));
-            match scenario {
-                Ok(json) => on_watch.emit(json),
-                Err(e) => note.set(Some(e)),
-            }
-        })
-    };
+    let watch = watch_callback(&input, &model, &props.on_watch, &note);
     let planned = matches!(forecast.out, Some(Ok(_)));
     let changed: Vec<String> = changes
         .iter()
@@ -193,7 +116,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     <label class="field-label" for="plan-manifest">{ "Deployment manifest (YAML or JSON)" }</label>
                     <textarea id="plan-manifest" class="plan-manifest" data-testid="plan-manifest" spellcheck="false"
                         value={(*text).clone()} oninput={on_input} onfocus={on_focus} rows="14" aria-describedby="plan-model" />
-                    <crate::components::DeploymentPicker text={(*text).clone()} chosen={chosen.clone()} ready={*yaml_ready} />
+                    <crate::components::DeploymentPicker text={(*text).clone()} chosen={chosen.clone()} ready={yaml_ready} />
                     <div class="plan-source">
                         <span class="panel-sub" data-testid="plan-follows">{
                             if *follows { "Follows the settings panel until you edit it." } else { "Edited here." }
@@ -230,4 +153,100 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             </div>
         </@>
     }
+}
+
+/// Edits the manifest in place (`with_values`: the values only, every other byte kept); what
+/// cannot be edited is said in the note.
+fn edit_callback(
+    text: &UseStateHandle<String>,
+    follows: &UseStateHandle<bool>,
+    note: &UseStateHandle<Option<String>>,
+    chosen: &UseStateHandle<Option<String>>,
+) -> Callback<Vec<Change>> {
+    let (text, follows, note, chosen) =
+        (text.clone(), follows.clone(), note.clone(), chosen.clone());
+    Callback::from(move |changes: Vec<Change>| {
+        match with_values(&text, chosen.as_deref(), &changes) {
+            Ok(t) => {
+                if t != *text {
+                    follows.set(false);
+                    text.set(t);
+                }
+                note.set(None);
+            }
+            Err(e) => note.set(Some(format!("The manifest is left as it is: {e}."))),
+        }
+    })
+}
+
+/// "Apply to the manifest" (`apply`) or "Keep mine": the settings' Deployment is taken in.
+fn take_settings(
+    apply: bool,
+    edit: &Callback<Vec<Change>>,
+    seen: &UseStateHandle<Option<DeploymentInput>>,
+    now: &Rc<Option<DeploymentInput>>,
+    changes: &[Change],
+) -> Callback<MouseEvent> {
+    let (edit, seen, now, changes) = (edit.clone(), seen.clone(), now.clone(), changes.to_vec());
+    Callback::from(move |_: MouseEvent| {
+        if apply {
+            edit.emit(changes.clone());
+        }
+        seen.set((*now).clone());
+    })
+}
+
+/// Typing in the manifest: it no longer follows the settings (and YAML needs the reader).
+fn input_callback(
+    text: &UseStateHandle<String>,
+    follows: &UseStateHandle<bool>,
+    load_yaml: &Callback<()>,
+) -> Callback<InputEvent> {
+    let (text, follows, load_yaml) = (text.clone(), follows.clone(), load_yaml.clone());
+    Callback::from(move |e: InputEvent| {
+        let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+        load_yaml.emit(());
+        follows.set(false);
+        text.set(area.value());
+    })
+}
+
+/// "Use the settings": the manifest follows the settings panel again.
+fn reset_callback(
+    text: &UseStateHandle<String>,
+    follows: &UseStateHandle<bool>,
+    generated: &str,
+    note: &UseStateHandle<Option<String>>,
+) -> Callback<MouseEvent> {
+    let (text, follows, generated, note) = (
+        text.clone(),
+        follows.clone(),
+        generated.to_string(),
+        note.clone(),
+    );
+    Callback::from(move |_: MouseEvent| {
+        follows.set(true);
+        note.set(None);
+        text.set(generated.clone());
+    })
+}
+
+/// "Watch it on the stage": the manifest as planned, as a scenario for the stage.
+fn watch_callback(
+    input: &Value,
+    model: &ModelOptions,
+    on_watch: &Callback<String>,
+    note: &UseStateHandle<Option<String>>,
+) -> Callback<MouseEvent> {
+    let (input, model, on_watch, note) =
+        (input.clone(), model.clone(), on_watch.clone(), note.clone());
+    Callback::from(move |_: MouseEvent| {
+        let scenario = crate::plan_api::subject_of(&input, &model)
+            .and_then(|(s, _)| s.scenario(&Default::default()))
+            .and_then(|s| serde_json::to_string(&s).map_err(|e| e.to_string()));
+        match scenario {
+            Ok(json) => on_watch.emit(json),
+            Err(e) => note.set(Some(e)),
+        }
+    })
 }
