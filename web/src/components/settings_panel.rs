@@ -93,7 +93,6 @@ fn spec_section(form: &Form) -> Html {
         _ => None,
     };
     let index = slider_index(&s.replicas);
-    let strategy_error = form.error(Field::Strategy);
 
     html! {
     <section class="panel settings" aria-labelledby="settings-title">
@@ -131,39 +130,7 @@ fn spec_section(form: &Form) -> Html {
                     oninput={on_slider}
                 />
             </TextField>
-            <div class={classes!("field", strategy_error.is_some().then_some("field-invalid"))}>
-                <div class="field-head">
-                    <label class="field-label" for={Field::Strategy.id()}>{ "Strategy" }</label>
-                    if let Some(b) = form.badge(Field::Strategy) {
-                        <span class="badge badge-edited">{ b }</span>
-                    }
-                </div>
-                <Select
-                    id={Field::Strategy.id()}
-                    testid="strategy-select"
-                    value={s.strategy.as_str()}
-                    options={vec![
-                        (AttrValue::Static("RollingUpdate"), AttrValue::Static("RollingUpdate")),
-                        (AttrValue::Static("Recreate"), AttrValue::Static("Recreate")),
-                    ]}
-                    describedby={Some(AttrValue::Static("strategy-hint"))}
-                    on_change={form.edit(Field::Strategy)}
-                />
-                <p class="field-hint" id="strategy-hint">
-                    if s.strategy == StrategyKind::Recreate {
-                        { "Delete every old pod, then create the new ones" }
-                    } else {
-                        { "Replace pods gradually, within the two limits below" }
-                    }
-                </p>
-                if let Some(e) = strategy_error {
-                    if first == Some(Field::Strategy) {
-                        <p class="validation" role="alert" data-testid="validation-message">{ e }</p>
-                    } else {
-                        <p class="validation validation-secondary">{ e }</p>
-                    }
-                }
-            </div>
+            { strategy_field(form) }
             <div class="field-pair">
                 { form.field(Field::MaxSurge, "Extra pods: 1 or 25% (rounded up)", "max-surge-input", false) }
                 { form.field(Field::MaxUnavailable, "Pods down: 1 or 25% (rounded down)", "max-unavailable-input", false) }
@@ -200,6 +167,48 @@ fn spec_section(form: &Form) -> Html {
             </span>
         </div>
     </section>
+    }
+}
+
+/// The strategy menu, its hint and its problem.
+fn strategy_field(form: &Form) -> Html {
+    let s = &form.props.settings;
+    let first = form.first;
+    let strategy_error = form.error(Field::Strategy);
+    html! {
+        <div class={classes!("field", strategy_error.is_some().then_some("field-invalid"))}>
+            <div class="field-head">
+                <label class="field-label" for={Field::Strategy.id()}>{ "Strategy" }</label>
+                if let Some(b) = form.badge(Field::Strategy) {
+                    <span class="badge badge-edited">{ b }</span>
+                }
+            </div>
+            <Select
+                id={Field::Strategy.id()}
+                testid="strategy-select"
+                value={s.strategy.as_str()}
+                options={vec![
+                    (AttrValue::Static("RollingUpdate"), AttrValue::Static("RollingUpdate")),
+                    (AttrValue::Static("Recreate"), AttrValue::Static("Recreate")),
+                ]}
+                describedby={Some(AttrValue::Static("strategy-hint"))}
+                on_change={form.edit(Field::Strategy)}
+            />
+            <p class="field-hint" id="strategy-hint">
+                if s.strategy == StrategyKind::Recreate {
+                    { "Delete every old pod, then create the new ones" }
+                } else {
+                    { "Replace pods gradually, within the two limits below" }
+                }
+            </p>
+            if let Some(e) = strategy_error {
+                if first == Some(Field::Strategy) {
+                    <p class="validation" role="alert" data-testid="validation-message">{ e }</p>
+                } else {
+                    <p class="validation validation-secondary">{ e }</p>
+                }
+            }
+        </div>
     }
 }
 
