@@ -5,7 +5,10 @@
 
 use crate::components::clock::Clock;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
-use crate::components::transport::outcome_key;
+use crate::components::transport::{
+    icon, outcome_key, ICON_BACK, ICON_PAUSE, ICON_PLAY, ICON_RESET, ICON_ROUND, ICON_ROUND_BACK,
+    ICON_STEP,
+};
 use crate::components::{ChartPanel, ReplicaSets};
 use crate::hooks::{use_controller, use_playback, Controller};
 use crate::settings::{Field, StrategyKind};
@@ -62,20 +65,6 @@ fn int_or_percent_stops(current: &str) -> Vec<String> {
         stops.push(current.to_string());
     }
     stops
-}
-
-const ICON_BACK: &str = "M7 5h2v14H7zM10 12l9-7v14z";
-const ICON_STEP: &str = "M15 5h2v14h-2zM14 12L5 5v14z";
-const ICON_PLAY: &str = "M7 4.5v15l13-7.5z";
-const ICON_PAUSE: &str = "M6 5h4v14H6zM14 5h4v14h-4z";
-const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
-const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
-const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
-
-fn icon(path: &'static str) -> Html {
-    html! {
-        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={path} /></svg>
-    }
 }
 
 /// Rollout Lab, embedded.
