@@ -50,15 +50,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         let (copied, url, which) = (copied.clone(), url.clone(), props.which);
         use_effect_with((), move |_| {
             if which == Which::Link {
-                spawn_local(async move {
-                    let ok = match web_sys::window() {
-                        Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&url))
-                            .await
-                            .is_ok(),
-                        None => false,
-                    };
-                    copied.set(Some(ok));
-                });
+                copy_text(url, move |ok| copied.set(Some(ok)));
             }
         });
     }
@@ -81,48 +73,13 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             area.select();
         }
     });
-    let update = |f: fn(&mut EmbedOptions, Control), control: Control| {
-        let options = options.clone();
-        Callback::from(move |_: Event| {
-            let mut o = (*options).clone();
-            f(&mut o, control);
-            options.set(o);
-        })
-    };
-    let toggle = |control: Control| {
-        update(
-            |o, c| {
-                if o.has(c) {
-                    o.controls.retain(|x| *x != c);
-                } else {
-                    o.controls.push(c);
-                    o.controls = Control::ALL
-                        .into_iter()
-                        .filter(|x| o.controls.contains(x))
-                        .collect();
-                }
-            },
-            control,
-        )
-    };
+    let update = |f: fn(&mut EmbedOptions, Control), control: Control| update(&options, f, control);
+    let toggle = |control: Control| update(toggle_control, control);
     let toggle_chart = update(|o, _| o.chart = !o.chart, Control::Step);
     let toggle_explain = update(|o, _| o.explain = !o.explain, Control::Step);
 
     let body = match props.which {
-        Which::Link => html! {
-            <>
-                <p class="share-status" data-testid="share-status" role="status">
-                    { match *copied {
-                        None => "Copying…",
-                        Some(true) => "Copied to the clipboard. The address bar has it too.",
-                        Some(false) => "Copy it from here (or from the address bar):",
-                    } }
-                </p>
-                <input class="field-input mono" type="text" readonly=true value={url.clone()} ref={field.clone()}
-                    aria-label="Link to this session" data-testid="share-link" onfocus={select_all.clone()} />
-                <p class="share-note">{ "The link holds the whole session: the Deployment spec, the cluster model, every command and the step you are at. Opening it replays the session to this step." }</p>
-            </>
-        },
+        Which::Link => link_body(*copied, &url, &field, &select_all),
         Which::Embed => {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
             let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
@@ -130,16 +87,8 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             let copy = |which: &'static str, text: String| {
                 let state = snippet_copied.clone();
                 Callback::from(move |_: MouseEvent| {
-                    let (state, text) = (state.clone(), text.clone());
-                    spawn_local(async move {
-                        let ok = match web_sys::window() {
-                            Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&text))
-                                .await
-                                .is_ok(),
-                            None => false,
-                        };
-                        state.set(Some((which, ok)));
-                    });
+                    let state = state.clone();
+                    copy_text(text.clone(), move |ok| state.set(Some((which, ok))));
                 })
             };
             let copy_label = |which: &str| match *snippet_copied {
@@ -199,6 +148,69 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             </div>
             { body }
         </div>
+    }
+}
+
+/// Copies `text` to the clipboard, then tells `done` whether that worked.
+fn copy_text(text: String, done: impl FnOnce(bool) + 'static) {
+    spawn_local(async move {
+        let ok = match web_sys::window() {
+            Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&text))
+                .await
+                .is_ok(),
+            None => false,
+        };
+        done(ok);
+    });
+}
+
+/// A change of the embed's options by `f` for `control`.
+fn update(
+    options: &UseStateHandle<EmbedOptions>,
+    f: fn(&mut EmbedOptions, Control),
+    control: Control,
+) -> Callback<Event> {
+    let options = options.clone();
+    Callback::from(move |_: Event| {
+        let mut o = (*options).clone();
+        f(&mut o, control);
+        options.set(o);
+    })
+}
+
+/// A control on or off (the controls kept in their order).
+fn toggle_control(o: &mut EmbedOptions, c: Control) {
+    if o.has(c) {
+        o.controls.retain(|x| *x != c);
+    } else {
+        o.controls.push(c);
+        o.controls = Control::ALL
+            .into_iter()
+            .filter(|x| o.controls.contains(x))
+            .collect();
+    }
+}
+
+/// The link dialog: whether the link was copied, and the link.
+fn link_body(
+    copied: Option<bool>,
+    url: &str,
+    field: &NodeRef,
+    select_all: &Callback<FocusEvent>,
+) -> Html {
+    html! {
+        <>
+            <p class="share-status" data-testid="share-status" role="status">
+                { match copied {
+                    None => "Copying…",
+                    Some(true) => "Copied to the clipboard. The address bar has it too.",
+                    Some(false) => "Copy it from here (or from the address bar):",
+                } }
+            </p>
+            <input class="field-input mono" type="text" readonly=true value={url.to_string()} ref={field.clone()}
+                aria-label="Link to this session" data-testid="share-link" onfocus={select_all.clone()} />
+            <p class="share-note">{ "The link holds the whole session: the Deployment spec, the cluster model, every command and the step you are at. Opening it replays the session to this step." }</p>
+        </>
     }
 }
 
