@@ -121,6 +121,28 @@ fn step_caption(step: &StepRecord, current: bool) -> String {
     }
 }
 
+/// The selected pod's own facts (`None` unless a pod is selected and exists).
+fn pod_facts(sim: &Simulation, selected: &str) -> Option<PodFacts> {
+    selected
+        .strip_prefix("pod/")
+        .and_then(|n| sim.api().pod(n))
+        .map(|p| PodFacts {
+            name: p.metadata.name.clone(),
+            deletion_cost: p.deletion_cost(),
+            annotated: p
+                .metadata
+                .annotations
+                .contains_key(rollout_core::api::POD_DELETION_COST_ANNOTATION),
+            restarts: p.restart_count,
+            reason: rollout_core::view::waiting_reason(
+                p,
+                &sim.scenario().never_ready_images,
+                sim.scenario().seconds_per_round,
+                sim.now(),
+            ),
+        })
+}
+
 impl InsideFrame {
     /// The panel for `selected` (`kind/name`; anything else inspects the first Deployment).
     pub fn of(sim: &Simulation, selected: &str) -> InsideFrame {
@@ -184,24 +206,7 @@ impl InsideFrame {
                 Some(format!("{selected} does not exist at this step.")),
             ),
         };
-        let pod = selected
-            .strip_prefix("pod/")
-            .and_then(|n| api.pod(n))
-            .map(|p| PodFacts {
-                name: p.metadata.name.clone(),
-                deletion_cost: p.deletion_cost(),
-                annotated: p
-                    .metadata
-                    .annotations
-                    .contains_key(rollout_core::api::POD_DELETION_COST_ANNOTATION),
-                restarts: p.restart_count,
-                reason: rollout_core::view::waiting_reason(
-                    p,
-                    &sim.scenario().never_ready_images,
-                    sim.scenario().seconds_per_round,
-                    sim.now(),
-                ),
-            });
+        let pod = pod_facts(sim, &selected);
 
         // One walk back through the steps finds the latest flow and each ReplicaSet's last
         // sync.
