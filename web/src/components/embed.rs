@@ -264,9 +264,9 @@ fn embed_head(lab: &Lab, page: bool, open_href: Option<String>) -> Html {
             <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
         </svg>
         if page {
-            <h1 class="embed-title" data-testid="embed-title">{ title_of(&lab) }</h1>
+            <h1 class="embed-title" data-testid="embed-title">{ title_of(lab) }</h1>
         } else {
-            <p class="embed-title" data-testid="embed-title">{ title_of(&lab) }</p>
+            <p class="embed-title" data-testid="embed-title">{ title_of(lab) }</p>
         }
         if let Some(href) = open_href {
             <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">

@@ -38,7 +38,7 @@ pub fn use_plan_source(lab: &UseReducerHandle<Lab>) -> Option<Rc<Scenario>> {
 /// The frame the page is drawn from, computed once per session version (the app's and the
 /// embed's).
 #[hook]
-pub fn use_frame(lab: &UseReducerHandle<Lab>) -> Rc<Rc<Frame>> {
+pub fn use_frame(lab: &UseReducerHandle<Lab>) -> Rc<Frame> {
     let lab = lab.clone();
-    use_memo(lab.version, move |_| Rc::new(Frame::of(&lab)))
+    use_memo(lab.version, move |_| Frame::of(&lab))
 }
