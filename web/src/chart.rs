@@ -197,7 +197,7 @@ pub fn geometry(points: &[ChartPoint], horizon: u32) -> Geometry {
 /// An x tick: seconds (`30`), or `m:ss` on a chart longer than ten minutes.
 fn tick_label(t: i64, x_max: f64) -> String {
     if x_max > 600.0 {
-        crate::components::clock::m_ss(t)
+        m_ss(t)
     } else {
         t.to_string()
     }
@@ -211,6 +211,17 @@ pub fn x_title(points: &[ChartPoint], horizon: u32) -> &'static str {
         "time (m:ss)"
     } else {
         "seconds"
+    }
+}
+
+/// Seconds as `m:ss` (`0:05`, `1:35`, `12:00`), or `h:mm:ss` from an hour on.
+pub fn m_ss(seconds: i64) -> String {
+    let s = seconds.max(0);
+    let (h, m, s) = (s / 3600, (s / 60) % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
     }
 }
 

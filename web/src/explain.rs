@@ -178,14 +178,7 @@ pub fn explain(record: &StepRecord, deployment: &str) -> Explanation {
         .iter()
         .map(|e| format!("{} {}: {}", e.type_, e.reason, e.message))
         .collect();
-    let decision_text = |names: &[&str]| {
-        record
-            .decisions
-            .iter()
-            .rev()
-            .find(|d| names.contains(&d.function.as_str()))
-            .map(|d| d.text.clone())
-    };
+    let decision_text = |names: &[&str]| decision_text(record, names);
     let headline = match kind {
         StepKind::Actions => {
             let cmds = commands(record, deployment);
@@ -215,91 +208,8 @@ pub fn explain(record: &StepRecord, deployment: &str) -> Explanation {
                 "Nothing to do.".to_string()
             }
         }
-        StepKind::SyncReplicaSet { .. } => {
-            if let Some(m) = &record.manage {
-                if let Some(ss) = &m.slow_start {
-                    let sizes: Vec<String> = ss.batch_sizes.iter().map(|n| n.to_string()).collect();
-                    details.push(format!(
-                        "slowStartBatch: batches of {} ({} created{})",
-                        sizes.join(", "),
-                        ss.successes,
-                        ss.error
-                            .as_ref()
-                            .map(|e| format!(", stopped by: {e}"))
-                            .unwrap_or_default()
-                    ));
-                }
-                for d in m.deletions.iter().take(NAMED) {
-                    details.push(match &d.kept {
-                        Some(kept) => format!(
-                            "getPodsToDelete: {} goes before {} ({})",
-                            d.pod.name,
-                            kept.name,
-                            d.criterion.describe()
-                        ),
-                        None => format!("getPodsToDelete: {} goes (every pod goes)", d.pod.name),
-                    });
-                }
-                if m.deletions.len() > NAMED {
-                    details.push(format!(
-                        "… and {} more, in the same ranking order",
-                        m.deletions.len() - NAMED
-                    ));
-                }
-            }
-            decision_text(&["manageReplicas"])
-                .or_else(|| decision_text(&["syncReplicaSet"]))
-                .unwrap_or_else(|| "Nothing to do.".to_string())
-        }
-        StepKind::Kubelet => {
-            let mut scheduled = Vec::new();
-            let mut ready = Vec::new();
-            let mut removed = Vec::new();
-            for c in &record.pod_changes {
-                match c {
-                    PodChange::Scheduled { pod, .. } => scheduled.push(pod.as_str()),
-                    PodChange::BecameReady { pod } => ready.push(pod.as_str()),
-                    PodChange::Removed { pod } => removed.push(pod.as_str()),
-                    #[allow(unreachable_patterns)]
-                    _ => {}
-                }
-            }
-            for c in record.pod_changes.iter().take(NAMED) {
-                if let PodChange::Scheduled { pod, node } = c {
-                    details.push(format!("{pod} → {node}"));
-                }
-            }
-            if !ready.is_empty() {
-                details.push(format!("Ready: {}", list(&ready)));
-            }
-            if !removed.is_empty() {
-                details.push(format!("Grace period over, removed: {}", list(&removed)));
-            }
-            let mut parts = Vec::new();
-            if !scheduled.is_empty() {
-                parts.push(format!("scheduled {}", pods(scheduled.len())));
-            }
-            if !ready.is_empty() {
-                parts.push(format!("{} became Running and Ready", pods(ready.len())));
-            }
-            if !removed.is_empty() {
-                parts.push(format!(
-                    "removed {} after graceful termination",
-                    pods(removed.len())
-                ));
-            }
-            if parts.is_empty() {
-                "No pod changed: every pod is where the cluster model says it should be."
-                    .to_string()
-            } else {
-                let mut s = parts.join(", ");
-                // ASCII only: the sentence starts with "scheduled", "removed" or a digit.
-                if let Some(first) = s.get_mut(..1) {
-                    first.make_ascii_uppercase();
-                }
-                s + "."
-            }
-        }
+        StepKind::SyncReplicaSet { .. } => replica_set_headline(record, &mut details),
+        StepKind::Kubelet => kubelet_headline(record, &mut details),
     };
     Explanation {
         actor,
@@ -320,6 +230,106 @@ pub fn explain(record: &StepRecord, deployment: &str) -> Explanation {
         round: record.round,
         time: record.time,
         number: record.index + 1,
+    }
+}
+
+/// The text of the last decision made by one of `names` (function names).
+fn decision_text(record: &StepRecord, names: &[&str]) -> Option<String> {
+    record
+        .decisions
+        .iter()
+        .rev()
+        .find(|d| names.contains(&d.function.as_str()))
+        .map(|d| d.text.clone())
+}
+
+/// A ReplicaSet sync's headline (its decision), with slowStartBatch's batches and the
+/// deletion ranking in `details`.
+fn replica_set_headline(record: &StepRecord, details: &mut Vec<String>) -> String {
+    if let Some(m) = &record.manage {
+        if let Some(ss) = &m.slow_start {
+            let sizes: Vec<String> = ss.batch_sizes.iter().map(|n| n.to_string()).collect();
+            details.push(format!(
+                "slowStartBatch: batches of {} ({} created{})",
+                sizes.join(", "),
+                ss.successes,
+                ss.error
+                    .as_ref()
+                    .map(|e| format!(", stopped by: {e}"))
+                    .unwrap_or_default()
+            ));
+        }
+        for d in m.deletions.iter().take(NAMED) {
+            details.push(match &d.kept {
+                Some(kept) => format!(
+                    "getPodsToDelete: {} goes before {} ({})",
+                    d.pod.name,
+                    kept.name,
+                    d.criterion.describe()
+                ),
+                None => format!("getPodsToDelete: {} goes (every pod goes)", d.pod.name),
+            });
+        }
+        if m.deletions.len() > NAMED {
+            details.push(format!(
+                "… and {} more, in the same ranking order",
+                m.deletions.len() - NAMED
+            ));
+        }
+    }
+    decision_text(record, &["manageReplicas"])
+        .or_else(|| decision_text(record, &["syncReplicaSet"]))
+        .unwrap_or_else(|| "Nothing to do.".to_string())
+}
+
+/// A kubelet pass's headline (the pods scheduled, ready and removed), with the pods named in
+/// `details`.
+fn kubelet_headline(record: &StepRecord, details: &mut Vec<String>) -> String {
+    let mut scheduled = Vec::new();
+    let mut ready = Vec::new();
+    let mut removed = Vec::new();
+    for c in &record.pod_changes {
+        match c {
+            PodChange::Scheduled { pod, .. } => scheduled.push(pod.as_str()),
+            PodChange::BecameReady { pod } => ready.push(pod.as_str()),
+            PodChange::Removed { pod } => removed.push(pod.as_str()),
+            #[allow(unreachable_patterns)]
+            _ => {}
+        }
+    }
+    for c in record.pod_changes.iter().take(NAMED) {
+        if let PodChange::Scheduled { pod, node } = c {
+            details.push(format!("{pod} → {node}"));
+        }
+    }
+    if !ready.is_empty() {
+        details.push(format!("Ready: {}", list(&ready)));
+    }
+    if !removed.is_empty() {
+        details.push(format!("Grace period over, removed: {}", list(&removed)));
+    }
+    let mut parts = Vec::new();
+    if !scheduled.is_empty() {
+        parts.push(format!("scheduled {}", pods(scheduled.len())));
+    }
+    if !ready.is_empty() {
+        parts.push(format!("{} became Running and Ready", pods(ready.len())));
+    }
+    if !removed.is_empty() {
+        parts.push(format!(
+            "removed {} after graceful termination",
+            pods(removed.len())
+        ));
+    }
+    if parts.is_empty() {
+        "No pod changed: every pod is where the cluster model says it should be.".to_string()
+    } else {
+        let mut s = parts.join(", ");
+        // ASCII only: the sentence starts with "scheduled", "removed" or a digit.
+        if let Some(first) = s.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        s + "."
     }
 }
 
@@ -351,7 +361,7 @@ pub fn capitalise(s: &str) -> String {
 
 /// The stage's caption after a step to the next change: the time that passed first
 /// (`30 s later · Kubelet and scheduler: …`), and the note when the state calls for one.
-pub fn caption_after(e: &Explanation, note: Option<&crate::state::StepNote>) -> String {
+pub fn caption_after(e: &Explanation, note: Option<&StepNote>) -> String {
     let Some(n) = note else {
         return caption(e);
     };
@@ -410,6 +420,45 @@ fn cause(e: &Explanation) -> Option<&DecisionLine> {
         last_of(DOWN)
     } else {
         None
+    }
+}
+
+/// What a step to the next change adds to the explanation of the sync that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepNote {
+    /// `30 s later: 1 pod of web-rev2 became ready`.
+    pub headline: String,
+    /// Simulated seconds since the moment the previous step showed.
+    pub seconds_later: i64,
+    /// The syncs that changed nothing on the way, each with its arithmetic.
+    pub checked: Vec<String>,
+    /// Things worth knowing about the state reached.
+    pub notes: Vec<String>,
+    /// What changed, when the sync that made the step only wrote a status (no events, no
+    /// pods): `Deployment controller updated web's status: 2 of 3 up-to-date, 3 available`.
+    pub status_change: Option<String>,
+}
+
+impl StepNote {
+    /// The note of a step's result.
+    pub fn of(r: &rollout_facade::session::StepResult) -> StepNote {
+        let controller = matches!(
+            r.record.kind,
+            StepKind::SyncDeployment { .. } | StepKind::SyncReplicaSet { .. }
+        );
+        // The headline without its "30 s later: " (said on its own).
+        let what = match r.headline.split_once(" later: ") {
+            Some((_, rest)) if r.seconds_later > 0 => rest,
+            _ => r.headline.as_str(),
+        };
+        StepNote {
+            headline: r.headline.clone(),
+            seconds_later: r.seconds_later,
+            checked: r.checked.iter().map(|c| c.sentence.clone()).collect(),
+            notes: r.notes.clone(),
+            status_change: (controller && r.record.events.is_empty() && what.contains(" status: "))
+                .then(|| what.to_string()),
+        }
     }
 }
 

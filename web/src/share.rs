@@ -70,8 +70,8 @@ pub fn with_lesson(fragment: String, lesson: Option<(&str, usize)>) -> String {
 /// What the share dialog needs of a session: its scenario as JSON (`json`, the Export text),
 /// the steps taken, the preset it started from, a title and the lesson followed (the dialog,
 /// in the rollout-lab module, makes the link).
-pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession {
-    crate::share_dialog::ShareSession {
+pub fn session_of(lab: &Lab, json: String) -> ShareSession {
+    ShareSession {
         json,
         link: session_link(lab),
         preset: lab.preset.clone(),
@@ -84,8 +84,8 @@ pub fn session_of(lab: &Lab, json: String) -> crate::share_dialog::ShareSession 
 /// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
 /// ignored. `None` when the fragment holds no session (the app then starts as usual).
 pub fn lab_from_link(fragment: &str) -> Option<Lab> {
-    // Compare's `cmp=` is Compare's to read (crate::compare::use_compare).
-    let fragment = crate::compare::with_param(fragment, None);
+    // Compare's `cmp=` is Compare's to read (crate::hooks::use_compare).
+    let fragment = crate::state::compare::with_param(fragment, None);
     if is_v2(&fragment) {
         let r = Session::from_link(&fragment, &default_scenario())?;
         if r.fell_back {
@@ -321,10 +321,18 @@ impl EmbedOptions {
     }
 }
 
-/// On unless `0`, `false`, `no` or `off`, in any case: the element's attributes' rule
-/// (`element::is_on`), so `?chart=OFF` and `chart="OFF"` agree.
+/// Whether an embed option's value switches something on: anything but `0`, `false`, `no` or
+/// `off`, in any case (an element's attribute present without a value is on). One rule for a
+/// link's query and the element's attributes, so `?chart=OFF` and `chart="OFF"` agree.
+pub fn is_on(value: &str) -> bool {
+    !matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "0" | "false" | "no" | "off"
+    )
+}
+
 fn flag(v: &str) -> bool {
-    crate::element::is_on(v)
+    is_on(v)
 }
 
 /// How the page should start: the full app, or an embed with these options. Reads a query
@@ -416,21 +424,6 @@ pub fn app_address(href: &str) -> String {
     base.strip_suffix("index.html").unwrap_or(base).to_string()
 }
 
-/// Reloads the page when the address bar's fragment changes (a permalink pasted into the
-/// address bar of an open page), so that the page starts from it. (The page itself only ever
-/// replaces its address with `history.replaceState`, which fires no `hashchange`.)
-pub fn reload_on_new_links() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    gloo_events::EventListener::new(&window, "hashchange", |_| {
-        if let Some(w) = web_sys::window() {
-            w.location().reload().ok();
-        }
-    })
-    .forget();
-}
-
 /// The lab `?lesson=ID[&step=N]` or `?challenge=ID` asks for, in the query or in a
 /// permalink's fragment (`#…&lesson=ID&step=N`, N 1-based); `None` without either, or for an
 /// unknown id.
@@ -471,26 +464,99 @@ pub fn unknown_in_query(search: &str) -> Option<String> {
     })
 }
 
-/// The full app in the page's `<body>`: a lesson or challenge the fragment `hash` or the
+/// The lab an app or embed starts with: a permalink fragment wins, then a scenario, then a
+/// preset (an unknown preset starts the default, saying so).
+pub fn start_lab(link: Option<&str>, scenario: Option<&Scenario>, preset: Option<&str>) -> Lab {
+    if let Some(lab) = link.and_then(lab_from_link) {
+        return lab;
+    }
+    Lab::starting(scenario, preset).unwrap_or_else(|id| {
+        let mut lab = Lab::default();
+        lab.notice = Some(format!(
+            "There is no preset called \"{id}\"; showing the default scenario."
+        ));
+        lab
+    })
+}
+
+/// The lab the full app starts from: a lesson or challenge the fragment `hash` or the
 /// query `search` names (`#…&lesson=ID&step=N`, `?lesson=ID`, `?challenge=ID`), else the
 /// session of the permalink `hash` if there is one (a damaged one: what could be read, and a
-/// notice). See `crate::api::mount_page`.
-pub fn start_app(hash: &str, search: &str) {
-    let props = crate::AppProps {
-        start: lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
-            .or_else(|| lab_from_link(hash))
-            .or_else(|| lab_from_query(search))
-            .or_else(|| unknown_in_query(search).map(|why| default_with_notice(&[why])))
-            .map(std::rc::Rc::new),
-        ..crate::AppProps::default()
-    };
-    yew::Renderer::<crate::App>::with_props(props).render();
+/// notice). See `crate::boot::start_page`.
+pub fn page_lab(hash: &str, search: &str) -> Option<Lab> {
+    lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
+        .or_else(|| lab_from_link(hash))
+        .or_else(|| lab_from_query(search))
+        .or_else(|| unknown_in_query(search).map(|why| default_with_notice(&[why])))
+}
+
+/// Which dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The permalink.
+    Link,
+    /// The iframe snippet.
+    Embed,
+}
+
+/// A session as the share dialog needs it, taken when a button is pressed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareSession {
+    /// Its scenario as JSON (the Export text).
+    pub json: String,
+    /// Its permalink fragment (version 2, `crate::share::link_of` without the lesson).
+    pub link: String,
+    /// The preset it started from.
+    pub preset: String,
+    /// A title for an embed.
+    pub title: String,
+    /// The lesson followed and its step (0-based): the link reopens it there.
+    pub lesson: Option<(&'static str, usize)>,
+    /// Compare's variant (B) while comparing: the link reopens Compare with it.
+    pub compare: Option<crate::settings::Settings>,
+}
+
+/// The permalink fragment (without `#`) of a session for `which` dialog: its scenario run for
+/// its steps, the preset it started from, `&lesson=ID&step=N` when it follows a lesson and, in
+/// the link only, `&cmp=…` while comparing (an embed shows one stage: it has no Compare).
+pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, String> {
+    Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
+    let link = with_lesson(session.link.clone(), session.lesson);
+    Ok(match (&session.compare, which) {
+        (Some(v), Which::Link) => crate::state::compare::with_param(&link, Some(v)),
+        _ => link,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::share_dialog::Which;
+
+    #[test]
+    fn starting_points() {
+        assert_eq!(start_lab(None, None, Some("recreate")).preset, "recreate");
+        let lab = start_lab(None, None, Some("nope"));
+        assert_eq!(lab.preset, "custom");
+        assert!(lab.notice.unwrap().contains("no preset called \"nope\""));
+        let lab = start_lab(Some("#p=rolling-basic&at=3"), None, Some("recreate"));
+        assert_eq!(
+            (lab.preset.as_str(), lab.sim().steps_taken()),
+            ("rolling-basic", 3)
+        );
+        let s = rollout_facade::presets::preset("recreate")
+            .unwrap()
+            .scenario;
+        assert_eq!(
+            start_lab(Some("#nothing"), Some(&s), None).preset,
+            "imported"
+        );
+        // Nothing given: the first visit, its Deployment running and the image change due.
+        let lab = start_lab(None, None, None);
+        assert_eq!(lab.preset, rollout_facade::presets::FIRST_VISIT);
+        assert!(lab.started() && lab.session().can_step());
+        assert_eq!(lab.session().pending().len(), 1);
+        assert_eq!(start_lab(None, None, Some("custom")).sim().steps_taken(), 0);
+    }
 
     #[test]
     fn a_lesson_link_reopens_the_lesson_at_its_step() {
@@ -523,7 +589,7 @@ mod tests {
         let json = serde_json::to_string_pretty(lab.sim().scenario()).unwrap();
         let session = session_of(&lab, json.clone());
         assert_eq!(session.lesson, Some(("proportional-scaling", 2)));
-        let fragment = crate::share_dialog::fragment_of(&session, Which::Link).unwrap();
+        let fragment = fragment_of(&session, Which::Link).unwrap();
         assert!(
             fragment.ends_with("&lesson=proportional-scaling&step=3"),
             "{fragment}"
@@ -534,8 +600,7 @@ mod tests {
         assert_eq!(back.sim().steps_taken(), lab.sim().steps_taken());
         // Outside a lesson, no lesson in the link.
         let plain = Lab::from_preset("rolling-basic").unwrap();
-        let fragment =
-            crate::share_dialog::fragment_of(&session_of(&plain, json), Which::Link).unwrap();
+        let fragment = fragment_of(&session_of(&plain, json), Which::Link).unwrap();
         assert!(!fragment.contains("lesson="), "{fragment}");
     }
 
@@ -549,15 +614,15 @@ mod tests {
             .unwrap()
             .0;
         variant.max_surge = "1".into();
-        let session = crate::share_dialog::ShareSession {
+        let session = ShareSession {
             compare: Some(variant),
             ..session_of(&lab, json)
         };
-        let link = crate::share_dialog::fragment_of(&session, Which::Link).unwrap();
+        let link = fragment_of(&session, Which::Link).unwrap();
         assert!(link.contains("&cmp=RollingUpdate,1,"), "{link}");
-        let embed = crate::share_dialog::fragment_of(&session, Which::Embed).unwrap();
+        let embed = fragment_of(&session, Which::Embed).unwrap();
         assert!(!embed.contains("cmp="), "{embed}");
-        assert_eq!(embed, crate::compare::with_param(&link, None));
+        assert_eq!(embed, crate::state::compare::with_param(&link, None));
     }
     use crate::settings::Field;
     use crate::state::{Frame, Msg};

@@ -5,7 +5,7 @@
 //! `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively this file is empty.
 #![cfg(target_arch = "wasm32")]
 
-use rollout_web::embed::{EmbedApp, EmbedAppProps};
+use rollout_web::components::embed::{EmbedApp, EmbedAppProps};
 use rollout_web::share::{embed_options, lab_from_link, link_of};
 use rollout_web::state::{Lab, Msg};
 use rollout_web::{App, AppProps};

@@ -5,16 +5,7 @@
 
 use yew::prelude::*;
 
-/// Seconds as `m:ss` (`0:05`, `1:35`, `12:00`), or `h:mm:ss` from an hour on.
-pub fn m_ss(seconds: i64) -> String {
-    let s = seconds.max(0);
-    let (h, m, s) = (s / 3600, (s / 60) % 60, s % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
+pub use crate::chart::m_ss;
 
 /// Seconds for a screen reader: `1 minute 35 seconds`.
 pub fn spoken(seconds: i64) -> String {

@@ -1,11 +1,12 @@
 //! The "Inside the controllers" section of the app page. Closed, it says what is inside; open,
-//! it draws `crate::inside::InsidePanel` for the app's own simulation at its step (the frame is
+//! it draws `crate::components::inside_panel::InsidePanel` for the app's own simulation at its step (the frame is
 //! computed by the app, see `App`), and the panel's requests go to the reducer as
 //! [`Msg::Inside`].
 //!
 //! Plain functions rather than a component with hooks: the section has no state of its own.
 
-use crate::inside::{InsideFrame, InsidePanel};
+use crate::components::inside_panel::InsidePanel;
+use crate::inside::InsideFrame;
 use crate::state::Msg;
 use std::rc::Rc;
 use yew::prelude::*;

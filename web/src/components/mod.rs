@@ -1,21 +1,26 @@
 //! Function components; each renders props and reports changes through callbacks.
 
+pub mod app;
 pub mod assumptions;
 pub mod bounds_readout;
 pub mod chart_panel;
 pub mod clock;
+pub mod compare;
 pub mod deployment_picker;
 pub mod deployment_status;
+pub mod embed;
 pub mod events_table;
 pub mod explanation;
 pub mod flow_diagram;
 pub mod forecast_panel;
 pub mod heat_map;
+pub mod inside_panel;
 pub mod inside_section;
 pub mod kubectl_panel;
 pub mod lesson_panel;
 pub mod object_inspector;
 pub mod plan_line;
+pub mod plan_view;
 pub mod pod_strip;
 pub mod pod_token;
 pub mod replica_sets;
@@ -23,6 +28,7 @@ pub mod rs_internals;
 pub mod scenario_panel;
 pub mod select;
 pub mod settings_panel;
+pub mod share_dialog;
 pub mod share_panel;
 pub mod stage;
 pub mod sweep_panel;

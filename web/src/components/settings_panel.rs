@@ -43,56 +43,27 @@ pub struct SettingsPanelProps {
 /// The settings form.
 #[function_component(SettingsPanel)]
 pub fn settings_panel(props: &SettingsPanelProps) -> Html {
+    let form = Form {
+        props,
+        first: props.problems.first_field(),
+    };
+    html! {
+        <>
+        { spec_section(&form) }
+        { model_section(&form) }
+        </>
+    }
+}
+
+/// The Deployment's spec: replicas, the strategy and its two limits (with the bounds they
+/// give), the fields under "more", and Apply.
+fn spec_section(form: &Form) -> Html {
+    let props = form.props;
     let s = &props.settings;
     let p = &props.problems;
-    let first = p.first_field();
-    let error = |f: Field| -> Option<AttrValue> {
-        p.for_field(f).map(|problem| {
-            if first == Some(f) {
-                AttrValue::from(p.summary.clone())
-            } else {
-                AttrValue::from(problem.message.clone())
-            }
-        })
-    };
-    let badge = |f: Field| -> Option<AttrValue> {
-        if !props.started || !s.field_differs(&props.applied, f) {
-            return None;
-        }
-        Some(AttrValue::Static(if f.is_spec() {
-            "not applied yet"
-        } else {
-            "applies on Reset"
-        }))
-    };
-    let edit = |f: Field| {
-        let on_msg = props.on_msg.clone();
-        Callback::from(move |v: String| on_msg.emit(Msg::Edit(f, v)))
-    };
-    let field = |f: Field, hint: &'static str, testid: &'static str, numeric: bool| {
-        let rolling_only = matches!(f, Field::MaxSurge | Field::MaxUnavailable);
-        // The pair is too narrow for the API's long messages: they go below both fields.
-        let error_below = rolling_only;
-        let disabled = rolling_only && s.strategy == StrategyKind::Recreate;
-        html! {
-            <TextField
-                id={f.id()}
-                label={f.label()}
-                hint={if disabled { "Only RollingUpdate uses it" } else { hint }}
-                inputmode={if numeric { "numeric" } else { "text" }}
-                testid={testid}
-                value={s.get(f).to_string()}
-                error={error(f)}
-                primary_error={first == Some(f)}
-                {error_below}
-                badge={badge(f)}
-                {disabled}
-                on_change={edit(f)}
-            />
-        }
-    };
+    let first = form.first;
     let pair_errors = [Field::MaxSurge, Field::MaxUnavailable].map(|f| {
-        error(f).map(|message| {
+        form.error(f).map(|message| {
             if first == Some(f) {
                 html! { <p class="validation" id={format!("{}-error", f.id())} role="alert" data-testid="validation-message">{ message }</p> }
             } else {
@@ -111,6 +82,141 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             }
         })
     };
+    let on_apply = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ApplySpec))
+    };
+    let spec_edited = props.started && s.spec_differs(&props.applied);
+    let spec_valid = Field::SPEC.iter().all(|f| p.for_field(*f).is_none());
+    let readout = match s.strategy {
+        StrategyKind::RollingUpdate if spec_valid => bounds::resolve(s).ok(),
+        _ => None,
+    };
+    let index = slider_index(&s.replicas);
+
+    html! {
+    <section class="panel settings" aria-labelledby="settings-title">
+        <h2 class="panel-title" id="settings-title">{ "Deployment spec" }</h2>
+        <p class="panel-sub">
+            if props.started {
+                { "Edits are queued as updates: Apply, or kubectl scale for replicas." }
+            } else {
+                { "Changes apply at once until you take the first step." }
+            }
+        </p>
+        <form class="fields" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <TextField
+                id={Field::Replicas.id()}
+                label={Field::Replicas.label()}
+                hint="Desired pods: a whole number up to 10,000"
+                inputmode="numeric"
+                testid="replicas-input"
+                value={s.replicas.clone()}
+                error={form.error(Field::Replicas)}
+                primary_error={first == Some(Field::Replicas)}
+                badge={form.badge(Field::Replicas)}
+                on_change={form.edit(Field::Replicas)}
+            >
+                <input
+                    class="slider"
+                    type="range"
+                    min="0"
+                    max={(SLIDER_STOPS.len() - 1).to_string()}
+                    step="1"
+                    value={index.to_string()}
+                    aria-label="Replicas (slider)"
+                    aria-valuetext={SLIDER_STOPS[index].to_string()}
+                    data-testid="replicas-slider"
+                    oninput={on_slider}
+                />
+            </TextField>
+            { strategy_field(form) }
+            <div class="field-pair">
+                { form.field(Field::MaxSurge, "Extra pods: 1 or 25% (rounded up)", "max-surge-input", false) }
+                { form.field(Field::MaxUnavailable, "Pods down: 1 or 25% (rounded down)", "max-unavailable-input", false) }
+            </div>
+            { for pair_errors.into_iter().flatten() }
+            if let Some(b) = readout {
+                <BoundsReadout bounds={b} />
+            }
+            <details class="more-fields">
+                <summary>{ "minReadySeconds, progress deadline, history" }</summary>
+                { form.field(Field::MinReadySeconds, "Seconds a ready pod waits before it counts as available", "min-ready-input", true) }
+                { form.field(Field::ProgressDeadlineSeconds, "Seconds without progress before ProgressDeadlineExceeded", "progress-deadline-input", true) }
+                { form.field(Field::RevisionHistoryLimit, "Old ReplicaSets kept for rollbacks", "history-limit-input", true) }
+            </details>
+        </form>
+        <div class="apply-row">
+            <button
+                type="button"
+                class="btn btn-primary"
+                data-testid="apply-button"
+                disabled={!spec_edited}
+                onclick={on_apply}
+            >
+                { "Apply changes" }
+            </button>
+            <span class="apply-hint">
+                if spec_edited {
+                    { "Queues the edits as patches (kubectl apply) for the next round." }
+                } else if props.started {
+                    { "No edits to apply." }
+                } else {
+                    { "Before the first step there is nothing to apply." }
+                }
+            </span>
+        </div>
+    </section>
+    }
+}
+
+/// The strategy menu, its hint and its problem.
+fn strategy_field(form: &Form) -> Html {
+    let s = &form.props.settings;
+    let first = form.first;
+    let strategy_error = form.error(Field::Strategy);
+    html! {
+        <div class={classes!("field", strategy_error.is_some().then_some("field-invalid"))}>
+            <div class="field-head">
+                <label class="field-label" for={Field::Strategy.id()}>{ "Strategy" }</label>
+                if let Some(b) = form.badge(Field::Strategy) {
+                    <span class="badge badge-edited">{ b }</span>
+                }
+            </div>
+            <Select
+                id={Field::Strategy.id()}
+                testid="strategy-select"
+                value={s.strategy.as_str()}
+                options={vec![
+                    (AttrValue::Static("RollingUpdate"), AttrValue::Static("RollingUpdate")),
+                    (AttrValue::Static("Recreate"), AttrValue::Static("Recreate")),
+                ]}
+                describedby={Some(AttrValue::Static("strategy-hint"))}
+                on_change={form.edit(Field::Strategy)}
+            />
+            <p class="field-hint" id="strategy-hint">
+                if s.strategy == StrategyKind::Recreate {
+                    { "Delete every old pod, then create the new ones" }
+                } else {
+                    { "Replace pods gradually, within the two limits below" }
+                }
+            </p>
+            if let Some(e) = strategy_error {
+                if first == Some(Field::Strategy) {
+                    <p class="validation" role="alert" data-testid="validation-message">{ e }</p>
+                } else {
+                    <p class="validation validation-secondary">{ e }</p>
+                }
+            }
+        </div>
+    }
+}
+
+/// The cluster model: the controllers' reaction, pod start and stop, nodes, time, and the
+/// never-ready image.
+fn model_section(form: &Form) -> Html {
+    let props = form.props;
+    let s = &props.settings;
     let on_never_ready = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: Event| {
@@ -125,190 +231,137 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     // Like the rest of the model, the reaction shapes every round: once the simulation has
     // started a change waits for Reset (the core says as much: `Session::set_instant_reactions`).
     let reaction_waits = props.started && s.instant_reactions != props.applied.instant_reactions;
-    let on_apply = {
-        let on_msg = props.on_msg.clone();
-        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ApplySpec))
-    };
-    let spec_edited = props.started && s.spec_differs(&props.applied);
     let model_edited = props.started && s.model_differs(&props.applied);
-    let spec_valid = Field::SPEC.iter().all(|f| p.for_field(*f).is_none());
-    let readout = match s.strategy {
-        StrategyKind::RollingUpdate if spec_valid => bounds::resolve(s).ok(),
-        _ => None,
-    };
-    let index = slider_index(&s.replicas);
-    let strategy_error = error(Field::Strategy);
-
     html! {
-        <>
-        <section class="panel settings" aria-labelledby="settings-title">
-            <h2 class="panel-title" id="settings-title">{ "Deployment spec" }</h2>
-            <p class="panel-sub">
-                if props.started {
-                    { "Edits are queued as updates: Apply, or kubectl scale for replicas." }
-                } else {
-                    { "Changes apply at once until you take the first step." }
-                }
-            </p>
-            <form class="fields" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <TextField
-                    id={Field::Replicas.id()}
-                    label={Field::Replicas.label()}
-                    hint="Desired pods: a whole number up to 10,000"
-                    inputmode="numeric"
-                    testid="replicas-input"
-                    value={s.replicas.clone()}
-                    error={error(Field::Replicas)}
-                    primary_error={first == Some(Field::Replicas)}
-                    badge={badge(Field::Replicas)}
-                    on_change={edit(Field::Replicas)}
-                >
-                    <input
-                        class="slider"
-                        type="range"
-                        min="0"
-                        max={(SLIDER_STOPS.len() - 1).to_string()}
-                        step="1"
-                        value={index.to_string()}
-                        aria-label="Replicas (slider)"
-                        aria-valuetext={SLIDER_STOPS[index].to_string()}
-                        data-testid="replicas-slider"
-                        oninput={on_slider}
-                    />
-                </TextField>
-                <div class={classes!("field", strategy_error.is_some().then_some("field-invalid"))}>
-                    <div class="field-head">
-                        <label class="field-label" for={Field::Strategy.id()}>{ "Strategy" }</label>
-                        if let Some(b) = badge(Field::Strategy) {
-                            <span class="badge badge-edited">{ b }</span>
-                        }
-                    </div>
-                    <Select
-                        id={Field::Strategy.id()}
-                        testid="strategy-select"
-                        value={s.strategy.as_str()}
-                        options={vec![
-                            (AttrValue::Static("RollingUpdate"), AttrValue::Static("RollingUpdate")),
-                            (AttrValue::Static("Recreate"), AttrValue::Static("Recreate")),
-                        ]}
-                        describedby={Some(AttrValue::Static("strategy-hint"))}
-                        on_change={edit(Field::Strategy)}
-                    />
-                    <p class="field-hint" id="strategy-hint">
-                        if s.strategy == StrategyKind::Recreate {
-                            { "Delete every old pod, then create the new ones" }
-                        } else {
-                            { "Replace pods gradually, within the two limits below" }
-                        }
-                    </p>
-                    if let Some(e) = strategy_error {
-                        if first == Some(Field::Strategy) {
-                            <p class="validation" role="alert" data-testid="validation-message">{ e }</p>
-                        } else {
-                            <p class="validation validation-secondary">{ e }</p>
-                        }
+    <section class="panel settings" aria-labelledby="model-title">
+        <h2 class="panel-title" id="model-title">{ "Cluster model" }</h2>
+        <p class="panel-sub">
+            if model_edited {
+                <strong class="badge badge-edited">{ "Reset to apply" }</strong>
+                { " These settings shape the whole run." }
+            } else {
+                { "How fast pods start and stop. Used from the start (or on Reset)." }
+            }
+        </p>
+        <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="field field-reaction">
+                <div class="field-head">
+                    <label class="field-label" for="reaction">{ "Controller reaction" }</label>
+                    if reaction_waits {
+                        <span class="badge badge-edited">{ "applies on Reset" }</span>
                     }
                 </div>
-                <div class="field-pair">
-                    { field(Field::MaxSurge, "Extra pods: 1 or 25% (rounded up)", "max-surge-input", false) }
-                    { field(Field::MaxUnavailable, "Pods down: 1 or 25% (rounded down)", "max-unavailable-input", false) }
-                </div>
-                { for pair_errors.into_iter().flatten() }
-                if let Some(b) = readout {
-                    <BoundsReadout bounds={b} />
-                }
-                <details class="more-fields">
-                    <summary>{ "minReadySeconds, progress deadline, history" }</summary>
-                    { field(Field::MinReadySeconds, "Seconds a ready pod waits before it counts as available", "min-ready-input", true) }
-                    { field(Field::ProgressDeadlineSeconds, "Seconds without progress before ProgressDeadlineExceeded", "progress-deadline-input", true) }
-                    { field(Field::RevisionHistoryLimit, "Old ReplicaSets kept for rollbacks", "history-limit-input", true) }
-                </details>
-            </form>
-            <div class="apply-row">
-                <button
-                    type="button"
-                    class="btn btn-primary"
-                    data-testid="apply-button"
-                    disabled={!spec_edited}
-                    onclick={on_apply}
-                >
-                    { "Apply changes" }
-                </button>
-                <span class="apply-hint">
-                    if spec_edited {
-                        { "Queues the edits as patches (kubectl apply) for the next round." }
-                    } else if props.started {
-                        { "No edits to apply." }
+                <Select
+                    id="reaction"
+                    testid="reaction-select"
+                    value={if s.instant_reactions { "instant" } else { "per-hop" }}
+                    options={vec![
+                        (AttrValue::Static("instant"), AttrValue::Static("instant")),
+                        (AttrValue::Static("per-hop"), AttrValue::Static("one round per hop")),
+                    ]}
+                    describedby={Some(AttrValue::Static("reaction-hint"))}
+                    on_change={on_reaction}
+                />
+                <p class="field-hint" id="reaction-hint" data-testid="reaction-hint">
+                    if reaction_waits {
+                        { "The controllers' reaction can change only before the first step: Reset to start over with it." }
+                    } else if s.instant_reactions {
+                        { "Controllers react within the round, as in a real cluster (settled rounds)" }
                     } else {
-                        { "Before the first step there is nothing to apply." }
+                        { "Each hop (pod ready → ReplicaSet status → Deployment → scale) waits a round: status trails the pods (informer lag)" }
                     }
-                </span>
+                </p>
             </div>
-        </section>
-        <section class="panel settings" aria-labelledby="model-title">
-            <h2 class="panel-title" id="model-title">{ "Cluster model" }</h2>
-            <p class="panel-sub">
-                if model_edited {
-                    <strong class="badge badge-edited">{ "Reset to apply" }</strong>
-                    { " These settings shape the whole run." }
-                } else {
-                    { "How fast pods start and stop. Used from the start (or on Reset)." }
-                }
-            </p>
-            <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <div class="field field-reaction">
-                    <div class="field-head">
-                        <label class="field-label" for="reaction">{ "Controller reaction" }</label>
-                        if reaction_waits {
-                            <span class="badge badge-edited">{ "applies on Reset" }</span>
-                        }
-                    </div>
-                    <Select
-                        id="reaction"
-                        testid="reaction-select"
-                        value={if s.instant_reactions { "instant" } else { "per-hop" }}
-                        options={vec![
-                            (AttrValue::Static("instant"), AttrValue::Static("instant")),
-                            (AttrValue::Static("per-hop"), AttrValue::Static("one round per hop")),
-                        ]}
-                        describedby={Some(AttrValue::Static("reaction-hint"))}
-                        on_change={on_reaction}
-                    />
-                    <p class="field-hint" id="reaction-hint" data-testid="reaction-hint">
-                        if reaction_waits {
-                            { "The controllers' reaction can change only before the first step: Reset to start over with it." }
-                        } else if s.instant_reactions {
-                            { "Controllers react within the round, as in a real cluster (settled rounds)" }
-                        } else {
-                            { "Each hop (pod ready → ReplicaSet status → Deployment → scale) waits a round: status trails the pods (informer lag)" }
-                        }
+            { form.field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
+            { form.field(Field::ReadyJitter, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
+            { form.field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
+            { form.field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
+            { form.field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }
+            <div class="field field-switch">
+                <input
+                    id="never-ready"
+                    type="checkbox"
+                    role="switch"
+                    class="switch"
+                    data-testid="never-ready-toggle"
+                    checked={s.never_ready}
+                    aria-describedby="never-ready-hint"
+                    onchange={on_never_ready}
+                />
+                <div>
+                    <label class="field-label" for="never-ready">{ "New image never becomes ready" }</label>
+                    <p class="field-hint" id="never-ready-hint">
+                        { "The next image rolled out is a misspelt tag whose pods never start (like the documentation's nginx:1.161)." }
                     </p>
                 </div>
-                { field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
-                { field(Field::ReadyJitter, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
-                { field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
-                { field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
-                { field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }
-                <div class="field field-switch">
-                    <input
-                        id="never-ready"
-                        type="checkbox"
-                        role="switch"
-                        class="switch"
-                        data-testid="never-ready-toggle"
-                        checked={s.never_ready}
-                        aria-describedby="never-ready-hint"
-                        onchange={on_never_ready}
-                    />
-                    <div>
-                        <label class="field-label" for="never-ready">{ "New image never becomes ready" }</label>
-                        <p class="field-hint" id="never-ready-hint">
-                            { "The next image rolled out is a misspelt tag whose pods never start (like the documentation's nginx:1.161)." }
-                        </p>
-                    </div>
-                </div>
-            </form>
-        </section>
-        </>
+            </div>
+        </form>
+    </section>
+    }
+}
+
+/// The form's fields as the panel draws them: their problems, badges and edits.
+struct Form<'a> {
+    props: &'a SettingsPanelProps,
+    /// The field of the first problem (its message is the summary, said as an alert).
+    first: Option<Field>,
+}
+
+impl Form<'_> {
+    /// A field's problem, if any.
+    fn error(&self, f: Field) -> Option<AttrValue> {
+        let p = &self.props.problems;
+        p.for_field(f).map(|problem| {
+            if self.first == Some(f) {
+                AttrValue::from(p.summary.clone())
+            } else {
+                AttrValue::from(problem.message.clone())
+            }
+        })
+    }
+
+    /// "not applied yet" or "applies on Reset" on an edited field.
+    fn badge(&self, f: Field) -> Option<AttrValue> {
+        let props = self.props;
+        if !props.started || !props.settings.field_differs(&props.applied, f) {
+            return None;
+        }
+        Some(AttrValue::Static(if f.is_spec() {
+            "not applied yet"
+        } else {
+            "applies on Reset"
+        }))
+    }
+
+    /// Edits a field.
+    fn edit(&self, f: Field) -> Callback<String> {
+        let on_msg = self.props.on_msg.clone();
+        Callback::from(move |v: String| on_msg.emit(Msg::Edit(f, v)))
+    }
+
+    /// A text field.
+    fn field(&self, f: Field, hint: &'static str, testid: &'static str, numeric: bool) -> Html {
+        let s = &self.props.settings;
+        let first = self.first;
+        let rolling_only = matches!(f, Field::MaxSurge | Field::MaxUnavailable);
+        // The pair is too narrow for the API's long messages: they go below both fields.
+        let error_below = rolling_only;
+        let disabled = rolling_only && s.strategy == StrategyKind::Recreate;
+        html! {
+            <TextField
+                id={f.id()}
+                label={f.label()}
+                hint={if disabled { "Only RollingUpdate uses it" } else { hint }}
+                inputmode={if numeric { "numeric" } else { "text" }}
+                testid={testid}
+                value={s.get(f).to_string()}
+                error={self.error(f)}
+                primary_error={first == Some(f)}
+                {error_below}
+                badge={self.badge(f)}
+                {disabled}
+                on_change={self.edit(f)}
+            />
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! to the clipboard and put in the address bar, or the `<iframe>` snippet with its controls)
 //! under the button pressed; the app draws the open dialog.
 
-use crate::share_dialog::{open_share, ShareOpen, ShareSession, Which};
+use crate::components::share_dialog::open_share;
+use crate::hooks::use_share_dialog::ShareOpen;
+use crate::share::{ShareSession, Which};
 use crate::state::Msg;
 use yew::prelude::*;
 

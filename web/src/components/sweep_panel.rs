@@ -9,6 +9,7 @@ use crate::plan_worker::{start_worker, Running, SweepState, WorkerMsg};
 use rollout_facade::plan::constraints::Constraints;
 use rollout_facade::scenario::DeploymentInput;
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -90,74 +91,23 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
             sweep.clone(),
             running.clone(),
         );
-        Callback::from(move |_: MouseEvent| {
-            let n = *size;
-            let input = Value::String(props.text.to_string());
-            let options = props.model.to_value();
-            let heat_axes =
-                json!({"maxSurge": format!("0..{n}"), "maxUnavailable": format!("0..{n}")});
-            let replicas = props.deployment.as_ref().as_ref().and_then(|d| d.replicas);
-            let values = line_values(&axis, replicas.unwrap_or(1));
-            let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-            let line_axes = json!({ axis.as_str(): list.join(",") });
-            // The worker checks the axes as `sweep()` does: a bad manifest or a Recreate
-            // Deployment comes back as the job's error.
-            let heat_size = (n + 1) * (n + 1);
-            let jobs = json!({"jobs": [
-                {"key": "heat", "input": input, "axes": heat_axes, "options": options, "size": heat_size},
-                {"key": "line", "input": input, "axes": line_axes, "options": options, "size": values.len()},
-            ]});
-            let fresh = SweepState {
-                running: true,
-                size: n,
-                total: (heat_size as usize + values.len()) as u32,
-                line_axis: (*axis).clone(),
-                manifest: props.text.to_string(),
-                ..SweepState::default()
-            };
-            sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
-            if let Err(e) = start_worker(&running, jobs, sweep.dispatcher()) {
-                sweep.dispatch(WorkerMsg::Error(e));
-                sweep.dispatch(WorkerMsg::Done(0.0));
-            }
-        })
+        Callback::from(move |_: MouseEvent| run_sweep(&props, *size, &axis, &sweep, &running))
     };
-    let cancel = {
-        let (sweep, running) = (sweep.clone(), running.clone());
-        Callback::from(move |_: MouseEvent| {
-            running.borrow_mut().stop();
-            sweep.dispatch(WorkerMsg::Cancel);
-        })
-    };
+    let cancel = cancel_callback(&sweep, &running);
     let c = *limits;
     let (peak, low) = (c.max_peak.map(i64::from), c.min_available.map(i64::from));
-    let set_peak = {
-        let limits = limits.clone();
-        Callback::from(move |v: Option<i64>| {
-            limits.set(Constraints {
-                max_peak: v.map(|v| v as i32),
-                ..*limits
-            })
-        })
-    };
-    let set_low = {
-        let limits = limits.clone();
-        Callback::from(move |v: Option<i64>| {
-            limits.set(Constraints {
-                min_available: v.map(|v| v as i32),
-                ..*limits
-            })
-        })
-    };
-    let set_within = {
-        let limits = limits.clone();
-        Callback::from(move |v: Option<i64>| {
-            limits.set(Constraints {
-                within_seconds: v,
-                ..*limits
-            })
-        })
-    };
+    let set_peak = limit_setter(&limits, |c, v| Constraints {
+        max_peak: v.map(|v| v as i32),
+        ..c
+    });
+    let set_low = limit_setter(&limits, |c, v| Constraints {
+        min_available: v.map(|v| v as i32),
+        ..c
+    });
+    let set_within = limit_setter(&limits, |c, v| Constraints {
+        within_seconds: v,
+        ..c
+    });
     let s = &*sweep;
     let fig = *figure;
     let stale = s.heat.is_some() && s.manifest != props.text.as_str();
@@ -244,6 +194,65 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
             </figure>
         }
     </> }
+}
+
+/// Starts the sweep of `props`' manifest in the worker: a heat map of maxSurge ×
+/// maxUnavailable up to `n`, and a line along `axis`.
+fn run_sweep(
+    props: &SweepPanelProps,
+    n: i32,
+    axis: &str,
+    sweep: &UseReducerHandle<SweepState>,
+    running: &Rc<RefCell<Running>>,
+) {
+    let input = Value::String(props.text.to_string());
+    let options = props.model.to_value();
+    let heat_axes = json!({"maxSurge": format!("0..{n}"), "maxUnavailable": format!("0..{n}")});
+    let replicas = props.deployment.as_ref().as_ref().and_then(|d| d.replicas);
+    let values = line_values(axis, replicas.unwrap_or(1));
+    let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    let line_axes = json!({ axis: list.join(",") });
+    // The worker checks the axes as `sweep()` does: a bad manifest or a Recreate
+    // Deployment comes back as the job's error.
+    let heat_size = (n + 1) * (n + 1);
+    let jobs = json!({"jobs": [
+        {"key": "heat", "input": input, "axes": heat_axes, "options": options, "size": heat_size},
+        {"key": "line", "input": input, "axes": line_axes, "options": options, "size": values.len()},
+    ]});
+    let fresh = SweepState {
+        running: true,
+        size: n,
+        total: (heat_size as usize + values.len()) as u32,
+        line_axis: axis.to_string(),
+        manifest: props.text.to_string(),
+        ..SweepState::default()
+    };
+    sweep.dispatch(WorkerMsg::Start(Box::new(fresh)));
+    if let Err(e) = start_worker(running, jobs, sweep.dispatcher()) {
+        sweep.dispatch(WorkerMsg::Error(e));
+        sweep.dispatch(WorkerMsg::Done(0.0));
+    }
+}
+
+/// A callback that sets one of the limits (`set`: the limits with the new value).
+fn limit_setter(
+    limits: &UseStateHandle<Constraints>,
+    set: fn(Constraints, Option<i64>) -> Constraints,
+) -> Callback<Option<i64>> {
+    let limits = limits.clone();
+    Callback::from(move |v: Option<i64>| limits.set(set(*limits, v)))
+}
+
+/// Cancel: stops the worker.
+fn cancel_callback(
+    sweep: &UseReducerHandle<SweepState>,
+    running: &Rc<RefCell<Running>>,
+) -> Callback<MouseEvent> {
+    let (sweep, running) = (sweep.clone(), running.clone());
+    Callback::from(move |_: MouseEvent| {
+        running.borrow_mut().stop();
+        sweep.dispatch(WorkerMsg::Cancel);
+    })
 }
 
 #[cfg(test)]

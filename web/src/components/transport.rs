@@ -51,7 +51,7 @@ pub struct TransportProps {
     pub on_msg: Callback<Msg>,
 }
 
-fn icon(path: &'static str) -> Html {
+pub fn icon(path: &'static str) -> Html {
     html! {
         <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d={path} />
@@ -59,14 +59,14 @@ fn icon(path: &'static str) -> Html {
     }
 }
 
-const ICON_BACK: &str = "M7 5h2v14H7zM10 12l9-7v14z";
-const ICON_STEP: &str = "M15 5h2v14h-2zM14 12L5 5v14z";
-const ICON_PLAY: &str = "M7 4.5v15l13-7.5z";
-const ICON_PAUSE: &str = "M6 5h4v14H6zM14 5h4v14h-4z";
+pub const ICON_BACK: &str = "M7 5h2v14H7zM10 12l9-7v14z";
+pub const ICON_STEP: &str = "M15 5h2v14h-2zM14 12L5 5v14z";
+pub const ICON_PLAY: &str = "M7 4.5v15l13-7.5z";
+pub const ICON_PAUSE: &str = "M6 5h4v14H6zM14 5h4v14h-4z";
 const ICON_END: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7zM20 5h2v14h-2z";
-const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
-const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
-const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
+pub const ICON_ROUND_BACK: &str = "M20 5v14l-8-7zM12 5v14l-8-7z";
+pub const ICON_ROUND: &str = "M4 5l8 7-8 7zM12 5l8 7-8 7z";
+pub const ICON_RESET: &str = "M12 5a7 7 0 1 1-6.6 9.3l1.9-.6A5 5 0 1 0 12 7v3L7 6l5-4z";
 
 /// An outcome as a word for attributes and CSS: `complete`, `deadline-exceeded`, `paused`,
 /// `stuck`, `limit`.
@@ -118,17 +118,6 @@ pub fn transport(props: &TransportProps) -> Html {
         let on_msg = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(msg.clone()))
     };
-    // Shift+click: a whole round, as Shift+→.
-    let step_or_round = {
-        let on_msg = props.on_msg.clone();
-        Callback::from(move |e: MouseEvent| {
-            on_msg.emit(if e.shift_key() {
-                Msg::StepRound
-            } else {
-                Msg::Step
-            })
-        })
-    };
     let on_speed = {
         let on_msg = props.on_msg.clone();
         Callback::from(move |e: InputEvent| {
@@ -172,27 +161,7 @@ pub fn transport(props: &TransportProps) -> Html {
     html! {
         <section class="transport" aria-label="Playback">
             <div class="transport-buttons">
-                <div class="btn-group" role="group" aria-label="Step">
-                    <button type="button" class="btn btn-icon" data-testid="back-round-button"
-                        title="Back to the start of the round (Shift+←)" aria-label="Back one round"
-                        disabled={!props.can_back} onclick={send(Msg::BackRound)}>
-                        { icon(ICON_ROUND_BACK) }
-                    </button>
-                    <button type="button" class="btn" data-testid="step-back-button"
-                        title="Step back (←)" disabled={!props.can_back} onclick={send(Msg::StepBack)}>
-                        { icon(ICON_BACK) }<span>{ "Back" }</span>
-                    </button>
-                    <button type="button" class="btn btn-primary" data-testid="step-button"
-                        title={step_title.clone()} aria-describedby={settled.then_some("settled-line")}
-                        disabled={settled} onclick={step_or_round}>
-                        <span>{ "Step" }</span>{ icon(ICON_STEP) }
-                    </button>
-                    <button type="button" class="btn btn-icon" data-testid="step-round-button"
-                        title="Round: run the rest of this round, changes or not (Shift+→)" aria-label="Forward one round"
-                        onclick={send(Msg::StepRound)}>
-                        { icon(ICON_ROUND) }
-                    </button>
-                </div>
+                { step_group(props, step_title.clone()) }
                 <button type="button" class={classes!("btn", "btn-play", props.playing.then_some("is-playing"))}
                     data-testid="play-button" aria-pressed={if props.playing { "true" } else { "false" }}
                     title="Play or pause (Space)" onclick={send(Msg::TogglePlay)}>
@@ -268,5 +237,48 @@ pub fn transport(props: &TransportProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// Back a round, Back, Step (Shift: a whole round) and Round.
+fn step_group(props: &TransportProps, step_title: String) -> Html {
+    let send = |msg: Msg| {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(msg.clone()))
+    };
+    // Shift+click: a whole round, as Shift+→.
+    let step_or_round = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: MouseEvent| {
+            on_msg.emit(if e.shift_key() {
+                Msg::StepRound
+            } else {
+                Msg::Step
+            })
+        })
+    };
+    let settled = props.settled.is_some();
+    html! {
+    <div class="btn-group" role="group" aria-label="Step">
+        <button type="button" class="btn btn-icon" data-testid="back-round-button"
+            title="Back to the start of the round (Shift+←)" aria-label="Back one round"
+            disabled={!props.can_back} onclick={send(Msg::BackRound)}>
+            { icon(ICON_ROUND_BACK) }
+        </button>
+        <button type="button" class="btn" data-testid="step-back-button"
+            title="Step back (←)" disabled={!props.can_back} onclick={send(Msg::StepBack)}>
+            { icon(ICON_BACK) }<span>{ "Back" }</span>
+        </button>
+        <button type="button" class="btn btn-primary" data-testid="step-button"
+            title={step_title.clone()} aria-describedby={settled.then_some("settled-line")}
+            disabled={settled} onclick={step_or_round}>
+            <span>{ "Step" }</span>{ icon(ICON_STEP) }
+        </button>
+        <button type="button" class="btn btn-icon" data-testid="step-round-button"
+            title="Round: run the rest of this round, changes or not (Shift+→)" aria-label="Forward one round"
+            onclick={send(Msg::StepRound)}>
+            { icon(ICON_ROUND) }
+        </button>
+    </div>
     }
 }

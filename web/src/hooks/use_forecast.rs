@@ -25,7 +25,7 @@ pub struct Forecasted {
 /// maxUnavailable 0 is 100 waves, 10,300; it takes about 40 ms in the page.
 pub fn forecast_cost(d: &DeploymentInput) -> i64 {
     let replicas = i64::from(d.replicas.unwrap_or(1).max(1));
-    let waves = match crate::plan_view::current_cell(d) {
+    let waves = match crate::plan_source::current_cell(d) {
         Some((surge, unavailable)) => {
             let step = i64::from(surge.max(0) + unavailable.max(0)).max(1);
             (replicas + step - 1) / step
@@ -39,7 +39,7 @@ pub fn forecast_cost(d: &DeploymentInput) -> i64 {
 /// 150 ms of work in the page at 100 replicas' pace).
 pub const PAGE_FORECAST_LIMIT: i64 = 40_000;
 
-/// The forecast of `input` (what [`crate::plan_view::plan_input`] gives for `text`) in `model`;
+/// The forecast of `input` (what [`crate::plan_source::plan_input`] gives for `text`) in `model`;
 /// made again when the YAML reader becomes ready.
 #[hook]
 pub fn use_forecast(

@@ -84,45 +84,6 @@ pub struct Frame {
     pub step_note: Option<StepNote>,
 }
 
-/// What a step to the next change adds to the explanation of the sync that made it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StepNote {
-    /// `30 s later: 1 pod of web-rev2 became ready`.
-    pub headline: String,
-    /// Simulated seconds since the moment the previous step showed.
-    pub seconds_later: i64,
-    /// The syncs that changed nothing on the way, each with its arithmetic.
-    pub checked: Vec<String>,
-    /// Things worth knowing about the state reached.
-    pub notes: Vec<String>,
-    /// What changed, when the sync that made the step only wrote a status (no events, no
-    /// pods): `Deployment controller updated web's status: 2 of 3 up-to-date, 3 available`.
-    pub status_change: Option<String>,
-}
-
-impl StepNote {
-    fn of(r: &StepResult) -> StepNote {
-        use rollout_facade::sim::StepKind;
-        let controller = matches!(
-            r.record.kind,
-            StepKind::SyncDeployment { .. } | StepKind::SyncReplicaSet { .. }
-        );
-        // The headline without its "30 s later: " (said on its own).
-        let what = match r.headline.split_once(" later: ") {
-            Some((_, rest)) if r.seconds_later > 0 => rest,
-            _ => r.headline.as_str(),
-        };
-        StepNote {
-            headline: r.headline.clone(),
-            seconds_later: r.seconds_later,
-            checked: r.checked.iter().map(|c| c.sentence.clone()).collect(),
-            notes: r.notes.clone(),
-            status_change: (controller && r.record.events.is_empty() && what.contains(" status: "))
-                .then(|| what.to_string()),
-        }
-    }
-}
-
 impl Frame {
     /// The frame of a lab now.
     pub fn of(lab: &Lab) -> Frame {

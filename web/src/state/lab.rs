@@ -109,6 +109,26 @@ impl Lab {
         lab
     }
 
+    /// The lab an app or embed starts with when no permalink says otherwise: a scenario wins
+    /// (one that cannot be imported: the default, saying why), then a preset, and with neither
+    /// the first visit. `Err` names an unknown preset, which each front end treats its own way.
+    pub fn starting(scenario: Option<&Scenario>, preset: Option<&str>) -> Result<Lab, String> {
+        if let Some(s) = scenario {
+            return Ok(match importable(s) {
+                Ok(()) => Lab::from_scenario(s.clone(), "imported"),
+                Err(why) => Lab {
+                    notice: Some(why),
+                    ..Lab::default()
+                },
+            });
+        }
+        match preset {
+            Some(id) => Lab::from_preset(id).ok_or_else(|| id.to_string()),
+            // No preset: a first visit, a Step from a rollout.
+            None => Ok(Lab::first_visit()),
+        }
+    }
+
     /// A lab showing `session` as it stands (a version-2 permalink's session), its scenario
     /// the one Reset starts from.
     pub fn from_session(session: Session, preset: &str) -> Lab {
@@ -382,6 +402,42 @@ impl Lab {
             }
         }
         match msg {
+            m @ (Msg::OpenLesson(..)
+            | Msg::OpenChallenge(_)
+            | Msg::LoadPreset(_)
+            | Msg::Import(_)) => self.start_over(m),
+            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck) => self.update_quiz(m),
+            m @ (Msg::LessonNext
+            | Msg::LessonBack
+            | Msg::LessonAnswer(_)
+            | Msg::LessonCheck
+            | Msg::LessonShowMe
+            | Msg::ChallengeAnswer(..)
+            | Msg::ChallengeCheck
+            | Msg::CloseGuide) => self.update_guide(m),
+            m @ (Msg::Edit(..) | Msg::SetNeverReady(_) | Msg::SetInstantReactions(_)) => {
+                self.update_settings(m)
+            }
+            m @ (Msg::Step
+            | Msg::StepBack
+            | Msg::StepTo(_)
+            | Msg::StepRound
+            | Msg::BackRound
+            | Msg::TogglePlay
+            | Msg::Tick
+            | Msg::SetSpeed(_)
+            | Msg::ToEnd
+            | Msg::SeekRound(_)
+            | Msg::Advance
+            | Msg::Reset) => self.update_playback(m),
+            m => self.update_cluster(m),
+        }
+    }
+
+    /// A message that replaces the lab: a lesson, a challenge, a preset or an imported
+    /// scenario opened (the speed kept).
+    fn start_over(&mut self, msg: Msg) {
+        match msg {
             Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
                 Some(mut lab) => {
                     lab.version = self.version.wrapping_add(1);
@@ -398,6 +454,34 @@ impl Lab {
                 }
                 None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
             },
+            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
+                Some(mut lab) => {
+                    lab.version = self.version.wrapping_add(1);
+                    lab.speed = self.speed;
+                    *self = lab;
+                }
+                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
+            },
+            Msg::Import(text) => match Scenario::from_json(&text) {
+                Ok(s) => match importable(&s) {
+                    Ok(()) => {
+                        let mut lab = Lab::from_scenario(s, "imported");
+                        lab.version = self.version.wrapping_add(1);
+                        lab.speed = self.speed;
+                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
+                        *self = lab;
+                    }
+                    Err(why) => self.notice = Some(why),
+                },
+                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
+            },
+            _ => {}
+        }
+    }
+
+    /// The quiz's messages.
+    fn update_quiz(&mut self, msg: Msg) {
+        match msg {
             Msg::ToggleQuiz => {
                 self.quiz = match self.quiz {
                     Some(_) => None,
@@ -428,14 +512,13 @@ impl Lab {
                     q.record(at, result);
                 }
             }
-            m @ (Msg::LessonNext
-            | Msg::LessonBack
-            | Msg::LessonAnswer(_)
-            | Msg::LessonCheck
-            | Msg::LessonShowMe
-            | Msg::ChallengeAnswer(..)
-            | Msg::ChallengeCheck
-            | Msg::CloseGuide) => self.update_guide(m),
+            _ => {}
+        }
+    }
+
+    /// An edit of the settings, previewed live.
+    fn update_settings(&mut self, msg: Msg) {
+        match msg {
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -448,27 +531,13 @@ impl Lab {
                 self.settings.instant_reactions = on;
                 self.live_preview();
             }
-            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
-                Some(mut lab) => {
-                    lab.version = self.version.wrapping_add(1);
-                    lab.speed = self.speed;
-                    *self = lab;
-                }
-                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
-            },
-            Msg::Import(text) => match Scenario::from_json(&text) {
-                Ok(s) => match importable(&s) {
-                    Ok(()) => {
-                        let mut lab = Lab::from_scenario(s, "imported");
-                        lab.version = self.version.wrapping_add(1);
-                        lab.speed = self.speed;
-                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
-                        *self = lab;
-                    }
-                    Err(why) => self.notice = Some(why),
-                },
-                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
-            },
+            _ => {}
+        }
+    }
+
+    /// Moving through the session: steps, rounds, play, seeking, the end, Reset.
+    fn update_playback(&mut self, msg: Msg) {
+        match msg {
             Msg::Step => {
                 self.playing = false;
                 self.seek = None;
@@ -492,7 +561,7 @@ impl Lab {
                     let e = crate::explain::explain(&r, &name);
                     format!(
                         "{} · {}",
-                        crate::components::clock::m_ss(seconds),
+                        crate::chart::m_ss(seconds),
                         crate::explain::caption(&e)
                     )
                 });
@@ -585,6 +654,13 @@ impl Lab {
                     self.bump();
                 }
             },
+            _ => {}
+        }
+    }
+
+    /// kubectl's commands, the notices, the selection and "Inside the controllers".
+    fn update_cluster(&mut self, msg: Msg) {
+        match msg {
             Msg::UpdateImage => {
                 let image = self.next_image();
                 self.kubectl(Command::SetImage { image });
@@ -637,6 +713,7 @@ impl Lab {
                 self.kubectl(Command::Action { action });
             }
             Msg::SetQuota(text) => self.set_quota(text),
+            _ => {}
         }
     }
 

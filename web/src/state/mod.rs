@@ -18,7 +18,7 @@ use crate::settings::{
 };
 use rollout_facade::api::Time;
 use rollout_facade::scenario::{Action, ActionKind, DeploymentInput, ModelExtras, Scenario};
-use rollout_facade::session::{Command, Reply, RunEnd, Session, Settled, StepResult};
+use rollout_facade::session::{Command, Reply, RunEnd, Session, Settled};
 use rollout_facade::sim::Simulation;
 use rollout_facade::ui_support::{
     departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
@@ -31,6 +31,7 @@ use std::cell::{Ref, RefCell};
 use std::rc::Rc;
 use yew::Reducible;
 
+pub mod compare;
 mod frame;
 mod lab;
 mod scenario;
@@ -38,7 +39,8 @@ mod snapshot;
 #[cfg(test)]
 mod tests;
 
-pub use frame::{EventRow, Frame, PendingRow, StepNote};
+pub use crate::explain::StepNote;
+pub use frame::{EventRow, Frame, PendingRow};
 pub use lab::{end_notice, Lab};
 pub use scenario::{build_scenario, default_scenario, importable};
 use scenario::{default_input, session_of};

@@ -85,14 +85,8 @@ declare global {
 }
 "#;
 
-/// Whether an attribute's value switches something on: anything but `0`, `false`, `no` or
-/// `off` (an attribute present without a value is on).
-pub fn is_on(value: &str) -> bool {
-    !matches!(
-        value.trim().to_ascii_lowercase().as_str(),
-        "0" | "false" | "no" | "off"
-    )
-}
+/// Whether an attribute's value switches something on: the embed options' one rule.
+pub use crate::share::is_on;
 
 /// The region of `host`'s open shadow root the lab is drawn into, made anew after `app.css` and
 /// `embed.css` linked from beside the module (`shadowRegion` in `web/js/element.js`, which also

@@ -3,21 +3,15 @@
 //! show. Opened by the app page's buttons (`components/share_panel.rs`), drawn as a popover
 //! under the button that opened it.
 
-use crate::share::{app_address, element_snippet, iframe_snippet, Control, EmbedOptions};
-use rollout_facade::scenario::Scenario;
+use crate::hooks::use_share_dialog::ShareOpen;
+use crate::share::{
+    app_address, element_snippet, fragment_of, iframe_snippet, Control, EmbedOptions, ShareSession,
+    Which,
+};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
-
-/// Which dialog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Which {
-    /// The permalink.
-    Link,
-    /// The iframe snippet.
-    Embed,
-}
 
 /// Props of [`ShareDialog`].
 #[derive(Properties, PartialEq, Clone)]
@@ -56,15 +50,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         let (copied, url, which) = (copied.clone(), url.clone(), props.which);
         use_effect_with((), move |_| {
             if which == Which::Link {
-                spawn_local(async move {
-                    let ok = match web_sys::window() {
-                        Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&url))
-                            .await
-                            .is_ok(),
-                        None => false,
-                    };
-                    copied.set(Some(ok));
-                });
+                copy_text(url, move |ok| copied.set(Some(ok)));
             }
         });
     }
@@ -87,48 +73,13 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             area.select();
         }
     });
-    let update = |f: fn(&mut EmbedOptions, Control), control: Control| {
-        let options = options.clone();
-        Callback::from(move |_: Event| {
-            let mut o = (*options).clone();
-            f(&mut o, control);
-            options.set(o);
-        })
-    };
-    let toggle = |control: Control| {
-        update(
-            |o, c| {
-                if o.has(c) {
-                    o.controls.retain(|x| *x != c);
-                } else {
-                    o.controls.push(c);
-                    o.controls = Control::ALL
-                        .into_iter()
-                        .filter(|x| o.controls.contains(x))
-                        .collect();
-                }
-            },
-            control,
-        )
-    };
+    let update = |f: fn(&mut EmbedOptions, Control), control: Control| update(&options, f, control);
+    let toggle = |control: Control| update(toggle_control, control);
     let toggle_chart = update(|o, _| o.chart = !o.chart, Control::Step);
     let toggle_explain = update(|o, _| o.explain = !o.explain, Control::Step);
 
     let body = match props.which {
-        Which::Link => html! {
-            <>
-                <p class="share-status" data-testid="share-status" role="status">
-                    { match *copied {
-                        None => "Copying…",
-                        Some(true) => "Copied to the clipboard. The address bar has it too.",
-                        Some(false) => "Copy it from here (or from the address bar):",
-                    } }
-                </p>
-                <input class="field-input mono" type="text" readonly=true value={url.clone()} ref={field.clone()}
-                    aria-label="Link to this session" data-testid="share-link" onfocus={select_all.clone()} />
-                <p class="share-note">{ "The link holds the whole session: the Deployment spec, the cluster model, every command and the step you are at. Opening it replays the session to this step." }</p>
-            </>
-        },
+        Which::Link => link_body(*copied, &url, &field, &select_all),
         Which::Embed => {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
             let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
@@ -136,16 +87,8 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
             let copy = |which: &'static str, text: String| {
                 let state = snippet_copied.clone();
                 Callback::from(move |_: MouseEvent| {
-                    let (state, text) = (state.clone(), text.clone());
-                    spawn_local(async move {
-                        let ok = match web_sys::window() {
-                            Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&text))
-                                .await
-                                .is_ok(),
-                            None => false,
-                        };
-                        state.set(Some((which, ok)));
-                    });
+                    let state = state.clone();
+                    copy_text(text.clone(), move |ok| state.set(Some((which, ok))));
                 })
             };
             let copy_label = |which: &str| match *snippet_copied {
@@ -208,56 +151,67 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
     }
 }
 
-/// An open dialog: what it shows and the element it is drawn in, positioned under the button
-/// that opened it. Whoever holds it draws [`share_portal`] in its own Yew tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShareOpen {
-    /// Which dialog.
-    pub which: Which,
-    /// The app's address (no query, no fragment).
-    pub page: AttrValue,
-    /// The session's permalink fragment (without `#`).
-    pub fragment: AttrValue,
-    /// A title for the embed.
-    pub title: AttrValue,
-    /// The element it is drawn in (appended to `<body>`; removed by [`ShareOpen::close`]).
-    pub host: Element,
+/// Copies `text` to the clipboard, then tells `done` whether that worked.
+fn copy_text(text: String, done: impl FnOnce(bool) + 'static) {
+    spawn_local(async move {
+        let ok = match web_sys::window() {
+            Some(w) => JsFuture::from(w.navigator().clipboard().write_text(&text))
+                .await
+                .is_ok(),
+            None => false,
+        };
+        done(ok);
+    });
 }
 
-impl ShareOpen {
-    /// Removes the dialog's element from the page.
-    pub fn close(&self) {
-        self.host.remove();
+/// A change of the embed's options by `f` for `control`.
+fn update(
+    options: &UseStateHandle<EmbedOptions>,
+    f: fn(&mut EmbedOptions, Control),
+    control: Control,
+) -> Callback<Event> {
+    let options = options.clone();
+    Callback::from(move |_: Event| {
+        let mut o = (*options).clone();
+        f(&mut o, control);
+        options.set(o);
+    })
+}
+
+/// A control on or off (the controls kept in their order).
+fn toggle_control(o: &mut EmbedOptions, c: Control) {
+    if o.has(c) {
+        o.controls.retain(|x| *x != c);
+    } else {
+        o.controls.push(c);
+        o.controls = Control::ALL
+            .into_iter()
+            .filter(|x| o.controls.contains(x))
+            .collect();
     }
 }
 
-/// A session as the share dialog needs it, taken when a button is pressed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShareSession {
-    /// Its scenario as JSON (the Export text).
-    pub json: String,
-    /// Its permalink fragment (version 2, `crate::share::link_of` without the lesson).
-    pub link: String,
-    /// The preset it started from.
-    pub preset: String,
-    /// A title for an embed.
-    pub title: String,
-    /// The lesson followed and its step (0-based): the link reopens it there.
-    pub lesson: Option<(&'static str, usize)>,
-    /// Compare's variant (B) while comparing: the link reopens Compare with it.
-    pub compare: Option<crate::settings::Settings>,
-}
-
-/// The permalink fragment (without `#`) of a session for `which` dialog: its scenario run for
-/// its steps, the preset it started from, `&lesson=ID&step=N` when it follows a lesson and, in
-/// the link only, `&cmp=…` while comparing (an embed shows one stage: it has no Compare).
-pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, String> {
-    Scenario::from_json(&session.json).map_err(|e| e.to_string())?;
-    let link = crate::share::with_lesson(session.link.clone(), session.lesson);
-    Ok(match (&session.compare, which) {
-        (Some(v), Which::Link) => crate::compare::with_param(&link, Some(v)),
-        _ => link,
-    })
+/// The link dialog: whether the link was copied, and the link.
+fn link_body(
+    copied: Option<bool>,
+    url: &str,
+    field: &NodeRef,
+    select_all: &Callback<FocusEvent>,
+) -> Html {
+    html! {
+        <>
+            <p class="share-status" data-testid="share-status" role="status">
+                { match copied {
+                    None => "Copying…",
+                    Some(true) => "Copied to the clipboard. The address bar has it too.",
+                    Some(false) => "Copy it from here (or from the address bar):",
+                } }
+            </p>
+            <input class="field-input mono" type="text" readonly=true value={url.to_string()} ref={field.clone()}
+                aria-label="Link to this session" data-testid="share-link" onfocus={select_all.clone()} />
+            <p class="share-note">{ "The link holds the whole session: the Deployment spec, the cluster model, every command and the step you are at. Opening it replays the session to this step." }</p>
+        </>
+    }
 }
 
 /// Prepares the dialog for `session` under `anchor` (the button pressed). The link dialog
