@@ -3,7 +3,8 @@
 //! a module of a layer above its own. Test code (`#[cfg(test)] mod tests`) may reach anything.
 //! Also: no two top-level modules name each other, directly or round a loop.
 //!
-//! Runs natively: `cargo test -p rollout-web --test layering`.
+//! Runs natively: `cargo test -p rollout-web --test layering` (it reads the sources).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
