@@ -434,11 +434,7 @@ fn no_function_is_over_120_lines() {
     // Not split yet (issue #25): the kubectl panel and the stage are being changed on another
     // branch (the façade's kubectl lines and bounds), the Scenario panel is next. The list only
     // shrinks: a function on it that has become short must leave it.
-    const STILL_LONG: &[&str] = &[
-        "components::kubectl_panel::kubectl_panel",
-        "components::scenario_panel::scenario_panel",
-        "components::stage::stage",
-    ];
+    const STILL_LONG: &[&str] = &[];
     let named = |f: &String| f.split(" (").next().unwrap_or("").to_string();
     let new: Vec<&String> = long
         .iter()

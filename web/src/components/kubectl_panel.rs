@@ -120,78 +120,110 @@ pub fn kubectl_panel(props: &KubectlPanelProps) -> Html {
                         options={options} on_change={on_revision} class="undo-select" />
                 </div>
             </div>
-            <details class="advanced">
-                <summary>{ "Advanced: the legacy server-side rollback" }</summary>
-                <p class="panel-sub">
-                    { "Before kubectl 1.9, " }<code>{ "rollout undo" }</code>
-                    { " set the annotation " }<code>{ "deprecated.deployment.rollback.to" }</code>
-                    { " and the Deployment controller copied the template itself, recording DeploymentRollback events. The controller still honours it." }
-                </p>
-                <button type="button" class="btn" data-testid="legacy-rollback-button" onclick={send(Msg::LegacyRollback(chosen))}>
-                    { command(ActionKind::Rollback { name: None, revision: chosen }) }
-                </button>
-            </details>
-            <details class="advanced" data-testid="quota-controls" open={props.quota.is_some()}>
-                <summary>
-                    { "Cluster: a ResourceQuota on pods" }
-                    if let Some(q) = props.quota { <span class="badge badge-warn">{ format!("pods ≤ {q}") }</span> }
-                </summary>
-                <p class="panel-sub">
-                    { "With " }<code>{ "hard: pods=N" }</code>
-                    { ", creating a pod beyond N non-terminating pods is forbidden (exceeded quota): the ReplicaSet controller's slow start stops at the first failure, records FailedCreate and sets ReplicaFailure; removing the quota lets it recover." }
-                </p>
-                <div class="quota-row">
-                    <label for="quota-pods">{ "pods=" }</label>
-                    <input id="quota-pods" class="field-input quota-input" type="number" min="0" step="1"
-                        inputmode="numeric" data-testid="quota-input" value="3" />
-                    <button type="button" class="btn btn-small" data-testid="quota-button"
-                        onclick={props.on_msg.reform(|_: MouseEvent| Msg::SetQuota(Some(quota_field())))}>
-                        { "kubectl create quota" }
-                    </button>
-                    <button type="button" class="btn btn-small" data-testid="lift-quota-button"
-                        disabled={props.quota.is_none()} onclick={send(Msg::SetQuota(None))}>
-                        { "kubectl delete quota" }
-                    </button>
-                </div>
-            </details>
-            if !props.pending.is_empty() {
-                <div class="pending">
-                    <h3 class="subhead">{ "Pending" }</h3>
-                    <ol class="pending-list" data-testid="pending-actions">
-                        { for props.pending.iter().map(|p| {
-                            let cancel = {
-                                let on_msg = props.on_msg.clone();
-                                let index = p.index;
-                                Callback::from(move |_: MouseEvent| on_msg.emit(Msg::Cancel(index)))
-                            };
-                            html! {
-                                <li class="pending-item" data-testid="pending-action" data-type={p.type_name} data-round={p.round.to_string()}>
-                                    <span class="pending-round">{ format!("round {}", p.round) }</span>
-                                    <code class="pending-command">{ p.command.clone() }</code>
-                                    <button type="button" class="btn btn-small" onclick={cancel}
-                                        aria-label={format!("Cancel: {}", p.command)}>{ "Cancel" }</button>
-                                </li>
-                            }
-                        }) }
-                    </ol>
-                </div>
-            }
-            if !props.console.is_empty() {
-                <div class="console" data-testid="kubectl-console" aria-live="polite" aria-label="kubectl output">
-                    { for props.console.iter().map(|c| html! {
-                        <div class={classes!("console-entry", c.error.then_some("console-error"))}>
-                            <div class="console-command">{ format!("$ {}", c.command) }</div>
-                            if !c.output.is_empty() {
-                                <div class="console-output">{ c.output.clone() }
-                                    if let Some(r) = c.round {
-                                        <span class="console-note">{ format!("  (takes effect in round {r})") }</span>
-                                    }
-                                </div>
-                            }
-                        </div>
-                    }) }
-                </div>
-            }
+            { legacy_rollback(&send(Msg::LegacyRollback(chosen)), &command(ActionKind::Rollback { name: None, revision: chosen })) }
+            { quota_controls(props) }
+            { pending_actions(props) }
+            { console(props) }
         </section>
+    }
+}
+
+/// The legacy server-side rollback: the `deprecated.deployment.rollback.to` annotation.
+fn legacy_rollback(onclick: &Callback<MouseEvent>, command: &str) -> Html {
+    html! {
+        <details class="advanced">
+            <summary>{ "Advanced: the legacy server-side rollback" }</summary>
+            <p class="panel-sub">
+                { "Before kubectl 1.9, " }<code>{ "rollout undo" }</code>
+                { " set the annotation " }<code>{ "deprecated.deployment.rollback.to" }</code>
+                { " and the Deployment controller copied the template itself, recording DeploymentRollback events. The controller still honours it." }
+            </p>
+            <button type="button" class="btn" data-testid="legacy-rollback-button" onclick={onclick.clone()}>
+                { command.to_string() }
+            </button>
+        </details>
+    }
+}
+
+/// A ResourceQuota on pods: create it with the field's N, delete it.
+fn quota_controls(props: &KubectlPanelProps) -> Html {
+    let lift = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::SetQuota(None)))
+    };
+    html! {
+        <details class="advanced" data-testid="quota-controls" open={props.quota.is_some()}>
+            <summary>
+                { "Cluster: a ResourceQuota on pods" }
+                if let Some(q) = props.quota { <span class="badge badge-warn">{ format!("pods ≤ {q}") }</span> }
+            </summary>
+            <p class="panel-sub">
+                { "With " }<code>{ "hard: pods=N" }</code>
+                { ", creating a pod beyond N non-terminating pods is forbidden (exceeded quota): the ReplicaSet controller's slow start stops at the first failure, records FailedCreate and sets ReplicaFailure; removing the quota lets it recover." }
+            </p>
+            <div class="quota-row">
+                <label for="quota-pods">{ "pods=" }</label>
+                <input id="quota-pods" class="field-input quota-input" type="number" min="0" step="1"
+                    inputmode="numeric" data-testid="quota-input" value="3" />
+                <button type="button" class="btn btn-small" data-testid="quota-button"
+                    onclick={props.on_msg.reform(|_: MouseEvent| Msg::SetQuota(Some(quota_field())))}>
+                    { "kubectl create quota" }
+                </button>
+                <button type="button" class="btn btn-small" data-testid="lift-quota-button"
+                    disabled={props.quota.is_none()} onclick={lift}>
+                    { "kubectl delete quota" }
+                </button>
+            </div>
+        </details>
+    }
+}
+
+/// The actions queued for the next round, each with its Cancel.
+fn pending_actions(props: &KubectlPanelProps) -> Html {
+    html! {
+        if !props.pending.is_empty() {
+            <div class="pending">
+                <h3 class="subhead">{ "Pending" }</h3>
+                <ol class="pending-list" data-testid="pending-actions">
+                    { for props.pending.iter().map(|p| {
+                        let cancel = {
+                            let on_msg = props.on_msg.clone();
+                            let index = p.index;
+                            Callback::from(move |_: MouseEvent| on_msg.emit(Msg::Cancel(index)))
+                        };
+                        html! {
+                            <li class="pending-item" data-testid="pending-action" data-type={p.type_name} data-round={p.round.to_string()}>
+                                <span class="pending-round">{ format!("round {}", p.round) }</span>
+                                <code class="pending-command">{ p.command.clone() }</code>
+                                <button type="button" class="btn btn-small" onclick={cancel}
+                                    aria-label={format!("Cancel: {}", p.command)}>{ "Cancel" }</button>
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </div>
+        }
+    }
+}
+
+/// The console: each command and kubectl's answer.
+fn console(props: &KubectlPanelProps) -> Html {
+    html! {
+        if !props.console.is_empty() {
+            <div class="console" data-testid="kubectl-console" aria-live="polite" aria-label="kubectl output">
+                { for props.console.iter().map(|c| html! {
+                    <div class={classes!("console-entry", c.error.then_some("console-error"))}>
+                        <div class="console-command">{ format!("$ {}", c.command) }</div>
+                        if !c.output.is_empty() {
+                            <div class="console-output">{ c.output.clone() }
+                                if let Some(r) = c.round {
+                                    <span class="console-note">{ format!("  (takes effect in round {r})") }</span>
+                                }
+                            </div>
+                        }
+                    </div>
+                }) }
+            </div>
+        }
     }
 }

@@ -152,25 +152,12 @@ pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             over.set(false);
-            let data = e.data_transfer();
-            if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                load.emit(file.into());
-            } else if let Some(text) = data.and_then(|d| d.get_data("text/plain").ok()) {
-                if !text.trim().is_empty() {
-                    load.emit(JsValue::from_str(&text));
-                }
-            }
+            load_dropped(&e, &load);
         })
     };
     let on_file = {
         let load = load.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                load.emit(file.into());
-            }
-            input.set_value("");
-        })
+        Callback::from(move |e: Event| load_chosen(&e, &load))
     };
     // The session's trace or chart, saved as a file.
     let export = |what: &'static str| {
@@ -202,23 +189,7 @@ pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
                     <label class="field-label" for="scenario-json">{ "This session" }</label>
                     <textarea id="scenario-json" class="code-area" readonly=true rows="10"
                         data-testid="scenario-json" value={json.clone()} />
-                    <div class="export-row">
-                        <a class="btn" href={data_url(&json)} download="rollout-lab-scenario.json" data-testid="download-link">
-                            { "Download scenario.json" }
-                        </a>
-                        if let Some(on_trace) = on_trace {
-                            <button type="button" class="btn" data-testid="download-trace" onclick={on_trace}
-                                title="The trace so far, in the conformance format">
-                                { "Trace (JSON)" }
-                            </button>
-                        }
-                        if let Some(on_chart) = on_chart {
-                            <button type="button" class="btn" data-testid="download-chart" onclick={on_chart}
-                                title="The pod chart as an SVG file">
-                                { "Chart (SVG)" }
-                            </button>
-                        }
-                    </div>
+                    { export_row(&json, on_trace, on_chart) }
                     <label class="field-label" for="scenario-import">{ "Import a scenario or a Deployment manifest" }</label>
                     <p class="panel-sub">
                         { "Paste or drop a scenario, or what " }<code>{ "kubectl get deployment NAME -o yaml" }</code>
@@ -242,5 +213,54 @@ pub fn scenario_panel(props: &ScenarioPanelProps) -> Html {
                 }
             </details>
         </section>
+    }
+}
+
+/// A dropped file, else dropped text, handed to `load`.
+fn load_dropped(e: &DragEvent, load: &Callback<JsValue>) {
+    let data = e.data_transfer();
+    if let Some(file) = data.as_ref().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+        load.emit(file.into());
+    } else if let Some(text) = data.and_then(|d| d.get_data("text/plain").ok()) {
+        if !text.trim().is_empty() {
+            load.emit(JsValue::from_str(&text));
+        }
+    }
+}
+
+/// The file chosen in the file input, handed to `load`; the input is emptied so the same file
+/// can be chosen again.
+fn load_chosen(e: &Event, load: &Callback<JsValue>) {
+    let input: HtmlInputElement = e.target_unchecked_into();
+    if let Some(file) = input.files().and_then(|f| f.get(0)) {
+        load.emit(file.into());
+    }
+    input.set_value("");
+}
+
+/// Download the scenario, and the trace and chart when the page can export them.
+fn export_row(
+    json: &str,
+    on_trace: Option<Callback<MouseEvent>>,
+    on_chart: Option<Callback<MouseEvent>>,
+) -> Html {
+    html! {
+        <div class="export-row">
+            <a class="btn" href={data_url(json)} download="rollout-lab-scenario.json" data-testid="download-link">
+                { "Download scenario.json" }
+            </a>
+            if let Some(on_trace) = on_trace {
+                <button type="button" class="btn" data-testid="download-trace" onclick={on_trace}
+                    title="The trace so far, in the conformance format">
+                    { "Trace (JSON)" }
+                </button>
+            }
+            if let Some(on_chart) = on_chart {
+                <button type="button" class="btn" data-testid="download-chart" onclick={on_chart}
+                    title="The pod chart as an SVG file">
+                    { "Chart (SVG)" }
+                </button>
+            }
+        </div>
     }
 }

@@ -540,33 +540,7 @@ pub fn stage(props: &StageProps) -> Html {
     // straight into its element, so hovering never re-renders the stage.
     let show = {
         let (readout, images) = (readout.clone(), images.clone());
-        move |e: &Event| {
-            let Some(t) = e.target_dyn_into::<Element>() else {
-                return;
-            };
-            let Some(pod) = t.closest("[data-pod]").ok().flatten() else {
-                return;
-            };
-            let (Some(name), Some(state), node) = (
-                pod.get_attribute("data-pod"),
-                pod.get_attribute("data-state"),
-                pod.get_attribute("data-node").unwrap_or_default(),
-            ) else {
-                return;
-            };
-            let state = state_of_key(&state).unwrap_or(PodState::Pending);
-            let doomed = pod.has_attribute("data-doomed");
-            let rs = rollout_facade::ui_support::replica_set_of_pod(&name);
-            let image = images.get(rs).cloned().unwrap_or_default();
-            if let Some(out) = readout.cast::<Element>() {
-                let reason = pod.get_attribute("data-reason");
-                let mut words = pod_words(&name, state, &node, &image, reason.as_deref());
-                if doomed {
-                    words.push_str(" · the ReplicaSet controller deletes it next");
-                }
-                out.set_text_content(Some(&words));
-            }
-        }
+        move |e: &Event| show_pod(e, &readout, &images)
     };
     let onmouseover = {
         let show = show.clone();
@@ -575,14 +549,7 @@ pub fn stage(props: &StageProps) -> Html {
     let onfocusin = Callback::from(move |e: FocusEvent| show(&e));
     let onclick = {
         let on_select = props.on_select.clone();
-        Callback::from(move |e: MouseEvent| {
-            let pod = e
-                .target_dyn_into::<Element>()
-                .and_then(|t| t.closest("[data-pod]").ok().flatten());
-            if let Some(name) = pod.and_then(|p| p.get_attribute("data-pod")) {
-                on_select.emit(format!("pod/{name}"));
-            }
-        })
+        Callback::from(move |e: MouseEvent| select_clicked_pod(&e, &on_select))
     };
     let onkeydown = {
         let on_select = props.on_select.clone();
@@ -609,12 +576,7 @@ pub fn stage(props: &StageProps) -> Html {
                         <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()}
                             stage={(props.testid != "stage").then(|| AttrValue::from(format!(" ({})", props.testid)))} />
                     }) }
-                    { for gone.iter().map(|rs| html! {
-                        <section key={format!("gone/{}", rs.name)} class="lane lane-gone" aria-hidden="true">
-                            <header class="lane-head"><span class="lane-name">{ rs.name.clone() }</span>
-                            <span class="lane-rev">{ "deleted: revisionHistoryLimit" }</span></header>
-                        </section>
-                    }) }
+                    { for gone.iter().map(|rs| gone_lane(rs)) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
                 { props.budget.as_ref().map(behind_notes).unwrap_or_default() }
@@ -624,6 +586,56 @@ pub fn stage(props: &StageProps) -> Html {
                     { props.children.clone() }
                 </div>
             </div>
+        </section>
+    }
+}
+
+/// Writes the words of the pod under the pointer or focus (`e`'s target) into the readout line
+/// under the lanes: straight into its element, so hovering never re-renders the stage.
+fn show_pod(e: &Event, readout: &NodeRef, images: &HashMap<String, String>) {
+    let Some(t) = e.target_dyn_into::<Element>() else {
+        return;
+    };
+    let Some(pod) = t.closest("[data-pod]").ok().flatten() else {
+        return;
+    };
+    let (Some(name), Some(state), node) = (
+        pod.get_attribute("data-pod"),
+        pod.get_attribute("data-state"),
+        pod.get_attribute("data-node").unwrap_or_default(),
+    ) else {
+        return;
+    };
+    let state = state_of_key(&state).unwrap_or(PodState::Pending);
+    let doomed = pod.has_attribute("data-doomed");
+    let rs = rollout_facade::ui_support::replica_set_of_pod(&name);
+    let image = images.get(rs).cloned().unwrap_or_default();
+    if let Some(out) = readout.cast::<Element>() {
+        let reason = pod.get_attribute("data-reason");
+        let mut words = pod_words(&name, state, &node, &image, reason.as_deref());
+        if doomed {
+            words.push_str(" · the ReplicaSet controller deletes it next");
+        }
+        out.set_text_content(Some(&words));
+    }
+}
+
+/// The pod a click landed on, selected for Inside (`pod/NAME`).
+fn select_clicked_pod(e: &MouseEvent, on_select: &Callback<String>) {
+    let pod = e
+        .target_dyn_into::<Element>()
+        .and_then(|t| t.closest("[data-pod]").ok().flatten());
+    if let Some(name) = pod.and_then(|p| p.get_attribute("data-pod")) {
+        on_select.emit(format!("pod/{name}"));
+    }
+}
+
+/// The lane of a ReplicaSet deleted in the last step (revisionHistoryLimit), fading out once.
+fn gone_lane(rs: &ReplicaSetView) -> Html {
+    html! {
+        <section key={format!("gone/{}", rs.name)} class="lane lane-gone" aria-hidden="true">
+            <header class="lane-head"><span class="lane-name">{ rs.name.clone() }</span>
+            <span class="lane-rev">{ "deleted: revisionHistoryLimit" }</span></header>
         </section>
     }
 }
