@@ -3,6 +3,7 @@
 //! per simulation version.
 
 use crate::components::inside_section::{inside_section, reveal};
+use crate::components::logo::logo;
 use crate::components::stage::Stage;
 use crate::components::transport::{outcome_key, rollout_state};
 use crate::components::{
@@ -316,11 +317,7 @@ fn header(h: Header) -> Html {
     html! {
     <header class="app-header">
         <div class="brand">
-            <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-                <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
-                <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
-                <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
-            </svg>
+            { logo() }
             <div>
                 <h1>{ "Rollout Lab" }</h1>
                 <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of the v1.28 controllers." }</p>

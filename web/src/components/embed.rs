@@ -4,6 +4,7 @@
 //! API drives it through its [`Controller`] (`crate::hooks::use_controller`).
 
 use crate::components::clock::Clock;
+use crate::components::logo::logo;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
 use crate::components::transport::{
     icon, outcome_key, ICON_BACK, ICON_PAUSE, ICON_PLAY, ICON_RESET, ICON_ROUND, ICON_ROUND_BACK,
@@ -258,11 +259,7 @@ fn send(lab: &UseReducerHandle<Lab>, msg: Msg) -> Callback<MouseEvent> {
 fn embed_head(lab: &Lab, page: bool, open_href: Option<String>) -> Html {
     html! {
     <header class="embed-head">
-        <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-            <rect x="3" y="9" width="8" height="14" rx="2" class="logo-old" />
-            <rect x="12" y="9" width="8" height="14" rx="2" class="logo-mid" />
-            <rect x="21" y="9" width="8" height="14" rx="2" class="logo-new" />
-        </svg>
+        { logo() }
         if page {
             <h1 class="embed-title" data-testid="embed-title">{ title_of(lab) }</h1>
         } else {

@@ -18,6 +18,7 @@ pub mod inside_panel;
 pub mod inside_section;
 pub mod kubectl_panel;
 pub mod lesson_panel;
+pub mod logo;
 pub mod object_inspector;
 pub mod plan_line;
 pub mod plan_view;
