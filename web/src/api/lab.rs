@@ -439,7 +439,15 @@ fn mount_with(
 /// `autoplay` the element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
-pub fn mount_element(host: web_sys::HtmlElement) -> Result<MountedLab, JsError> {
+pub fn mount_element(
+    #[wasm_bindgen(unchecked_param_type = "HTMLElement")] host: JsValue,
+) -> Result<MountedLab, JsError> {
+    let host: web_sys::HtmlElement = host.dyn_into().map_err(|v| {
+        error(format!(
+            "mountElement takes an element, not {}",
+            crate::js_input::kind(&v)
+        ))
+    })?;
     let attr = |name: &str| host.get_attribute(name);
     let flag = |name: &str| attr(name).map(|v| boot::element::is_on(&v));
     let step = match attr("step") {
