@@ -164,7 +164,7 @@ async fn an_element_draws_its_lab_in_a_labelled_shadow_root() {
     host.set_attribute("controls", "step,round").unwrap();
     host.set_attribute("chart", "0").unwrap();
     dom::document().body().unwrap().append_child(&host).unwrap();
-    let lab = api::mount_element(host.clone()).unwrap();
+    let lab = api::mount_element(host.clone().into()).unwrap();
     settle().await;
     let shadow = host.shadow_root().expect("an open shadow root");
     let region = shadow
@@ -205,6 +205,6 @@ async fn an_element_draws_its_lab_in_a_labelled_shadow_root() {
         .dyn_into()
         .unwrap();
     bad.set_attribute("controls", "step,teleport").unwrap();
-    let e = api::mount_element(bad).err().unwrap();
+    let e = api::mount_element(bad.into()).err().unwrap();
     assert!(error_message(e.into()).contains("teleport"));
 }
