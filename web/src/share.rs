@@ -331,10 +331,6 @@ pub fn is_on(value: &str) -> bool {
     )
 }
 
-fn flag(v: &str) -> bool {
-    is_on(v)
-}
-
 /// How the page should start: the full app, or an embed with these options. Reads a query
 /// string (`?embed&controls=step,replicas&chart=0`); anything but `embed`, `controls`, `chart`
 /// and `explain` is left to others.
@@ -343,7 +339,7 @@ pub fn embed_options(query: &str) -> Option<EmbedOptions> {
     let on = params
         .iter()
         .find(|(k, _)| k == "embed")
-        .is_some_and(|(_, v)| v.is_empty() || flag(v));
+        .is_some_and(|(_, v)| v.is_empty() || is_on(v));
     if !on {
         return None;
     }
@@ -351,8 +347,8 @@ pub fn embed_options(query: &str) -> Option<EmbedOptions> {
     for (k, v) in &params {
         match k.as_str() {
             "controls" => o.set_controls(v.split(',')),
-            "chart" => o.chart = flag(v),
-            "explain" => o.explain = flag(v),
+            "chart" => o.chart = is_on(v),
+            "explain" => o.explain = is_on(v),
             _ => {}
         }
     }
@@ -531,6 +527,16 @@ pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn embed_option_and_attribute_switches() {
+        for on in ["", "1", "true", "yes", "on", "anything"] {
+            assert!(is_on(on), "{on:?}");
+        }
+        for off in ["0", "false", "FALSE", " no ", "off"] {
+            assert!(!is_on(off), "{off:?}");
+        }
+    }
 
     #[test]
     fn starting_points() {

@@ -147,23 +147,19 @@ pub fn walk(args: &[&str]) -> Result<String, String> {
         out += &format!("{}\n{}\n", w.title, w.summary);
     }
     out += &format!("Mode: {}\n\n", mode.label());
-    out += &frame_text(&x.frame(mode));
+    out += &frame_text(&x.frame(mode), None);
     for (i, step) in x.script().to_vec().into_iter().enumerate() {
         x.step(step)?;
         out.push('\n');
         let note = teach.and_then(|w| w.notes.get(i)).copied();
-        out += &frame_text_with_note(&x.frame(mode), note);
+        out += &frame_text(&x.frame(mode), note);
     }
     Ok(out)
 }
 
-/// One frame as text: the step, its caption, the truth, both caches, the expectations.
-fn frame_text(f: &RaceFrame) -> String {
-    frame_text_with_note(f, None)
-}
-
-/// [`frame_text`] with a walk-through's note under the step.
-fn frame_text_with_note(f: &RaceFrame, note: Option<&str>) -> String {
+/// One frame as text: the step, a walk-through's note, its caption, the truth, both caches,
+/// the expectations.
+fn frame_text(f: &RaceFrame, note: Option<&str>) -> String {
     let mut out = match &f.step {
         Some(step) => format!("[{}] {step} (t = {} s)\n", f.steps_taken, f.time),
         None => format!("[0] setup (t = {} s)\n", f.time),

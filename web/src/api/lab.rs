@@ -449,7 +449,7 @@ pub fn mount_element(
         ))
     })?;
     let attr = |name: &str| host.get_attribute(name);
-    let flag = |name: &str| attr(name).map(|v| boot::element::is_on(&v));
+    let flag = |name: &str| attr(name).map(|v| crate::share::is_on(&v));
     let step = match attr("step") {
         Some(v) => Some(
             v.trim()
@@ -473,7 +473,7 @@ pub fn mount_element(
         chart: flag("chart"),
         explain: flag("explain"),
         app_url: match attr("app-url") {
-            Some(v) if !boot::element::is_on(&v) => Some(AppUrl::Off(false)),
+            Some(v) if !crate::share::is_on(&v) => Some(AppUrl::Off(false)),
             Some(v) => Some(AppUrl::Url(v)),
             None => None,
         },

@@ -85,9 +85,6 @@ declare global {
 }
 "#;
 
-/// Whether an attribute's value switches something on: the embed options' one rule.
-pub use crate::share::is_on;
-
 /// The region of `host`'s open shadow root the lab is drawn into, made anew after `app.css` and
 /// `embed.css` linked from beside the module (`shadowRegion` in `web/js/element.js`, which also
 /// keeps the element's placeholder shown until both stylesheets have loaded).
@@ -105,15 +102,5 @@ mod tests {
         assert_eq!(theme(" Light "), "light");
         assert_eq!(theme("auto"), "auto");
         assert_eq!(theme("purple"), "auto");
-    }
-
-    #[test]
-    fn attribute_switches() {
-        for on in ["", "1", "true", "yes", "on", "anything"] {
-            assert!(is_on(on), "{on:?}");
-        }
-        for off in ["0", "false", "FALSE", " no ", "off"] {
-            assert!(!is_on(off), "{off:?}");
-        }
     }
 }

@@ -146,7 +146,7 @@ pub fn page_extras(search: &str) -> (&'static str, bool) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "theme" => theme = element::theme(value),
-            "autoplay" => autoplay = element::is_on(value),
+            "autoplay" => autoplay = crate::share::is_on(value),
             _ => {}
         }
     }
