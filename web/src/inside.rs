@@ -149,7 +149,9 @@ impl InsideFrame {
             })
             .collect();
         let mut replica_sets: Vec<_> = api.replica_sets().collect();
-        replica_sets.sort_by_key(|rs| std::cmp::Reverse(rs.metadata.creation_timestamp));
+        rollout_facade::order::sort_by_key(&mut replica_sets, |rs| {
+            std::cmp::Reverse(rs.metadata.creation_timestamp)
+        });
         for rs in &replica_sets {
             let n = &rs.metadata.name;
             let revision = rs

@@ -272,7 +272,7 @@ fn pod_choices(sim: &Simulation) -> Vec<PodChoice> {
         .iter()
         .flat_map(|rs| {
             let mut pods: Vec<_> = api.pods_of_iter(rs).filter(|p| p.is_active()).collect();
-            pods.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+            rollout_facade::order::sort_by(&mut pods, |a, b| a.metadata.name.cmp(&b.metadata.name));
             pods.into_iter()
                 .map(|p| PodChoice {
                     name: p.metadata.name.clone(),

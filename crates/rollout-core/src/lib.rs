@@ -15,6 +15,7 @@ pub mod kubectl;
 pub mod kubelet;
 pub mod lessons;
 pub mod limits;
+pub mod order;
 pub mod plan;
 pub mod presets;
 pub mod races;

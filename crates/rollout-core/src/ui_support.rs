@@ -278,7 +278,7 @@ pub fn rollout_history(api: &ApiServer, name: &str) -> Vec<HistoryEntry> {
             })
         })
         .collect();
-    out.sort_by_key(|e| e.revision);
+    crate::order::sort_by_key(&mut out, |e| e.revision);
     out
 }
 

@@ -19,7 +19,7 @@
 //! Everything here is a re-export: the façade adds no code to a module that links it.
 
 pub use rollout_core::{
-    flow, images, import, kubectl, lessons, limits, plan, presets, scenario, session, share,
+    flow, images, import, kubectl, lessons, limits, order, plan, presets, scenario, session, share,
     ui_support, validation, view, yaml, yaml_edit,
 };
 

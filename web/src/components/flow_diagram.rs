@@ -341,7 +341,7 @@ fn edge_view(e: &FlowEdge, nodes: &[FlowNode]) -> Option<Html> {
 /// goes up to `scale`), then any others by row.
 fn path_of(flow: &Flow) -> Vec<&FlowNode> {
     let mut rest: Vec<&FlowNode> = flow.nodes.iter().filter(|n| n.active).collect();
-    rest.sort_by_key(|n| (n.row, n.col));
+    rollout_facade::order::sort_by_key(&mut rest, |n| (n.row, n.col));
     let on: Vec<&FlowEdge> = flow.edges.iter().filter(|e| e.active).collect();
     let mut path: Vec<&FlowNode> = Vec::with_capacity(rest.len());
     while !rest.is_empty() {
@@ -398,7 +398,7 @@ pub fn flow_diagram(props: &FlowDiagramProps) -> Html {
 
     // Inactive edges first, so the path is drawn over them.
     let mut edges: Vec<&FlowEdge> = flow.edges.iter().collect();
-    edges.sort_by_key(|e| e.active);
+    rollout_facade::order::sort_by_key(&mut edges, |e| e.active);
 
     let nodes = flow.nodes.iter().map(|n| {
         let source = source_of(n.function, replicaset);

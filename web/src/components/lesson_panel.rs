@@ -244,7 +244,7 @@ fn lesson_panel(
                 if !choices.contains(&i) {
                     c.push(i);
                 }
-                c.sort_unstable();
+                rollout_facade::order::sort_by(&mut c, usize::cmp);
                 let text = c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
                 on.emit(Msg::LessonAnswer(text));
             })

@@ -508,7 +508,7 @@ pub fn stage(props: &StageProps) -> Html {
     let mut lanes: Vec<Rc<ReplicaSetView>> = props.replica_sets.iter().cloned().collect();
     // Oldest revision on top, the new ReplicaSet at the bottom: read down, the rollout moves
     // pods from the past to the future.
-    lanes.sort_by_key(|rs| rs.revision.parse::<i64>().unwrap_or(0));
+    rollout_facade::order::sort_by_key(&mut lanes, |rs| rs.revision.parse::<i64>().unwrap_or(0));
     let departed_of = |name: &str| -> Vec<String> {
         props
             .departed

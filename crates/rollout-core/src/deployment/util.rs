@@ -586,16 +586,15 @@ pub fn filter_active_replica_sets(rss: &[Arc<ReplicaSet>]) -> Vec<Arc<ReplicaSet
 }
 
 /// Sorts ReplicaSets by one of the orders below, as Go's `sort.Sort(controller.ReplicaSetsByX(rss))`
-/// does with a type per order. Here the order is a plain function passed in, so every call site
-/// shares one copy of the sort (one per kind of handle, `Arc<ReplicaSet>` or a reference to one)
-/// instead of one per closure: twelve copies of the standard sort cost the wasm module about
-/// 40 KB before compression (BENCHMARKS.md, "Over the budget"). The sort is stable; each order
-/// ends in the name, so no two ReplicaSets tie.
+/// does with a type per order. Here the order is a plain function passed in, and the sort is
+/// [`crate::order::sort_by`], the one copy of the standard sort the whole module shares
+/// (BENCHMARKS.md, "One sort"). The sort is stable; each order ends in the name, so no two
+/// ReplicaSets tie.
 pub fn sort_replica_sets<R: AsRef<ReplicaSet>>(
     rss: &mut [R],
     order: fn(&ReplicaSet, &ReplicaSet) -> std::cmp::Ordering,
 ) {
-    rss.sort_by(|a, b| order(a.as_ref(), b.as_ref()));
+    crate::order::sort_by(rss, |a, b| order(a.as_ref(), b.as_ref()));
 }
 
 /// `sort.Reverse(ReplicaSetsByCreationTimestamp)`: newer first.

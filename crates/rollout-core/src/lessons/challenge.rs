@@ -183,7 +183,7 @@ impl Challenge {
             let action = Action::from_value(i, a).map_err(|e| e.to_string())?;
             scenario.actions.push(action);
         }
-        scenario.actions.sort_by_key(|a| a.round);
+        crate::order::sort_by_key(&mut scenario.actions, |a| a.round);
         Ok(scenario)
     }
 

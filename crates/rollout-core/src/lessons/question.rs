@@ -153,7 +153,7 @@ impl Answer {
                     .filter(|s| !s.is_empty())
                     .map(|s| s.parse().map_err(|_| format!("{s:?} is not an option")))
                     .collect::<Result<Vec<usize>, String>>()?;
-                picked.sort_unstable();
+                crate::order::sort_by(&mut picked, usize::cmp);
                 picked.dedup();
                 Ok(Answer::Choices(picked))
             }

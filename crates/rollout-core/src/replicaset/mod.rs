@@ -534,7 +534,7 @@ fn record_pod_events(
     mut events: Vec<(&'static str, &'static str, String, String)>,
     now: Time,
 ) {
-    events.sort_by(|a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));
+    crate::order::sort_by(&mut events, |a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));
     for (type_, reason, message, pod) in events {
         rec.pod_event(rs, type_, reason, message, pod, now);
     }
