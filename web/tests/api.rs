@@ -1,5 +1,5 @@
 //! The JavaScript API in a real browser, called as JavaScript calls it: values in and out as
-//! plain objects (serde-wasm-bindgen), errors as thrown `Error`s, `mount()` driven through its
+//! plain objects (JSON text read by JSON.parse), errors as thrown `Error`s, `mount()` driven through its
 //! handle, and the `<rollout-lab>` element's shadow root. Runs under `wasm-bindgen-test-runner`
 //! in headless Chromium: `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively
 //! this file is empty.

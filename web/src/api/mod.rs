@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Scenarios are plain objects (or JSON text) in the format of the conformance fixtures.
-//! Values go in and out as plain JS objects through serde-wasm-bindgen. Bad input throws a JS
+//! Values go in and out as plain JS objects (through JSON text). Bad input throws a JS
 //! `Error` whose message is the validation message (naming the field); nothing here panics
 //! on input. The app page and `?embed` boot from this module too ([`mount_page`]), and the
 //! `<rollout-lab>` element draws itself with [`mount_element`].
@@ -52,11 +52,13 @@ fn json_of(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
     js_input::json_of_object(&value, what).map_err(error)
 }
 
-/// Any serialisable value as a plain JS object (maps as objects, 64-bit numbers as numbers).
+/// Any serialisable value as a plain JS object (maps as objects, 64-bit numbers as numbers,
+/// `None` as `null`): serde_json's text, read by `JSON.parse`. The text goes through the same
+/// serializer the app's exports already use (pretty-printed JSON), so a value costs the module
+/// one serializer, not a second one for JavaScript (BENCHMARKS.md, "One sort, one serializer").
 fn js_of<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(error)
+    let text = serde_json::to_string_pretty(value).map_err(error)?;
+    js_sys::JSON::parse(&text).map_err(|_| error("the value could not be read back as JSON"))
 }
 
 /// The limits the API keeps a scenario within, so that a call returns in reasonable time
