@@ -70,7 +70,7 @@ mod tests {
                 let mut ours = pairs(seed, n, 5);
                 let mut std = ours.clone();
                 sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
-                std.sort_by(|a, b| a.0.cmp(&b.0));
+                std.sort_by_key(|a| a.0);
                 assert_eq!(ours, std, "seed {seed}, n {n}");
             }
         }

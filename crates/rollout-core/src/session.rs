@@ -254,6 +254,15 @@ impl Session {
         }
     }
 
+    /// Queues an action as the scenario format writes it (the JavaScript `Simulation`'s
+    /// `pushAction`: no kubectl in front of it, so no kubectl refusal; the API server judges it
+    /// when its round starts, as it judges a scenario file's actions). Returns that round.
+    pub fn push_action(&mut self, kind: ActionKind) -> u32 {
+        let round = self.sim.push_action(kind);
+        self.touched();
+        round
+    }
+
     /// The commands queued for rounds that have not started, in order.
     pub fn pending(&self) -> Vec<Pending> {
         let from = self.sim.next_action_round();
@@ -463,12 +472,28 @@ impl Session {
         let out = f(&mut self.sim);
         let now = self.sim.steps_taken();
         if now > before {
-            self.marks.retain(|(m, _, _)| *m < before);
+            // Marks are ascending: only a caller that stepped back first leaves any at or
+            // after `before` (checked first, so 20,000 single syncs stay linear).
+            if self.marks.last().is_some_and(|(m, _, _)| *m >= before) {
+                self.marks.retain(|(m, _, _)| *m < before);
+            }
             self.marks.push((before, None, self.sim.round()));
             self.changes.retain(|&c| c <= before);
         }
         self.touched();
         out
+    }
+
+    /// One single sync within the scenario's rounds, as a move of its own that
+    /// [`Session::step_back`] undoes: the JavaScript `Simulation`'s `step()`, lock-step as the
+    /// conformance traces count. `None` when every round has run (the rounds are not extended).
+    pub fn single_sync(&mut self) -> Option<&StepRecord> {
+        if self.sim.finished() {
+            return None;
+        }
+        self.advance_with(|sim| sim.step().is_some())
+            .then(|| self.sim.last_step())
+            .flatten()
     }
 
     /// One single sync (a controller's sync of one object, the actions, or a kubelet pass),

@@ -112,12 +112,12 @@ struct LabState<'a> {
 }
 
 fn lab_state(lab: &Lab) -> Result<JsValue, JsError> {
-    let sim = lab.sim();
+    let session = lab.session();
     let problems = lab.problems();
     let frame = Frame::of(lab);
     let pending = frame.pending.into_iter().map(|p| p.command).collect();
     js_of(&LabState {
-        sim: state_of(&sim),
+        sim: state_of(&session),
         preset: &lab.preset,
         playing: lab.playing,
         notice: lab.notice.as_deref(),

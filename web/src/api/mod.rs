@@ -28,12 +28,12 @@ use crate::js_input;
 use crate::state::default_scenario;
 use rollout_facade::limits;
 use rollout_facade::scenario::{Action, Scenario};
+use rollout_facade::session::Session;
 use rollout_facade::share::{decode_link, encode_link, Link};
-use rollout_facade::sim::{Simulation, StepRecord};
+use rollout_facade::sim::StepRecord;
 use rollout_facade::view::{chart_series, cluster_view, ClusterView};
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 fn error(message: impl std::fmt::Display) -> JsError {
@@ -311,21 +311,24 @@ struct State<'a> {
     last_step: Option<&'a StepRecord>,
 }
 
-fn state_of(sim: &Simulation) -> State<'_> {
+fn state_of(session: &Session) -> State<'_> {
+    let sim = session.sim();
     State {
         cluster: cluster_view(sim),
         at_round_start: sim.at_round_start(),
         finished: sim.finished(),
-        can_step_back: sim.can_step_back(),
+        can_step_back: session.can_step_back(),
         last_step: sim.last_step(),
     }
 }
 
 /// A simulation to step from JavaScript: `new Simulation(scenario)`. One step is one
-/// controller sync, the round's actions, or a kubelet pass, as in the app.
+/// controller sync, the round's actions, or a kubelet pass (lock-step, as the conformance
+/// traces count), taken through the core's `Session` like every other front end's
+/// ([`Session::single_sync`], [`Session::step_back`], [`Session::push_action`]).
 #[wasm_bindgen(js_name = Simulation)]
 pub struct JsSimulation {
-    sim: Rc<RefCell<Simulation>>,
+    session: RefCell<Session>,
     listeners: RefCell<Vec<(u32, js_sys::Function)>>,
     next_id: Cell<u32>,
 }
@@ -347,8 +350,9 @@ impl JsSimulation {
                 limits::group(i64::from(limits::MAX_ROUNDS))
             )));
         }
+        let session = Session::new(s).map_err(|e| error(format!("Invalid scenario: {e}")))?;
         Ok(JsSimulation {
-            sim: Rc::new(RefCell::new(Simulation::new(s))),
+            session: RefCell::new(session),
             listeners: RefCell::new(Vec::new()),
             next_id: Cell::new(0),
         })
@@ -365,8 +369,11 @@ impl JsSimulation {
             return Ok(());
         }
         let (record, state) = {
-            let sim = self.sim.borrow();
-            (js_of(&sim.last_step())?, js_of(&state_of(&sim))?)
+            let session = self.session.borrow();
+            (
+                js_of(&session.sim().last_step())?,
+                js_of(&state_of(&session))?,
+            )
         };
         for f in listeners {
             f.call2(&JsValue::NULL, &record, &state)?;
@@ -378,8 +385,8 @@ impl JsSimulation {
     /// events, errors, …}`), or `undefined` when every round has run. Listeners hear it.
     pub fn step(&self) -> Result<JsValue, JsValue> {
         let record = {
-            let mut sim = self.sim.borrow_mut();
-            match sim.step() {
+            let mut session = self.session.borrow_mut();
+            match session.single_sync() {
                 Some(r) => js_of(r)?,
                 None => return Ok(JsValue::UNDEFINED),
             }
@@ -391,21 +398,17 @@ impl JsSimulation {
     /// Goes back one step; false at the start.
     #[wasm_bindgen(js_name = stepBack)]
     pub fn step_back(&self) -> bool {
-        self.sim.borrow_mut().step_back()
+        self.session.borrow_mut().step_back()
     }
 
     /// Runs to the end of the current round (listeners hear every step).
     #[wasm_bindgen(js_name = runRound)]
     pub fn run_round(&self) -> Result<(), JsValue> {
-        let round = self.sim.borrow().round();
+        let round = self.session.borrow().sim().round();
         loop {
             let moved = {
-                let mut sim = self.sim.borrow_mut();
-                if sim.finished() || sim.round() != round {
-                    false
-                } else {
-                    sim.step().is_some()
-                }
+                let mut session = self.session.borrow_mut();
+                session.sim().round() == round && session.single_sync().is_some()
             };
             if !moved {
                 return Ok(());
@@ -427,9 +430,9 @@ impl JsSimulation {
 
     /// Takes up to `steps` steps; how many it took.
     fn take(&self, steps: usize) -> usize {
-        let mut sim = self.sim.borrow_mut();
+        let mut session = self.session.borrow_mut();
         let mut taken = 0;
-        while taken < steps && sim.step().is_some() {
+        while taken < steps && session.single_sync().is_some() {
             taken += 1;
         }
         taken
@@ -437,7 +440,7 @@ impl JsSimulation {
 
     /// Runs every remaining round (listeners hear every step).
     pub fn run(&self) -> Result<(), JsValue> {
-        while !self.sim.borrow().finished() {
+        while !self.session.borrow().sim().finished() {
             self.run_round()?;
         }
         Ok(())
@@ -446,56 +449,57 @@ impl JsSimulation {
     /// The round the next step belongs to.
     #[wasm_bindgen(getter)]
     pub fn round(&self) -> u32 {
-        self.sim.borrow().round()
+        self.session.borrow().sim().round()
     }
 
     /// The simulated clock, in seconds.
     #[wasm_bindgen(getter)]
     pub fn time(&self) -> f64 {
-        self.sim.borrow().now() as f64
+        self.session.borrow().sim().now() as f64
     }
 
     /// Steps taken.
     #[wasm_bindgen(getter)]
     pub fn steps(&self) -> u32 {
-        self.sim.borrow().steps_taken() as u32
+        self.session.borrow().sim().steps_taken() as u32
     }
 
     /// Whether every round has run.
     #[wasm_bindgen(getter)]
     pub fn finished(&self) -> bool {
-        self.sim.borrow().finished()
+        self.session.borrow().sim().finished()
     }
 
     /// The cluster now: `{round, time, step, deployments, replicaSets, atRoundStart, finished,
     /// canStepBack, lastStep}` (each Deployment with the object, its READY column, conditions
     /// and `kubectl rollout status`; each ReplicaSet with its counts and pods).
     pub fn state(&self) -> Result<JsValue, JsError> {
-        js_of(&state_of(&self.sim.borrow()))
+        js_of(&state_of(&self.session.borrow()))
     }
 
     /// The trace so far (completed rounds), in the conformance format.
     pub fn trace(&self) -> Result<JsValue, JsError> {
-        js_of(&self.sim.borrow().trace())
+        js_of(&self.session.borrow().sim().trace())
     }
 
     /// The trace so far as (pretty) JSON text, as `rollout trace` prints it.
     #[wasm_bindgen(js_name = traceJson)]
     pub fn trace_json(&self) -> String {
-        trace_json(&self.sim.borrow())
+        trace_json(self.session.borrow().sim())
     }
 
     /// The first Deployment's pod chart so far, as a standalone SVG document.
     #[wasm_bindgen(js_name = chartSvg)]
     pub fn chart_svg(&self) -> String {
-        let sim = self.sim.borrow();
+        let session = self.session.borrow();
+        let sim = session.sim();
         let d = sim.api().deployments().next().cloned();
         let name = d
             .as_ref()
             .map_or_else(String::new, |d| d.metadata.name.clone());
         let band = d.is_none_or(|d| d.spec.strategy.type_name() == "RollingUpdate");
         chart_svg(
-            &chart_series(&sim, &name),
+            &chart_series(sim, &name),
             sim.scenario().rounds,
             band,
             &format!("Pods over time: {name}"),
@@ -504,13 +508,13 @@ impl JsSimulation {
 
     /// The scenario, with the actions pushed so far.
     pub fn scenario(&self) -> Result<JsValue, JsError> {
-        js_of(self.sim.borrow().scenario())
+        js_of(self.session.borrow().sim().scenario())
     }
 
     /// The last step's record (`undefined` before the first).
     #[wasm_bindgen(js_name = lastStep)]
     pub fn last_step(&self) -> Result<JsValue, JsError> {
-        match self.sim.borrow().last_step() {
+        match self.session.borrow().sim().last_step() {
             Some(r) => js_of(r),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -521,17 +525,17 @@ impl JsSimulation {
     #[wasm_bindgen(js_name = pushAction)]
     pub fn push_action(&self, action: JsValue) -> Result<u32, JsError> {
         let mut json = json_of(action, "the action")?;
-        let round = self.sim.borrow().next_action_round();
+        let round = self.session.borrow().sim().next_action_round();
         if let Some(o) = json.as_object_mut() {
             o.insert("round".into(), round.into());
         }
-        let index = self.sim.borrow().scenario().actions.len();
+        let index = self.session.borrow().sim().scenario().actions.len();
         let action =
             Action::from_value(index, &json).map_err(|e| error(format!("Invalid action: {e}")))?;
-        let mut probe = self.sim.borrow().scenario().clone();
+        let mut probe = self.session.borrow().sim().scenario().clone();
         probe.actions.push(action.clone());
         within_limits(&probe).map_err(|e| error(format!("Invalid action: {e}")))?;
-        Ok(self.sim.borrow_mut().push_action(action.kind))
+        Ok(self.session.borrow_mut().push_action(action.kind))
     }
 
     /// Calls `listener(record, state)` after every step; returns an id for `offStep`.

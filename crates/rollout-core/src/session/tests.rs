@@ -777,3 +777,41 @@ fn the_next_moment_is_when_the_next_change_happens() {
     s.run_to_end();
     assert_eq!(s.next_moment(), None);
 }
+
+#[test]
+fn single_syncs_are_the_lock_step_simulation_and_each_is_undone_alone() {
+    // The JavaScript `Simulation` steps a session one sync at a time: the same records as a
+    // raw simulation of the scenario, and each Back undoes exactly one of them.
+    let mut s = session("");
+    let mut raw = Simulation::new(scenario(""));
+    let mut seen = Vec::new();
+    while let Some(r) = s.single_sync().cloned() {
+        let expected = raw
+            .step()
+            .cloned()
+            .expect("the raw simulation steps as far");
+        assert_eq!(r, expected);
+        seen.push(content(&s));
+    }
+    assert!(raw.step().is_none() && s.sim().finished());
+    assert!(s.single_sync().is_none(), "the rounds are not extended");
+    assert!(seen.len() > 20, "{} syncs", seen.len());
+    for at in (0..seen.len() - 1).rev() {
+        assert!(s.step_back());
+        assert_eq!(content(&s), seen[at], "after going back to sync {}", at + 1);
+    }
+    assert!(s.step_back() && !s.can_step_back());
+    // An action pushed as the scenario format writes it runs when its round starts: in
+    // round 2, once round 1 is under way.
+    while s.sim().round() < 1 || s.sim().at_round_start() {
+        s.single_sync();
+    }
+    let round = s.push_action(ActionKind::Scale {
+        name: None,
+        replicas: 5,
+    });
+    assert_eq!(round, 2);
+    while s.single_sync().is_some() {}
+    let d = s.sim().api().deployments().next().unwrap();
+    assert_eq!(d.spec.replicas, 5);
+}
