@@ -5,7 +5,7 @@
 
 use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
-use rollout_facade::validation::{self, InputField};
+use rollout_facade::validation;
 use rollout_facade::view::rolling_bounds;
 
 /// The Deployment the app creates when a scenario does not name one.
@@ -15,95 +15,47 @@ pub const DEFAULT_IMAGE: &str = "nginx:1.14.2";
 /// The app's size limits are the core's (`rollout_facade::limits`), in one place.
 pub use rollout_facade::limits::{group, MAX_PODS, MAX_REPLICAS};
 
-/// One control of the form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Field {
-    /// `spec.replicas`.
-    Replicas,
-    /// `spec.strategy.type`.
-    Strategy,
-    /// `rollingUpdate.maxSurge`.
-    MaxSurge,
-    /// `rollingUpdate.maxUnavailable`.
-    MaxUnavailable,
-    /// `spec.minReadySeconds`.
-    MinReadySeconds,
-    /// `spec.progressDeadlineSeconds`.
-    ProgressDeadlineSeconds,
-    /// `spec.revisionHistoryLimit`.
-    RevisionHistoryLimit,
-    /// Cluster model: rounds from a pod's creation until it is ready.
-    ReadyAfterRounds,
-    /// Cluster model: up to this many rounds more, per pod (start-up jitter).
-    ReadyJitter,
-    /// Cluster model: nodes.
-    Nodes,
-    /// Cluster model: rounds a deleted pod stays Terminating.
-    TerminationRounds,
-    /// Cluster model: simulated seconds per round.
-    SecondsPerRound,
+/// One control of the form: the core's one enum of the fields a scenario's author sets
+/// (`validation::InputField`: the validation's messages point at the same values).
+pub use rollout_facade::validation::InputField as Field;
+
+/// What the form shows for a field: its words and its input's element id (the app's own, not
+/// Kubernetes': the Deployment's fields are labelled with their API names).
+pub trait FormControl {
+    /// The visible label.
+    fn label(self) -> &'static str;
+    /// The element id of its input.
+    fn id(self) -> &'static str;
 }
 
-impl Field {
-    /// The fields of the Deployment spec, in form order.
-    pub const SPEC: [Field; 7] = [
-        Field::Replicas,
-        Field::Strategy,
-        Field::MaxSurge,
-        Field::MaxUnavailable,
-        Field::MinReadySeconds,
-        Field::ProgressDeadlineSeconds,
-        Field::RevisionHistoryLimit,
-    ];
-    /// The fields of the cluster model, in form order.
-    pub const MODEL: [Field; 5] = [
-        Field::ReadyAfterRounds,
-        Field::ReadyJitter,
-        Field::Nodes,
-        Field::TerminationRounds,
-        Field::SecondsPerRound,
-    ];
-
-    /// The visible label.
-    pub fn label(self) -> &'static str {
+impl FormControl for Field {
+    fn label(self) -> &'static str {
         match self {
             Field::Replicas => "Replicas",
             Field::Strategy => "Strategy",
-            Field::MaxSurge => "maxSurge",
-            Field::MaxUnavailable => "maxUnavailable",
-            Field::MinReadySeconds => "minReadySeconds",
-            Field::ProgressDeadlineSeconds => "progressDeadlineSeconds",
-            Field::RevisionHistoryLimit => "revisionHistoryLimit",
             Field::ReadyAfterRounds => "Pod ready delay (rounds)",
-            Field::ReadyJitter => "Start-up jitter (rounds)",
+            Field::ReadyJitterRounds => "Start-up jitter (rounds)",
             Field::Nodes => "Nodes",
             Field::TerminationRounds => "Graceful termination (rounds)",
             Field::SecondsPerRound => "Seconds per round",
+            api_name => api_name.as_str(),
         }
     }
 
-    /// The element id of its input.
-    pub fn id(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
-            Field::Replicas => "replicas",
-            Field::Strategy => "strategy",
             Field::MaxSurge => "max-surge",
             Field::MaxUnavailable => "max-unavailable",
             Field::MinReadySeconds => "min-ready",
             Field::ProgressDeadlineSeconds => "progress-deadline",
             Field::RevisionHistoryLimit => "history-limit",
             Field::ReadyAfterRounds => "ready-after",
-            Field::ReadyJitter => "jitter",
-            Field::Nodes => "nodes",
+            Field::ReadyJitterRounds => "jitter",
             Field::TerminationRounds => "termination",
             Field::SecondsPerRound => "seconds-per-round",
+            Field::TemplateLabels => "template-labels",
+            one_word => one_word.as_str(),
         }
-    }
-
-    /// Whether it belongs to the Deployment spec (an update mid-rollout) rather than to the
-    /// cluster model (applied by Reset).
-    pub fn is_spec(self) -> bool {
-        Field::SPEC.contains(&self)
     }
 }
 
@@ -196,7 +148,8 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The text of a field (`Strategy` gives its type name).
+    /// The text of a field (`Strategy` gives its type name; the fields the form has no control
+    /// for, empty).
     pub fn get(&self, field: Field) -> &str {
         match field {
             Field::Replicas => &self.replicas,
@@ -207,14 +160,16 @@ impl Settings {
             Field::ProgressDeadlineSeconds => &self.progress_deadline_seconds,
             Field::RevisionHistoryLimit => &self.revision_history_limit,
             Field::ReadyAfterRounds => &self.ready_after_rounds,
-            Field::ReadyJitter => &self.ready_jitter,
+            Field::ReadyJitterRounds => &self.ready_jitter,
             Field::Nodes => &self.nodes,
             Field::TerminationRounds => &self.termination_rounds,
             Field::SecondsPerRound => &self.seconds_per_round,
+            Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => "",
         }
     }
 
-    /// Sets a field's text (`Strategy` takes a type name; others are ignored).
+    /// Sets a field's text (`Strategy` takes a type name; a field the form has no control for
+    /// is ignored).
     pub fn set(&mut self, field: Field, value: String) {
         let slot = match field {
             Field::Replicas => &mut self.replicas,
@@ -230,10 +185,11 @@ impl Settings {
             Field::ProgressDeadlineSeconds => &mut self.progress_deadline_seconds,
             Field::RevisionHistoryLimit => &mut self.revision_history_limit,
             Field::ReadyAfterRounds => &mut self.ready_after_rounds,
-            Field::ReadyJitter => &mut self.ready_jitter,
+            Field::ReadyJitterRounds => &mut self.ready_jitter,
             Field::Nodes => &mut self.nodes,
             Field::TerminationRounds => &mut self.termination_rounds,
             Field::SecondsPerRound => &mut self.seconds_per_round,
+            Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => return,
         };
         *slot = value;
     }
@@ -457,7 +413,7 @@ pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
     };
     let model = ClusterModel {
         ready_after_rounds: get(&s.ready_after_rounds, Field::ReadyAfterRounds, 0, 50) as u32,
-        ready_jitter: get(&s.ready_jitter, Field::ReadyJitter, 0, 20) as u32,
+        ready_jitter: get(&s.ready_jitter, Field::ReadyJitterRounds, 0, 20) as u32,
         nodes: get(&s.nodes, Field::Nodes, 1, 50) as u32,
         termination_rounds: get(&s.termination_rounds, Field::TerminationRounds, 0, 50) as u32,
         seconds_per_round: get(&s.seconds_per_round, Field::SecondsPerRound, 1, 3600),
@@ -544,17 +500,13 @@ pub fn parse_input(s: &Settings, base: &DeploymentInput) -> Result<DeploymentInp
     Ok(input)
 }
 
-fn control_of(field: InputField) -> Field {
-    match field {
-        InputField::Replicas => Field::Replicas,
-        InputField::MaxSurge => Field::MaxSurge,
-        InputField::MaxUnavailable => Field::MaxUnavailable,
-        InputField::MinReadySeconds => Field::MinReadySeconds,
-        InputField::ProgressDeadlineSeconds => Field::ProgressDeadlineSeconds,
-        InputField::RevisionHistoryLimit => Field::RevisionHistoryLimit,
-        // Name, image, labels and the selector have no control; the strategy select is
-        // the closest one for a message about them.
-        _ => Field::Strategy,
+/// The control a validation message is shown beside: the field's own, or the strategy select
+/// for the fields the form has no control for (name, image, labels, selector).
+fn control_of(field: Field) -> Field {
+    if field.is_spec() {
+        field
+    } else {
+        Field::Strategy
     }
 }
 

@@ -904,7 +904,10 @@ pub fn validate_update(new: &DeploymentInput, old: &DeploymentInput) -> Validati
 // Errors to input controls
 // ---------------------------------------------------------------------------------------------
 
-/// The control of a [`DeploymentInput`] form a field error belongs to.
+/// A field a scenario's author sets, and so the control of a form that sets it: the
+/// Deployment's ([`DeploymentInput`]; a field error belongs to one of these, [`field_of`]) and
+/// the cluster model's (the scenario's `readyAfterRounds`, `nodes`, …). One enum for the
+/// validation's messages, the app's settings form and the JavaScript API's field names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum InputField {
@@ -930,10 +933,46 @@ pub enum InputField {
     Selector,
     /// `templateLabels`.
     TemplateLabels,
+    /// Cluster model: rounds from a pod's creation until it is ready (`readyAfterRounds`).
+    ReadyAfterRounds,
+    /// Cluster model: up to this many rounds more, per pod (`model.readyJitterRounds`).
+    ReadyJitterRounds,
+    /// Cluster model: nodes (`nodes`).
+    Nodes,
+    /// Cluster model: rounds a deleted pod stays Terminating (`terminationRounds`).
+    TerminationRounds,
+    /// Cluster model: simulated seconds per round (`secondsPerRound`).
+    SecondsPerRound,
 }
 
 impl InputField {
-    /// The key of the field in the scenario / [`DeploymentInput`] JSON format.
+    /// The Deployment's fields a form sets, in form order.
+    pub const SPEC: [InputField; 7] = [
+        InputField::Replicas,
+        InputField::Strategy,
+        InputField::MaxSurge,
+        InputField::MaxUnavailable,
+        InputField::MinReadySeconds,
+        InputField::ProgressDeadlineSeconds,
+        InputField::RevisionHistoryLimit,
+    ];
+    /// The cluster model's fields, in form order.
+    pub const MODEL: [InputField; 5] = [
+        InputField::ReadyAfterRounds,
+        InputField::ReadyJitterRounds,
+        InputField::Nodes,
+        InputField::TerminationRounds,
+        InputField::SecondsPerRound,
+    ];
+
+    /// Whether it is one of the Deployment's fields a form sets ([`InputField::SPEC`]: an
+    /// update mid-rollout) rather than the cluster model's (applied by a reset).
+    pub fn is_spec(self) -> bool {
+        InputField::SPEC.contains(&self)
+    }
+
+    /// The key of the field in the scenario / [`DeploymentInput`] JSON format (a dotted path
+    /// for the one in the scenario's `model` object).
     pub fn as_str(self) -> &'static str {
         match self {
             InputField::Name => "name",
@@ -947,6 +986,11 @@ impl InputField {
             InputField::RevisionHistoryLimit => "revisionHistoryLimit",
             InputField::Selector => "selector",
             InputField::TemplateLabels => "templateLabels",
+            InputField::ReadyAfterRounds => "readyAfterRounds",
+            InputField::ReadyJitterRounds => "model.readyJitterRounds",
+            InputField::Nodes => "nodes",
+            InputField::TerminationRounds => "terminationRounds",
+            InputField::SecondsPerRound => "secondsPerRound",
         }
     }
 }
@@ -993,6 +1037,22 @@ mod tests {
             max_unavailable: Some(unavailable),
             with_rolling_update: None,
         })
+    }
+
+    #[test]
+    fn every_cluster_model_field_is_a_key_of_the_scenario_format() {
+        let scenario = crate::scenario::Scenario::from_json(
+            r#"{"name":"t","rounds":3,"readyAfterRounds":2,"model":{"readyJitterRounds":1},
+                "nodes":2,"terminationRounds":1,"secondsPerRound":5,"actions":[]}"#,
+        )
+        .unwrap();
+        let value = serde_json::to_value(&scenario).unwrap();
+        for f in InputField::MODEL {
+            let found = f.as_str().split('.').try_fold(&value, |v, key| v.get(key));
+            assert!(found.is_some(), "{f:?}: {}", f.as_str());
+            assert!(!f.is_spec());
+        }
+        assert!(InputField::SPEC.iter().all(|f| f.is_spec()));
     }
 
     #[test]

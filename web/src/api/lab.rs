@@ -79,21 +79,13 @@ pub struct MountedLab {
     handle: RefCell<Option<AppHandle<EmbedApp>>>,
 }
 
+/// The setting `set()` names: a field of the form, by its scenario key (`replicas`, `maxSurge`,
+/// `readyAfterRounds`, …).
 fn field_of(name: &str) -> Option<Field> {
-    Some(match name {
-        "replicas" => Field::Replicas,
-        "strategy" => Field::Strategy,
-        "maxSurge" => Field::MaxSurge,
-        "maxUnavailable" => Field::MaxUnavailable,
-        "minReadySeconds" => Field::MinReadySeconds,
-        "progressDeadlineSeconds" => Field::ProgressDeadlineSeconds,
-        "revisionHistoryLimit" => Field::RevisionHistoryLimit,
-        "readyAfterRounds" => Field::ReadyAfterRounds,
-        "nodes" => Field::Nodes,
-        "terminationRounds" => Field::TerminationRounds,
-        "secondsPerRound" => Field::SecondsPerRound,
-        _ => return None,
-    })
+    Field::SPEC
+        .into_iter()
+        .chain(Field::MODEL)
+        .find(|f| f.as_str() == name)
 }
 
 /// A lab's state for JavaScript: the simulation's, plus the settings' problems and the notice.

@@ -1,7 +1,7 @@
 //! Compare's views (`crate::state::compare` holds its reducer): B's stage, the figures beside
 //! each stage, the switch and the bar of B's settings.
 
-use crate::settings::{Field, Settings, StrategyKind};
+use crate::settings::{Field, FormControl, Settings, StrategyKind};
 use crate::state::compare::{Compare, CompareMsg, Figures};
 use rollout_facade::plan::Forecast;
 use std::rc::Rc;

@@ -12,7 +12,7 @@ use crate::components::transport::{
 };
 use crate::components::{ChartPanel, ReplicaSets};
 use crate::hooks::{use_controller, use_playback, Controller};
-use crate::settings::{Field, StrategyKind};
+use crate::settings::{Field, FormControl, StrategyKind};
 use crate::share::{link_of, start_lab, title_of, Control, EmbedOptions};
 use crate::state::{Frame, Lab, Msg};
 use rollout_facade::scenario::Scenario;

@@ -3,7 +3,7 @@
 
 use crate::bounds;
 use crate::components::{BoundsReadout, Select, TextField};
-use crate::settings::{Field, Problems, Settings, StrategyKind};
+use crate::settings::{Field, FormControl, Problems, Settings, StrategyKind};
 use crate::state::Msg;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -273,7 +273,7 @@ fn model_section(form: &Form) -> Html {
                 </p>
             </div>
             { form.field(Field::ReadyAfterRounds, "Rounds from creation to Ready", "ready-after-input", true) }
-            { form.field(Field::ReadyJitter, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
+            { form.field(Field::ReadyJitterRounds, "Each pod up to this many rounds later (seeded)", "jitter-input", true) }
             { form.field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
             { form.field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
             { form.field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }
