@@ -21,29 +21,18 @@ pub fn spoken(seconds: i64) -> String {
     }
 }
 
-/// Props of [`Clock`].
-#[derive(Properties, PartialEq, Clone)]
-pub struct ClockProps {
-    /// Simulated seconds since the start.
-    pub seconds: i64,
-    /// The round of the next single sync.
-    pub round: u32,
-    /// Shown under the time (e.g. `round in progress`).
-    #[prop_or_default]
-    pub detail: Option<AttrValue>,
-}
-
-/// The clock.
-#[function_component(Clock)]
-pub fn clock(props: &ClockProps) -> Html {
+/// The clock at `seconds` simulated seconds since the start, before the single sync of
+/// `round`, with an optional line under the time (e.g. `round in progress`). A plain function
+/// rather than a component: it has no state, and its parent redraws it with every step anyway.
+pub fn clock(seconds: i64, round: u32, detail: Option<&str>) -> Html {
     html! {
-        <p class="clock" role="timer" data-testid="clock" data-seconds={props.seconds.to_string()}
-            data-round={props.round.to_string()}
-            aria-label={format!("Simulated time {}, round {}", spoken(props.seconds), props.round)}>
-            <span class="clock-time" aria-hidden="true">{ m_ss(props.seconds) }</span>
-            <span class="clock-round" aria-hidden="true">{ format!("round {}", props.round) }</span>
-            if let Some(d) = &props.detail {
-                <span class="clock-detail" aria-hidden="true">{ d.clone() }</span>
+        <p class="clock" role="timer" data-testid="clock" data-seconds={seconds.to_string()}
+            data-round={round.to_string()}
+            aria-label={format!("Simulated time {}, round {round}", spoken(seconds))}>
+            <span class="clock-time" aria-hidden="true">{ m_ss(seconds) }</span>
+            <span class="clock-round" aria-hidden="true">{ format!("round {round}") }</span>
+            if let Some(d) = detail {
+                <span class="clock-detail" aria-hidden="true">{ d.to_string() }</span>
             }
         </p>
     }

@@ -288,7 +288,7 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     };
     // B's own clock: the seconds A's shows while A steps (Step B moves it on alone).
     let tools = html! {
-        <crate::components::Clock seconds={sim.now()} round={sim.round()} />
+        { crate::components::clock(sim.now(), sim.round(), None) }
     };
     html! {
         <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")} {tools}

@@ -3,7 +3,7 @@
 //! chrome, with the controls its options choose and an "Open in Rollout Lab" link. The JavaScript
 //! API drives it through its [`Controller`] (`crate::hooks::use_controller`).
 
-use crate::components::clock::Clock;
+use crate::components::clock::clock;
 use crate::components::logo::logo;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
 use crate::components::transport::{
@@ -352,7 +352,7 @@ fn controls(lab: &UseReducerHandle<Lab>, frame: &Frame, o: &EmbedOptions) -> Htm
         }
         <div class="round embed-round" data-testid="round" data-round={frame.round.to_string()}
             data-time={frame.time.to_string()} data-steps={frame.steps.to_string()}>
-            <Clock seconds={frame.time} round={frame.round} />
+            { clock(frame.time, frame.round, None) }
         </div>
     </div>
     }

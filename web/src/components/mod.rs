@@ -38,7 +38,7 @@ pub mod transport;
 
 pub use bounds_readout::BoundsReadout;
 pub use chart_panel::ChartPanel;
-pub use clock::Clock;
+pub use clock::clock;
 pub use deployment_picker::DeploymentPicker;
 pub use deployment_status::DeploymentStatus;
 pub use events_table::EventsTable;

@@ -93,8 +93,7 @@ pub fn pod_words(
     }
 }
 
-/// The legend of pod states.
-#[function_component(PodLegend)]
+/// The legend of pod states (a plain function: it has no state and no props).
 pub fn pod_legend() -> Html {
     html! {
         <ul class="pod-legend" aria-label="Pod states">

@@ -4,7 +4,7 @@
 //! embed draws them in the cards.
 
 use crate::components::pod_token::{
-    density, describe_pods, pod_token, small_grid, with_ghosts, Look, Motion, PodLegend,
+    density, describe_pods, pod_legend, pod_token, small_grid, with_ghosts, Look, Motion,
     DENSITY_ABOVE, SMALL_ABOVE,
 };
 use crate::state::Snapshot;
@@ -210,7 +210,7 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
             <div class="panel-head">
                 <@{title} class="panel-title" id="rs-title">{ if props.pods { "ReplicaSets and pods" } else { "ReplicaSets" } }</@>
                 if props.pods {
-                    <PodLegend />
+                    { pod_legend() }
                 }
             </div>
             if props.replica_sets.is_empty() {

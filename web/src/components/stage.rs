@@ -11,8 +11,8 @@
 //! turns all of it off.
 
 use crate::components::pod_token::{
-    density, describe_pods, pod_token, pod_words, small_grid, state_of_key, with_ghosts, Look,
-    Motion, PodLegend, DENSITY_ABOVE, SMALL_ABOVE,
+    density, describe_pods, pod_legend, pod_token, pod_words, small_grid, state_of_key,
+    with_ghosts, Look, Motion, DENSITY_ABOVE, SMALL_ABOVE,
 };
 use rollout_facade::ui_support::DepartedPod;
 use rollout_facade::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
@@ -561,7 +561,7 @@ pub fn stage(props: &StageProps) -> Html {
         <section class="stage" data-testid={props.testid.clone()} aria-labelledby={title_id.clone()} style={size}>
             <div class="stage-bar">
                 <h2 class="stage-title" id={title_id}>{ props.title.clone().unwrap_or(AttrValue::Static("The rollout")) }</h2>
-                <PodLegend />
+                { pod_legend() }
                 <div class="stage-tools">{ props.tools.clone() }</div>
             </div>
             <p class={classes!("stage-caption", props.actor.map(|a| format!("actor-{a}")))} data-testid={format!("{}-caption", props.testid)}

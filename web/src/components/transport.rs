@@ -1,7 +1,7 @@
 //! Playback: step back, step, whole rounds, play / pause at a speed, jump to the end, reset,
 //! and a timeline to scrub through rounds.
 
-use crate::components::clock::Clock;
+use crate::components::clock::clock;
 use crate::state::{Msg, SPEEDS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -189,7 +189,7 @@ pub fn transport(props: &TransportProps) -> Html {
                 </button>
                 <div class="round" data-testid="round" data-round={props.round.to_string()}
                     data-time={props.time.to_string()} data-steps={props.steps.to_string()}>
-                    <Clock seconds={props.time} round={props.round} detail={AttrValue::from(phase)} />
+                    { clock(props.time, props.round, Some(phase)) }
                     <span class={classes!("reaction-mode", (!props.instant).then_some("reaction-per-hop"))}
                         data-testid="reaction-mode" data-instant={props.instant.to_string()}
                         title="Controller reaction (Cluster model settings)">
