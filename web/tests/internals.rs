@@ -13,12 +13,13 @@ use rollout_facade::report::ManageReport;
 use rollout_facade::scenario::{ActionKind, Scenario};
 use rollout_facade::sim::{Simulation, StepKind, StepRecord};
 use rollout_facade::yaml;
-use rollout_web::components::flow_diagram::{self, FlowDiagram, FlowDiagramProps};
+use rollout_web::components::flow_diagram::{self, flow_diagram, FlowDiagramProps};
 use rollout_web::components::object_inspector::{ObjectInspector, ObjectInspectorProps};
-use rollout_web::components::rs_internals::{ReplicaSetInternals, ReplicaSetInternalsProps};
+use rollout_web::components::rs_internals::{replica_set_internals, ReplicaSetInternalsProps};
 use std::rc::Rc;
 use wasm_bindgen_test::*;
 use web_sys::Element;
+use yew::prelude::*;
 use yew::BaseComponent;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -61,6 +62,33 @@ impl Mounted {
         self.one(selector)
             .get_attribute(name)
             .unwrap_or_else(|| panic!("{selector} has no {name}"))
+    }
+}
+
+/// What a plain view function draws, as a component to mount (the flow diagram and the
+/// ReplicaSet internals are functions of their props, not components).
+#[derive(Properties)]
+struct DrawnProps {
+    draw: Rc<dyn Fn() -> Html>,
+}
+
+impl PartialEq for DrawnProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.draw, &other.draw)
+    }
+}
+
+#[function_component(Drawn)]
+fn drawn(props: &DrawnProps) -> Html {
+    (props.draw)()
+}
+
+impl Mounted {
+    async fn drawn(draw: impl Fn() -> Html + 'static) -> Self {
+        Mounted::new::<Drawn>(DrawnProps {
+            draw: Rc::new(draw),
+        })
+        .await
     }
 }
 
@@ -241,13 +269,13 @@ async fn a_new_pod_shows_new_fields_and_no_generation() {
         .is_none());
 }
 
-// ---- FlowDiagram -------------------------------------------------------------------------
+// ---- flow_diagram -------------------------------------------------------------------------
 
 async fn diagram(flow: Flow) -> Mounted {
-    Mounted::new::<FlowDiagram>(FlowDiagramProps {
+    let props = FlowDiagramProps {
         flow: Rc::new(flow),
-    })
-    .await
+    };
+    Mounted::drawn(move || flow_diagram(&props)).await
 }
 
 fn node(view: &Mounted, id: &str) -> Element {
@@ -400,7 +428,7 @@ async fn a_replica_set_create_takes_the_too_few_branch() {
         .contains("0 active pods < spec.replicas 3"));
 }
 
-// ---- ReplicaSetInternals -----------------------------------------------------------------
+// ---- replica_set_internals -----------------------------------------------------------------
 
 /// The lock-step harness's small scenario: one node, 3 replicas ready after one round.
 fn small(extra: &str) -> Scenario {
@@ -419,12 +447,12 @@ fn manage_step(sim: &mut Simulation) -> (Rc<ManageReport>, i64) {
 }
 
 async fn internals(report: Option<Rc<ManageReport>>, now: i64) -> Mounted {
-    Mounted::new::<ReplicaSetInternals>(ReplicaSetInternalsProps {
+    let props = ReplicaSetInternalsProps {
         name: "web-rev1".into(),
         report,
         now,
-    })
-    .await
+    };
+    Mounted::drawn(move || replica_set_internals(&props)).await
 }
 
 #[wasm_bindgen_test]

@@ -8,8 +8,8 @@ use crate::plan_api::ModelOptions;
 use serde_json::Value;
 use yew::prelude::*;
 
-/// Props of [`Assumptions`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`assumptions`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct AssumptionsProps {
     /// The model the forecast uses (the settings' with this page's changes).
     pub model: ModelOptions,
@@ -26,7 +26,6 @@ fn text_of(v: Option<&Value>) -> String {
 }
 
 /// The assumptions, each an input.
-#[function_component(Assumptions)]
 pub fn assumptions(props: &AssumptionsProps) -> Html {
     let m = &props.model;
     let field = |name: &'static str, label: &'static str, unit: &'static str| {

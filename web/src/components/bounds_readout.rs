@@ -2,12 +2,12 @@
 //! replicas, and the range the pod count stays in during a rollout.
 
 use crate::bounds::Bounds;
-use crate::components::PodStrip;
+use crate::components::pod_strip::{pod_strip, PodStripProps};
 use rollout_facade::api::IntOrString;
 use yew::prelude::*;
 
-/// Props of [`BoundsReadout`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`bounds_readout`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct BoundsReadoutProps {
     /// The resolved bounds.
     pub bounds: Bounds,
@@ -21,7 +21,6 @@ fn how(value: &IntOrString, rounding: &str, replicas: i32) -> String {
 }
 
 /// Three figures, a pod strip and a one-line summary.
-#[function_component(BoundsReadout)]
 pub fn bounds_readout(props: &BoundsReadoutProps) -> Html {
     let b = &props.bounds;
     let unavailable_how = if b.zero_rule {
@@ -60,11 +59,11 @@ pub fn bounds_readout(props: &BoundsReadoutProps) -> Html {
                     </div>
                 }) }
             </dl>
-            <PodStrip
-                available={b.min_available}
-                unavailable={i64::from(b.replicas) - b.min_available}
-                surge={i64::from(b.surge)}
-            />
+            { pod_strip(&PodStripProps {
+                available: b.min_available,
+                unavailable: i64::from(b.replicas) - b.min_available,
+                surge: i64::from(b.surge),
+            }) }
             if b.zero_rule {
                 <p class="note" data-testid="zero-rule-note">
                     <strong>{ "Both resolve to 0. " }</strong>

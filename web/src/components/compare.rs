@@ -47,8 +47,8 @@ fn figures_row(side: &'static str, title: &str, f: &Figures) -> Html {
     }
 }
 
-/// Props of [`CompareBar`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`compare_bar`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct CompareBarProps {
     /// The state.
     pub compare: Rc<Compare>,
@@ -57,7 +57,6 @@ pub struct CompareBarProps {
     /// Sends a message to Compare.
     pub on_msg: Callback<CompareMsg>,
     /// A has nothing more to do (its Step is off): B may step on alone.
-    #[prop_or_default]
     pub a_done: bool,
 }
 
@@ -77,7 +76,6 @@ fn describe(s: &Settings) -> String {
 }
 
 /// B's settings and both sides' figures.
-#[function_component(CompareBar)]
 pub fn compare_bar(props: &CompareBarProps) -> Html {
     let c = &props.compare;
     let v = &c.variant;
@@ -190,7 +188,7 @@ pub fn bar(compare: &UseReducerHandle<Compare>, a: &Settings, a_done: bool) -> H
         Callback::from(move |m: CompareMsg| d.dispatch(m))
     };
     html! {
-        <CompareBar compare={(**compare).clone().into_rc()} a={a.clone()} {on_msg} {a_done} />
+        { compare_bar(&CompareBarProps { compare: (**compare).clone().into_rc(), a: a.clone(), on_msg, a_done }) }
     }
 }
 

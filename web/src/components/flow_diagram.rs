@@ -12,8 +12,8 @@ use rollout_facade::ui_support::source_of;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`FlowDiagram`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`flow_diagram`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct FlowDiagramProps {
     /// The diagram of one controller step (`rollout_facade::flow::flow_of`).
     pub flow: Rc<Flow>,
@@ -385,7 +385,6 @@ pub fn describe(flow: &Flow) -> String {
 }
 
 /// The flowchart with its text equivalent.
-#[function_component(FlowDiagram)]
 pub fn flow_diagram(props: &FlowDiagramProps) -> Html {
     let flow = &*props.flow;
     let replicaset = flow.title == "syncReplicaSet";

@@ -1,17 +1,17 @@
 //! "Inside the controllers"' panel: draws a [`crate::inside::InsideFrame`] in the app's section
 //! (`components/inside_section.rs`) and sends its requests back as [`Request`]s.
 
-use crate::components::flow_diagram::FlowDiagram;
+use crate::components::flow_diagram::{flow_diagram, FlowDiagramProps};
 use crate::components::object_inspector::ObjectInspector;
-use crate::components::rs_internals::ReplicaSetInternals;
+use crate::components::rs_internals::{replica_set_internals, ReplicaSetInternalsProps};
 use crate::inside::{InsideFrame, PodFacts, Request};
 use rollout_facade::scenario::ActionKind;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// Props of [`InsidePanel`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`inside_panel`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct InsidePanelProps {
     /// What to show.
     pub frame: Rc<InsideFrame>,
@@ -79,7 +79,6 @@ fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
 }
 
 /// The three views side by side (stacked on narrow screens).
-#[function_component(InsidePanel)]
 pub fn inside_panel(props: &InsidePanelProps) -> Html {
     let frame = &*props.frame;
     let on_pick = {
@@ -120,7 +119,7 @@ pub fn inside_panel(props: &InsidePanelProps) -> Html {
                         Some((flow, caption)) => html! {
                             <>
                                 <p class="inside-caption" data-testid="flow-caption">{ caption.clone() }</p>
-                                <FlowDiagram flow={flow.clone()} />
+                                { flow_diagram(&FlowDiagramProps { flow: flow.clone() }) }
                             </>
                         },
                         None => html! {
@@ -142,8 +141,11 @@ pub fn inside_panel(props: &InsidePanelProps) -> Html {
                                     (Some(_), false) => format!("Last synced in step {}.", s.step + 1),
                                 } }
                             </p>
-                            <ReplicaSetInternals name={AttrValue::from(s.name.clone())}
-                                report={s.report.clone()} now={s.time} />
+                            { replica_set_internals(&ReplicaSetInternalsProps {
+                                name: AttrValue::from(s.name.clone()),
+                                report: s.report.clone(),
+                                now: s.time,
+                            }) }
                         </div>
                     }) }
                 </section>

@@ -5,7 +5,7 @@
 //!
 //! Plain functions rather than a component with hooks: the section has no state of its own.
 
-use crate::components::inside_panel::InsidePanel;
+use crate::components::inside_panel::{inside_panel, InsidePanelProps};
 use crate::inside::InsideFrame;
 use crate::state::Msg;
 use std::rc::Rc;
@@ -52,7 +52,7 @@ pub fn inside_section(frame: Option<Rc<InsideFrame>>, on_msg: &Callback<Msg>) ->
             </div>
             if let Some(frame) = frame {
                 <div class="inside-host" id={HOST_ID}>
-                    <InsidePanel {frame} on_request={on_msg.reform(Msg::Inside)} />
+                    { inside_panel(&InsidePanelProps { frame, on_request: on_msg.reform(Msg::Inside) }) }
                 </div>
             } else {
                 <p class="panel-sub">

@@ -36,7 +36,7 @@ pub mod sweep_panel;
 pub mod text_field;
 pub mod transport;
 
-pub use bounds_readout::BoundsReadout;
+pub use bounds_readout::{bounds_readout, BoundsReadoutProps};
 pub use chart_panel::ChartPanel;
 pub use clock::clock;
 pub use deployment_picker::DeploymentPicker;
@@ -46,7 +46,6 @@ pub use explanation::ExplanationPanel;
 pub use inside_section::inside_section;
 pub use kubectl_panel::KubectlPanel;
 pub use lesson_panel::{GuidePanel, LessonsMenu, QuizBar};
-pub use pod_strip::PodStrip;
 pub use replica_sets::ReplicaSets;
 pub use scenario_panel::ScenarioPanel;
 pub use select::Select;

@@ -2,7 +2,7 @@
 //! sweep (`crate::plan_source` holds what it computes: the manifest of the settings, the values
 //! it edits in place and the input the planner reads).
 
-use crate::components::assumptions::Assumptions;
+use crate::components::assumptions::{assumptions, AssumptionsProps};
 use crate::components::forecast_panel::forecast_panel;
 use crate::components::sweep_panel::SweepPanel;
 use crate::hooks::use_forecast::forecast_cost;
@@ -135,7 +135,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(n) = &*note {
                         <p class="plan-error" role="alert" data-testid="plan-edit-note">{ n.clone() }</p>
                     }
-                    <Assumptions model={model.clone()} on_change={on_assume} />
+                    { assumptions(&AssumptionsProps { model: model.clone(), on_change: on_assume }) }
                 </section>
                 <section class="panel plan-results" aria-label="Forecast">
                     if let Some(out) = &forecast.out {

@@ -7,8 +7,8 @@ use yew::prelude::*;
 /// Above this many pods in total the strip draws proportional bands instead of one box a pod.
 pub const MAX_DRAWN_PODS: i64 = 60;
 
-/// Props of [`PodStrip`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`pod_strip`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct PodStripProps {
     /// Pods that always stay available.
     pub available: i64,
@@ -19,7 +19,6 @@ pub struct PodStripProps {
 }
 
 /// The strip with its legend.
-#[function_component(PodStrip)]
 pub fn pod_strip(props: &PodStripProps) -> Html {
     let total = props.available + props.unavailable + props.surge;
     let segments = [

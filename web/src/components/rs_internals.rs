@@ -10,14 +10,13 @@ use rollout_facade::report::{
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`ReplicaSetInternals`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`replica_set_internals`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct ReplicaSetInternalsProps {
     /// The ReplicaSet's name.
     pub name: AttrValue,
     /// What its last `manageReplicas` did (`StepRecord::manage` of a SyncReplicaSet step);
     /// `None` when it did not sync in this step.
-    #[prop_or_default]
     pub report: Option<Rc<ManageReport>>,
     /// The simulated time of the sync (`StepRecord::time`): ages and log buckets are taken
     /// from it.
@@ -378,7 +377,6 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// One ReplicaSet's `manageReplicas`, opened up.
-#[function_component(ReplicaSetInternals)]
 pub fn replica_set_internals(props: &ReplicaSetInternalsProps) -> Html {
     let body = match &props.report {
         None => html! {

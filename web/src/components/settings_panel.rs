@@ -2,7 +2,7 @@
 //! model, each with the API's validation message next to it.
 
 use crate::bounds;
-use crate::components::{BoundsReadout, Select, TextField};
+use crate::components::{bounds_readout, BoundsReadoutProps, Select, TextField};
 use crate::settings::{Field, FormControl, Problems, Settings, StrategyKind};
 use crate::state::Msg;
 use web_sys::HtmlInputElement;
@@ -137,7 +137,7 @@ fn spec_section(form: &Form) -> Html {
             </div>
             { for pair_errors.into_iter().flatten() }
             if let Some(b) = readout {
-                <BoundsReadout bounds={b} />
+                { bounds_readout(&BoundsReadoutProps { bounds: b }) }
             }
             <details class="more-fields">
                 <summary>{ "minReadySeconds, progress deadline, history" }</summary>
