@@ -7,6 +7,7 @@ pub mod element;
 
 use crate::components::app::{App, AppProps};
 use crate::components::embed::{EmbedApp, EmbedAppProps};
+use crate::components::race_search::{RaceSearchPage, RaceSearchPageProps};
 use crate::hooks::use_controller::Controller;
 use crate::share::{app_address, embed_options, EmbedOptions};
 use crate::state::{Lab, Msg};
@@ -52,6 +53,10 @@ pub fn start_page() -> Result<(), String> {
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();
     let href = location.href().unwrap_or_default();
+    if let Some(scenario) = find_race_page(&search) {
+        yew::Renderer::<RaceSearchPage>::with_props(RaceSearchPageProps { scenario }).render();
+        return Ok(());
+    }
     match embed_options(&search) {
         Some(options) => {
             // `&theme=light|dark|auto`: the page's colours (app.css, `html[data-theme]`).
@@ -94,6 +99,19 @@ pub fn start_page() -> Result<(), String> {
     }
     reload_on_new_links();
     Ok(())
+}
+
+/// `?view=find-race[&race=ID]`: "Find a race" alone on the page, searching the walk-through
+/// `ID` (default `expectations`), until the Races view hosts it.
+fn find_race_page(search: &str) -> Option<std::rc::Rc<serde_json::Value>> {
+    let mut params = search.trim_start_matches('?').split('&');
+    if !params.clone().any(|kv| kv == "view=find-race") {
+        return None;
+    }
+    let id = params
+        .find_map(|kv| kv.strip_prefix("race="))
+        .unwrap_or("expectations");
+    Some(std::rc::Rc::new(serde_json::Value::String(id.to_string())))
 }
 
 /// The full app in the page's `<body>`, from the lab `crate::share::page_lab` reads in the
