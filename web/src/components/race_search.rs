@@ -133,35 +133,6 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
     }
 }
 
-/// The props of [`RaceSearchPage`].
-#[derive(Properties, PartialEq)]
-pub struct RaceSearchPageProps {
-    /// What to search (as [`RaceSearchProps::scenario`]).
-    pub scenario: Rc<Value>,
-}
-
-/// The panel alone on a page (`?view=find-race[&race=ID]`, until the Races view hosts it), with
-/// the last counterexample's schedule listed as `on_found` gives it.
-#[function_component(RaceSearchPage)]
-pub fn race_search_page(props: &RaceSearchPageProps) -> Html {
-    let found = use_state(Vec::<String>::new);
-    let on_found = {
-        let found = found.clone();
-        Callback::from(move |schedule| found.set(schedule))
-    };
-    html! {
-        <main class="panel race-search-page">
-            <h1>{ "Find a race" }</h1>
-            <RaceSearchPanel scenario={props.scenario.clone()} {on_found} />
-            if !found.is_empty() {
-                <ol data-testid="race-schedule" aria-label="The race's schedule">
-                    { for found.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
-                </ol>
-            }
-        </main>
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::depth_of;
