@@ -29,6 +29,7 @@ pub mod lesson;
 pub mod plan_api;
 pub mod plan_source;
 pub mod plan_worker;
+pub mod race_search;
 pub mod settings;
 pub mod share;
 pub mod state;

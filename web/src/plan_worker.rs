@@ -1,13 +1,16 @@
 //! The Plan page's Web Worker protocol (`web/js/plan-worker.js`, which imports the same
 //! module): a sweep's jobs go out, its progress and rows come back into [`SweepState`]; a big
-//! Deployment's forecast runs there too, so a keystroke never holds the page. Messages are
-//! read field by field (a serde deserializer for three types would cost the page more).
+//! Deployment's forecast runs there too, so a keystroke never holds the page; and "Find a
+//! race" ([`start_race`]). Messages are read field by field (a serde deserializer for three
+//! types would cost the page more).
 
 use crate::plan_api::ModelOptions;
+use crate::race_search::RaceMsg;
 use rollout_facade::api::IntOrString;
 use rollout_facade::plan::input::PlanOutput;
 use rollout_facade::plan::sweep::SweepRow;
 use rollout_facade::plan::Forecast;
+use rollout_facade::races::{Counterexample, SearchReport};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -204,7 +207,7 @@ fn spawn_worker(
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options("./plan-worker.js", &options)
-        .map_err(|_| "This browser cannot start the sweep's worker.".to_string())?;
+        .map_err(|_| "This browser cannot start a Web Worker.".to_string())?;
     let weak = Rc::downgrade(running);
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
@@ -270,4 +273,66 @@ pub fn start_plan(
     if let Err(e) = started {
         web_sys::console::error_1(&e.into());
     }
+}
+
+/// Strings of a JS array.
+fn strings(v: &JsValue) -> Vec<String> {
+    js_sys::Array::from(v)
+        .iter()
+        .filter_map(|s| s.as_string())
+        .collect()
+}
+
+/// The report `findRace` returns (`{depth, states, violation}`), as the worker posts it.
+fn report_of(v: &JsValue) -> Option<SearchReport> {
+    let violation = get(v, "violation");
+    Some(SearchReport {
+        depth: whole_of(v, "depth")? as usize,
+        states: whole_of(v, "states")? as usize,
+        violation: violation.is_object().then(|| Counterexample {
+            schedule: strings(&get(&violation, "schedule")),
+            violations: strings(&get(&violation, "violations")),
+        }),
+    })
+}
+
+/// The race job's messages: `{type: "progress", done, states}`, then `{type: "race", result}`
+/// or `{type: "race", error}`.
+fn race_msg(data: &JsValue) -> Option<RaceMsg> {
+    let kind = get(data, "type").as_string()?;
+    Some(match kind.as_str() {
+        "progress" => RaceMsg::Progress(
+            whole_of(data, "done").unwrap_or(0) as usize,
+            whole_of(data, "states").unwrap_or(0) as usize,
+        ),
+        "race" => match get(data, "error").as_string() {
+            Some(e) => RaceMsg::Failed(e),
+            None => report_of(&get(data, "result")).map_or_else(
+                || RaceMsg::Failed("the worker's report could not be read".into()),
+                RaceMsg::Done,
+            ),
+        },
+        _ => return None,
+    })
+}
+
+/// Searches `scenario` (what `findRace` takes: a walk-through's id or a race scenario) for a
+/// race in a worker, with `findRace`'s `options`; its messages go to `on_msg`, and the worker
+/// ends after its report.
+pub fn start_race(
+    running: &Rc<RefCell<Running>>,
+    scenario: &Value,
+    options: Value,
+    on_msg: impl Fn(RaceMsg) + 'static,
+) -> Result<(), String> {
+    let job = json!({"race": {"scenario": scenario, "options": options}});
+    spawn_worker(running, job, move |data, weak| {
+        if let Some(m) = race_msg(data) {
+            let done = !matches!(m, RaceMsg::Progress(..));
+            on_msg(m);
+            if done {
+                stop_soon(weak);
+            }
+        }
+    })
 }

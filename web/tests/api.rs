@@ -208,3 +208,60 @@ async fn an_element_draws_its_lab_in_a_labelled_shadow_root() {
     let e = api::mount_element(bad.into()).err().unwrap();
     assert!(error_message(e.into()).contains("teleport"));
 }
+
+#[wasm_bindgen_test]
+fn find_race_reports_as_rollout_races_json_and_throws_on_bad_options() {
+    // Without expectations the walk-through's configuration has the 5-pod race.
+    let report =
+        api::find_race("expectations".into(), Some(js(r#"{"mode":"noexp"}"#)), None).unwrap();
+    let get = |v: &JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).unwrap();
+    let violation = get(&report, "violation");
+    let schedule = js_sys::Array::from(&get(&violation, "schedule"));
+    assert_eq!(
+        schedule.get(0).as_string().as_deref(),
+        Some("setImage web:2")
+    );
+    assert_eq!(
+        f64::from(schedule.length()),
+        get(&report, "depth").as_f64().unwrap() + 1.0
+    );
+    let broken = js_sys::Array::from(&get(&violation, "violations"));
+    assert!(broken.get(0).as_string().unwrap().starts_with("maxSurge: "));
+    // The real controllers, shallow: none; the progress callback hears every depth.
+    let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+    let seen = calls.clone();
+    let progress = wasm_bindgen::closure::Closure::<dyn FnMut(u32, u32)>::new(move |_, _| {
+        seen.set(seen.get() + 1)
+    });
+    let none = api::find_race(
+        "expectations".into(),
+        Some(js(r#"{"depth":3}"#)),
+        Some(progress.as_ref().clone()),
+    )
+    .unwrap();
+    assert!(get(&none, "violation").is_null());
+    assert_eq!(calls.get(), 3);
+    // Refusals are thrown Errors with the message, never a trap.
+    let err = |options: &str| {
+        error_message(
+            api::find_race("expectations".into(), Some(js(options)), None)
+                .map(|_| ())
+                .unwrap_err()
+                .into(),
+        )
+    };
+    assert_eq!(
+        err(r#"{"maxStates":20000001}"#),
+        "a state cap of 20000001 is above the limit of 20000000 states"
+    );
+    assert_eq!(
+        err(r#"{"depth":-1}"#),
+        "findRace: depth -1 is not a whole number of at least 0"
+    );
+    let not_a_function =
+        api::find_race("expectations".into(), None, Some(JsValue::from(5))).unwrap_err();
+    assert_eq!(
+        error_message(not_a_function.into()),
+        "findRace's onProgress takes a function, not a number"
+    );
+}

@@ -31,6 +31,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "plan_api",
             "plan_source",
             "plan_worker",
+            "race_search",
             "settings",
             "yaml_reader",
         ],

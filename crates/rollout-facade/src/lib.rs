@@ -64,9 +64,12 @@ pub mod races {
         CacheView, CachedDeploymentLine, CachedLine, ExpectationLine, Mode, RaceExplorer,
         RaceFrame, Seen,
     };
-    pub use rollout_core::races::schedule::{run_race_trace, RaceScenario, Step};
+    pub use rollout_core::races::schedule::{
+        run_race_trace, RaceScenario, Step, MAX_SCHEDULE_STEPS,
+    };
     pub use rollout_core::races::search::{
-        search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES,
+        search, search_with_progress, Counterexample, SearchError, SearchOptions, SearchReport,
+        DEFAULT_DEPTH, DEFAULT_MAX_STATES, MAX_STATES_LIMIT,
     };
     pub use rollout_core::races::walkthroughs::{Walkthrough, WALKTHROUGHS};
 }

@@ -1,6 +1,6 @@
 // A seeded fuzzer of the JavaScript API in Chromium (issue #27): mutated arguments through
 // every exported function of dist/rollout-lab.js (version, loadYaml, trace, parseScenario,
-// importManifest, importText, encodeLink, decodeLink, plan, sweep, downloadSession, mount,
+// importManifest, importText, encodeLink, decodeLink, plan, sweep, findRace, downloadSession, mount,
 // mountElement, every method and getter of Simulation and of a mounted lab, free included),
 // and damaged links opened in the app (mountPage reading them). A call may return or throw an
 // `Error` with a message; it fails the run when it traps (WebAssembly.RuntimeError), throws
@@ -105,6 +105,13 @@ describe('the JavaScript API under fuzzing', () => {
             () => valid(),
             () => mutated(),
           ])();
+        // A race scenario (3 replicas), sometimes with a hostile step or switch.
+        const race = () => ({
+          name: 'race', rounds: 0, readyAfterRounds: 2, nodes: 2,
+          actions: [{ round: 0, type: 'create', deployment: { name: 'web', replicas: 3, image: 'web:1', strategy: { type: 'RollingUpdate', maxSurge: 1, maxUnavailable: 0 } } }],
+          schedule: ['setImage web:2', ...(rnd() < 0.3 ? [hostile()] : [])],
+          expectations: rnd() < 0.8 ? rnd() < 0.5 : hostile(),
+        });
         // A valid scenario with one field replaced by something hostile.
         const fields = ['rounds', 'secondsPerRound', 'nodes', 'readyAfterRounds', 'terminationRounds', 'podQuota', 'model'];
         const actionFields = ['replicas', 'image', 'type', 'round', 'strategy', 'maxSurge'];
@@ -137,6 +144,12 @@ describe('the JavaScript API under fuzzing', () => {
           ['plan', () => m.plan(arg(), rnd() < 0.5 ? undefined : { nodes: pick(hostileNumbers), secondsPerRound: pick(hostileNumbers) })],
           ['plan(options)', () => m.plan('rolling-basic', hostile())],
           ['sweep', () => m.sweep(arg(), pick([hostile(), { maxSurge: '0..2' }, ['replicas=1..3'], { replicas: '1..20000' }]), hostile())],
+          // Race searches kept short (a small state cap or depth) when the subject is valid.
+          ['findRace', () => m.findRace(
+            pick([hostile(), 'expectations', 'stale-status', race()]),
+            pick([hostile(), { depth: pick(hostileNumbers), maxStates: 2_000 }, { mode: pick(['real', 'noexp', 'norv', hostile()]), depth: 4 }, { maxStates: pick(hostileNumbers), depth: 3 }]),
+            pick([undefined, hostile(), () => rnd() < 0.9]),
+          )],
           ['downloadSession', () => m.downloadSession(pick([hostile(), 'nope']), arg(), hostile())],
           ['new Simulation', () => sims.push(new m.Simulation(arg()))],
           ['Simulation.advance', () => simulation().advance(hostile())],

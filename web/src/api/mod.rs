@@ -20,8 +20,10 @@
 //! `<rollout-lab>` element draws itself with [`mount_element`].
 
 pub mod lab;
+pub mod races;
 
 pub use lab::{mount, mount_element, mount_page, MountedLab};
+pub use races::find_race;
 
 use crate::export::{chart_svg, trace_json};
 use crate::js_input;

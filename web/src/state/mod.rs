@@ -34,6 +34,7 @@ use yew::Reducible;
 pub mod compare;
 mod frame;
 mod lab;
+pub mod race_search;
 mod scenario;
 mod snapshot;
 #[cfg(test)]

@@ -51,7 +51,7 @@ impl Mode {
     }
 
     /// The scenario with this mode's switches.
-    fn apply(self, base: &RaceScenario) -> RaceScenario {
+    pub fn apply(self, base: &RaceScenario) -> RaceScenario {
         let mut s = base.clone();
         s.expectations = self != Mode::WithoutExpectations;
         s.conflicts = self != Mode::LastWriteWins;

@@ -64,8 +64,9 @@ pub struct Counterexample {
 /// Why a search stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchError {
-    /// The cap was asked above [`MAX_STATES_LIMIT`].
-    CapTooHigh(usize),
+    /// The cap was asked above [`MAX_STATES_LIMIT`] (a `u64`: a front end may be asked for
+    /// more than its `usize` holds, and says the number it was given).
+    CapTooHigh(u64),
     /// The cap was reached before the depth: every schedule up to `complete_depth` steps was
     /// explored and none breaks a promise.
     TooManyStates {
@@ -123,7 +124,7 @@ pub fn search_with_progress(
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Result<SearchReport, SearchError> {
     if opts.max_states > MAX_STATES_LIMIT {
-        return Err(SearchError::CapTooHigh(opts.max_states));
+        return Err(SearchError::CapTooHigh(opts.max_states as u64));
     }
     let mut runner = Race::new(rs);
     let lead = rs.leading_actions();
