@@ -52,5 +52,5 @@ pub use scenario_panel::ScenarioPanel;
 pub use select::Select;
 pub use settings_panel::SettingsPanel;
 pub use share_panel::share_buttons;
-pub use text_field::TextField;
+pub use text_field::{text_field, TextFieldProps};
 pub use transport::Transport;

@@ -2,7 +2,7 @@
 //! model, each with the API's validation message next to it.
 
 use crate::bounds;
-use crate::components::{bounds_readout, BoundsReadoutProps, Select, TextField};
+use crate::components::{bounds_readout, text_field, BoundsReadoutProps, Select, TextFieldProps};
 use crate::settings::{Field, FormControl, Problems, Settings, StrategyKind};
 use crate::state::Msg;
 use web_sys::HtmlInputElement;
@@ -105,18 +105,20 @@ fn spec_section(form: &Form) -> Html {
             }
         </p>
         <form class="fields" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <TextField
-                id={Field::Replicas.id()}
-                label={Field::Replicas.label()}
-                hint="Desired pods: a whole number up to 10,000"
-                inputmode="numeric"
-                testid="replicas-input"
-                value={s.replicas.clone()}
-                error={form.error(Field::Replicas)}
-                primary_error={first == Some(Field::Replicas)}
-                badge={form.badge(Field::Replicas)}
-                on_change={form.edit(Field::Replicas)}
-            >
+            { text_field(&TextFieldProps {
+                id: Field::Replicas.id().into(),
+                label: Field::Replicas.label().into(),
+                hint: "Desired pods: a whole number up to 10,000".into(),
+                inputmode: "numeric".into(),
+                testid: "replicas-input".into(),
+                value: s.replicas.clone().into(),
+                error: form.error(Field::Replicas),
+                primary_error: first == Some(Field::Replicas),
+                error_below: false,
+                badge: form.badge(Field::Replicas),
+                disabled: false,
+                on_change: form.edit(Field::Replicas),
+                extra: html! {
                 <input
                     class="slider"
                     type="range"
@@ -129,7 +131,8 @@ fn spec_section(form: &Form) -> Html {
                     data-testid="replicas-slider"
                     oninput={on_slider}
                 />
-            </TextField>
+                },
+            }) }
             { strategy_field(form) }
             <div class="field-pair">
                 { form.field(Field::MaxSurge, "Extra pods: 1 or 25% (rounded up)", "max-surge-input", false) }
@@ -348,20 +351,21 @@ impl Form<'_> {
         let error_below = rolling_only;
         let disabled = rolling_only && s.strategy == StrategyKind::Recreate;
         html! {
-            <TextField
-                id={f.id()}
-                label={f.label()}
-                hint={if disabled { "Only RollingUpdate uses it" } else { hint }}
-                inputmode={if numeric { "numeric" } else { "text" }}
-                testid={testid}
-                value={s.get(f).to_string()}
-                error={self.error(f)}
-                primary_error={first == Some(f)}
-                {error_below}
-                badge={self.badge(f)}
-                {disabled}
-                on_change={self.edit(f)}
-            />
+            { text_field(&TextFieldProps {
+                id: f.id().into(),
+                label: f.label().into(),
+                hint: if disabled { "Only RollingUpdate uses it" } else { hint }.into(),
+                inputmode: if numeric { "numeric" } else { "text" }.into(),
+                testid: testid.into(),
+                value: s.get(f).to_string().into(),
+                error: self.error(f),
+                primary_error: first == Some(f),
+                error_below,
+                badge: self.badge(f),
+                disabled,
+                on_change: self.edit(f),
+                extra: Html::default(),
+            }) }
         }
     }
 }

@@ -3,8 +3,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// Props of [`TextField`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`text_field`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct TextFieldProps {
     /// The input's element id (the label points at it).
     pub id: AttrValue,
@@ -17,33 +17,25 @@ pub struct TextFieldProps {
     /// `data-testid` of the input.
     pub testid: AttrValue,
     /// The message about this input, if it is invalid.
-    #[prop_or_default]
     pub error: Option<AttrValue>,
     /// Show the error as the page's one `validation-message` (the full API message).
-    #[prop_or_default]
     pub primary_error: bool,
     /// The error is shown by the parent (below a pair of fields) with id `<id>-error`; this
     /// field only points at it.
-    #[prop_or_default]
     pub error_below: bool,
     /// A note that the value is not applied yet (e.g. "edited: press Apply").
-    #[prop_or_default]
     pub badge: Option<AttrValue>,
     /// Greyed out.
-    #[prop_or_default]
     pub disabled: bool,
-    /// `inputmode` for on-screen keyboards.
-    #[prop_or(AttrValue::Static("text"))]
+    /// `inputmode` for on-screen keyboards (`text` or `numeric`).
     pub inputmode: AttrValue,
     /// Called with the new text on every keystroke.
     pub on_change: Callback<String>,
     /// Extra content under the input (a slider).
-    #[prop_or_default]
-    pub children: Html,
+    pub extra: Html,
 }
 
 /// A labelled text input.
-#[function_component(TextField)]
 pub fn text_field(props: &TextFieldProps) -> Html {
     let oninput = {
         let on_change = props.on_change.clone();
@@ -82,7 +74,7 @@ pub fn text_field(props: &TextFieldProps) -> Html {
                 value={props.value.clone()}
                 {oninput}
             />
-            { props.children.clone() }
+            { props.extra.clone() }
             <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
             if let Some(error) = props.error.as_ref().filter(|_| !props.error_below) {
                 if props.primary_error {
