@@ -120,7 +120,7 @@ pub const WALKTHROUGHS: [Walkthrough; 3] = [
             "The ReplicaSet controller's cache shows the ready pods.",
             "syncReplicaSet writes the new ReplicaSet's status from its cache: its pods are available.",
             "syncDeployment reads its own cache, which has not even seen the new ReplicaSet: it tries to create it again, cannot find it, and scales nothing down, although the new pods are available on the API server.",
-            "Once more: the truth has moved on, the cache has not, so the old ReplicaSet keeps all its pods (maxUnavailable 0).",
+            "Once more: the truth has moved on, the cache has not, so the old ReplicaSet keeps all its pods (maxUnavailable lets none go before new ones are available).",
             "The Deployment controller's cache catches up.",
             "Now it sees the available pods and scales the old ReplicaSet down.",
             "The ReplicaSet controller's cache shows the lower spec.",
@@ -146,5 +146,64 @@ impl Walkthrough {
             .map(|t| Step::parse(t).expect("a walk-through's step reads"))
             .collect();
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::races::explorer::{Mode, RaceExplorer, RaceFrame};
+
+    /// Every frame of a walk-through in one mode, stepped as a learner steps it.
+    fn frames(w: &Walkthrough, mode: Mode) -> Vec<RaceFrame> {
+        let scenario = w.scenario();
+        let mut explorer = RaceExplorer::new(scenario.clone());
+        let mut out = Vec::new();
+        for step in scenario.schedule {
+            explorer.step(step).expect("a walk-through's step runs");
+            out.push(explorer.frame(mode));
+        }
+        out
+    }
+
+    fn any(frames: &[RaceFrame], pick: impl Fn(&RaceFrame) -> &Vec<String>, word: &str) -> bool {
+        frames
+            .iter()
+            .any(|f| pick(f).iter().any(|e| e.contains(word)))
+    }
+
+    /// The lessons' claims, checked on the controllers rather than trusted from the notes: the
+    /// real controllers keep every promise; without expectations the first walk-through breaks
+    /// maxSurge; the second meets a 409 Conflict and still keeps its promises; the third's
+    /// Deployment controller finds its cache behind ("not found").
+    #[test]
+    fn each_walkthrough_shows_what_its_notes_say() {
+        for w in &WALKTHROUGHS {
+            assert_eq!(w.notes.len(), w.schedule.len(), "{}: a note per step", w.id);
+            // "409" is the status's name, not a count.
+            let numbered = w
+                .notes
+                .iter()
+                .find(|n| n.replace("409", "").chars().any(|c| c.is_ascii_digit()));
+            assert_eq!(
+                numbered, None,
+                "{}: the notes state no number; the frames do",
+                w.id
+            );
+            let real = frames(w, Mode::Real);
+            assert!(
+                real.iter().all(|f| f.violations.is_empty()),
+                "{}: the real controllers keep their promises",
+                w.id
+            );
+        }
+        let expectations = Walkthrough::find("expectations").unwrap();
+        let noexp = frames(expectations, Mode::WithoutExpectations);
+        assert!(any(&noexp, |f| &f.violations, "maxSurge"), "{noexp:?}");
+        let conflict = Walkthrough::find("conflict").unwrap();
+        let modified = "the object has been modified";
+        assert!(any(&frames(conflict, Mode::Real), |f| &f.errors, modified));
+        let stale = Walkthrough::find("stale-status").unwrap();
+        assert!(any(&frames(stale, Mode::Real), |f| &f.errors, "not found"));
     }
 }
