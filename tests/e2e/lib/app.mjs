@@ -1,5 +1,7 @@
 // Page helpers shared by the specs: open the app, fill its inputs, wait for its text.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
 
 /**
  * The fragment that opens the settings' own scenario ("Custom: from the settings") at its
@@ -145,4 +147,19 @@ export async function runToEnd(page) {
 /** The text kubectl rollout status would print, without the trailing newline. */
 export async function rolloutStatus(page) {
   return ((await page.locator(byTestId('rollout-status')).textContent()) ?? '').replace(/\n$/, '');
+}
+
+const axeSource = fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page and fails with each violation (rule, impact, up to four nodes)
+ * named after `what`. `options` go to `axe.run` (e.g. `{ iframes: false }`).
+ */
+export async function axeAudit(page, what, options = {}) {
+  await page.addScriptTag({ content: await axeSource });
+  const result = await page.evaluate(async (opts) => {
+    const r = await window.axe.run(document, opts);
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+  }, options);
+  assert.deepEqual(result, [], `${what}: axe violations`);
 }

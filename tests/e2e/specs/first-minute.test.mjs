@@ -5,24 +5,12 @@
 // Written as a user acts: clicks and keys, assertions on what is visible.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs/promises';
-import { byTestId, fill, openApp, runToEnd } from '../lib/app.mjs';
+import { byTestId, fill, openApp, runToEnd, axeAudit } from '../lib/app.mjs';
 import { screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
 const app = servedApp();
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-async function audit(page, what) {
-  await page.addScriptTag({ content: await axeSource });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document);
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-  });
-  assert.deepEqual(result, [], `${what}: axe violations`);
-}
 
 /** Whether the element is wholly inside the viewport (no scrolling needed). */
 async function inViewport(page, locator) {
@@ -66,7 +54,7 @@ describe('the first screen', () => {
       assert.ok(await inViewport(page, page.locator(byTestId('stage-caption'))), 'the caption is above the fold');
       assert.equal(await step.isDisabled(), false);
       await screenshot(page, `first-visit-${width}x${height}`, { fullPage: false });
-      await audit(page, `first visit ${width}×${height}`);
+      await axeAudit(page, `first visit ${width}×${height}`);
       let presses = 0;
       while ((await lanes(page)).length < 2 && presses < 3) {
         await step.click();
@@ -114,7 +102,7 @@ describe('one status line', () => {
     assert.ok(await inViewport(page, rollOut), 'the next action is in view');
     assert.ok(await inViewport(page, page.locator(byTestId('settled-reset'))));
     await screenshot(page, 'status-line-done-1280x720', { fullPage: false });
-    await audit(page, 'status line at the end');
+    await axeAudit(page, 'status line at the end');
     assert.match(await rollOut.textContent(), /^Roll out nginx:/);
     await rollOut.click();
     // The image change is pending: Step is on, nothing says it is over.
@@ -202,7 +190,7 @@ describe('presentation mode with a lesson', () => {
     // The caption is not clipped: its whole text fits its box.
     const clipped = await page.locator(byTestId('stage-caption')).evaluate((el) => el.scrollHeight > el.clientHeight + 1);
     assert.equal(clipped, false, 'the caption is not clipped');
-    await audit(page, 'presentation with a lesson');
+    await axeAudit(page, 'presentation with a lesson');
     const before = await stepOf();
     await page.keyboard.press('PageUp');
     await page.waitForFunction((b) => document.querySelector('.lesson-count')?.textContent !== b, before, { timeout: 5_000 });
@@ -282,7 +270,7 @@ describe('Compare by moments both stages share', () => {
         assert.match(await fig.textContent(), /differs: [AB] \d+/);
       }
     }
-    await audit(page, 'Compare with figures');
+    await axeAudit(page, 'Compare with figures');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -5,14 +5,11 @@
 // survives a reload (localStorage).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs/promises';
-import { byTestId, fill, openApp, roundInfo } from '../lib/app.mjs';
+import { byTestId, fill, openApp, roundInfo, axeAudit } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
 const app = servedApp();
-const require = createRequire(import.meta.url);
 
 const panel = (page) => page.locator(byTestId('lesson-panel'));
 const step = async (page) => Number(await panel(page).getAttribute('data-step'));
@@ -274,33 +271,24 @@ describe('lessons', () => {
   });
 
   test('no axe-core violations in a lesson (hint, Show me, the end) and a solved challenge', async () => {
-    const axeSource = await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const audit = async (page, what) => {
-      await page.addScriptTag({ content: axeSource });
-      const result = await page.evaluate(async () => {
-        const r = await window.axe.run(document);
-        return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-      });
-      assert.deepEqual(result, [], `${what}: axe violations`);
-    };
     for (const scheme of ['light', 'dark']) {
       const page = await openApp(app.browser.context, `${app.server.url}?lesson=rolling-update`);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await panel(page).waitFor();
       await answer(page, '7');
-      await audit(page, `a hint (${scheme})`);
+      await axeAudit(page, `a hint (${scheme})`);
       await showMe(page);
       await page.locator(`${byTestId('lesson-shown')} summary`).click();
-      await audit(page, `Show me (${scheme})`);
+      await axeAudit(page, `Show me (${scheme})`);
       await page.goto(`${app.server.url}?lesson=rolling-update&step=5`);
       await page.locator(byTestId('lesson-complete')).waitFor();
-      await audit(page, `lesson complete (${scheme})`);
+      await axeAudit(page, `lesson complete (${scheme})`);
       await page.goto(`${app.server.url}?challenge=tight-band`);
       await fill(page, 'max-surge-input', '1');
       await fill(page, 'max-unavailable-input', '1');
       await page.locator(byTestId('challenge-check')).click();
       await page.locator(byTestId('challenge-solved-banner')).waitFor();
-      await audit(page, `challenge solved (${scheme})`);
+      await axeAudit(page, `challenge solved (${scheme})`);
       await page.close();
     }
   });

@@ -11,15 +11,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { byTestId, openApp } from '../lib/app.mjs';
+import { byTestId, openApp, axeAudit } from '../lib/app.mjs';
 import { buildRollout } from '../lib/cli.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 import { screenshot, horizontalOverflow } from '../lib/screens.mjs';
 
 const app = servedApp();
-const require = createRequire(import.meta.url);
 let rollout; // the CLI binary
 let tmp;
 
@@ -425,12 +423,7 @@ describe('Plan page', () => {
     await page.locator(byTestId('sweep-fastest')).waitFor();
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.addScriptTag({ content: await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
-      const violations = await page.evaluate(async () => {
-        const r = await window.axe.run(document);
-        return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-      });
-      assert.deepEqual(violations, [], `Plan page (${scheme})`);
+      await axeAudit(page, `Plan page (${scheme})`);
     }
     assert.deepEqual(page.errors, []);
     await page.close();

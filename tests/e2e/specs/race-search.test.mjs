@@ -11,15 +11,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { byTestId, openApp } from '../lib/app.mjs';
+import { byTestId, openApp, axeAudit } from '../lib/app.mjs';
 import { buildRollout } from '../lib/cli.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { servedApp, click } from '../lib/suite.mjs';
 
 const app = servedApp();
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 const scenarios = path.join(repoRoot, '..', 'shared', 'races', 'scenarios');
 let rollout;
 let tmp;
@@ -71,14 +68,6 @@ function inWorker(page, job) {
   );
 }
 
-async function audit(page, what) {
-  await page.addScriptTag({ content: await axeSource });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document);
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-  });
-  assert.deepEqual(result, [], `${what}: axe violations`);
-}
 
 describe('Find a race', () => {
   test('findRace in the worker: without expectations the CLI’s race, replayed to a broken promise; the real controllers none to depth 12', async () => {
@@ -192,7 +181,7 @@ describe('Find a race', () => {
     );
     assert.deepEqual(await page.locator(`${byTestId('race-schedule')} li`).allTextContents(), want.violation.schedule);
     assert.equal(await panel.getAttribute('data-state'), 'idle');
-    await audit(page, 'a race found');
+    await axeAudit(page, 'a race found');
     // The real controllers: none to depth 12, with the CLI's count of states.
     await page.locator(byTestId('race-mode')).selectOption('real');
     await click(page, 'race-find');
@@ -208,7 +197,7 @@ describe('Find a race', () => {
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.states) > 0, byTestId('race-progress'), { timeout: 30_000 });
     assert.equal(page.workers().length, 1, 'the search runs in one worker');
     const closed = new Promise((resolve) => page.workers()[0].once('close', () => resolve('closed')));
-    await audit(page, 'a search running');
+    await axeAudit(page, 'a search running');
     await click(page, 'race-cancel');
     await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'idle', byTestId('race-search'));
     assert.match((await outcome.textContent()).trim(), /^Search cancelled at depth \d+ of 30 \([\d,]+ states visited\)\.$/);

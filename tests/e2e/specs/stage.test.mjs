@@ -4,14 +4,11 @@
 // shows (lanes, tokens, gauges, the status panel), not against step counts where avoidable.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs/promises';
-import { byTestId, choosePreset, fill, openApp, rsCards } from '../lib/app.mjs';
+import { byTestId, choosePreset, fill, openApp, rsCards, axeAudit } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
 
 const app = servedApp();
-const require = createRequire(import.meta.url);
 
 /** Every lane and its tokens, in page order. */
 async function stageLanes(page, stage = 'stage') {
@@ -564,26 +561,17 @@ describe('compare side by side', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-  async function audit(page, what) {
-    await page.addScriptTag({ content: await axeSource });
-    const result = await page.evaluate(async () => {
-      const r = await window.axe.run(document);
-      return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-    });
-    assert.deepEqual(result, [], `${what}: axe violations`);
-  }
 
   test('no violations mid-rollout, in light and dark, and in presentation mode', async () => {
     for (const scheme of ['light', 'dark']) {
       const page = await openApp(app.browser.context, `${app.server.url}#p=rolling-basic&at=40`);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.locator(byTestId('rs-lane')).first().waitFor();
-      await audit(page, `app page mid-rollout (${scheme})`);
+      await axeAudit(page, `app page mid-rollout (${scheme})`);
       await page.locator(byTestId('present-toggle')).click();
       await page.locator('.app.presenting').waitFor();
-      await audit(page, `presentation mode (${scheme})`);
+      await axeAudit(page, `presentation mode (${scheme})`);
       await page.close();
     }
   });
@@ -594,18 +582,18 @@ describe('accessibility (axe-core)', () => {
     await page.locator(byTestId('rs-lane')).first().waitFor();
     await page.locator(byTestId('inside-toggle')).click();
     await page.locator(byTestId('inside-panel')).waitFor();
-    await audit(page, 'Inside open');
+    await axeAudit(page, 'Inside open');
     await page.locator(byTestId('compare-toggle')).click();
     await page.locator(byTestId('stage-b')).waitFor();
     await step(page);
-    await audit(page, 'Compare');
+    await axeAudit(page, 'Compare');
     await page.close();
     const embed = await app.browser.context.newPage();
     await embed.goto(`${app.server.url}?embed#p=rolling-basic&at=40`);
     await embed.emulateMedia({ reducedMotion: 'reduce' });
     await embed.locator(byTestId('step-button')).waitFor();
     await embed.locator(byTestId('step-button')).click();
-    await audit(embed, 'embed');
+    await axeAudit(embed, 'embed');
     await embed.close();
   });
 });
