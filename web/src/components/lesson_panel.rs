@@ -6,6 +6,7 @@ use crate::lesson::{Guide, GuideState, StepView};
 use crate::state::Msg;
 use rollout_facade::lessons::question::{Answer, Expected, Kind};
 use rollout_facade::lessons::{challenges, lessons, Target};
+use rollout_facade::races::WALKTHROUGHS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -29,7 +30,8 @@ fn save_progress(update: impl FnOnce(&mut serde_json::Value)) {
     }
 }
 
-/// The menu of every lesson and challenge, each a link that opens it.
+/// The menu of every lesson, race walk-through (the Races view, `races::walkthroughs`: checked
+/// by the core like the lessons) and challenge, each a link that opens it.
 #[function_component(LessonsMenu)]
 pub fn lessons_menu() -> Html {
     let p = progress();
@@ -49,6 +51,14 @@ pub fn lessons_menu() -> Html {
                                 else if let Some(r) = reached { <span class="progress-mark">{ format!(" {r}/{}", l.steps.len()) }</span> }
                             </li>
                         }
+                    }) }
+                </ol>
+                <h2 class="lessons-menu-title">{ "Races: controllers whose caches lag" }</h2>
+                <ol>
+                    { for WALKTHROUGHS.iter().map(|w| html! {
+                        <li>
+                            <a data-testid="race-lesson-link" data-race={w.id} href={format!("?view=races&race={}", w.id)}>{ w.title }</a>
+                        </li>
                     }) }
                 </ol>
                 <h2 class="lessons-menu-title">{ "Challenges" }</h2>
