@@ -69,4 +69,5 @@ pub mod races {
         search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES,
     };
     pub use rollout_core::races::walkthroughs::{Walkthrough, WALKTHROUGHS};
+    pub use rollout_core::trace::PodCounts;
 }

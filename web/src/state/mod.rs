@@ -34,6 +34,7 @@ use yew::Reducible;
 pub mod compare;
 mod frame;
 mod lab;
+pub mod races;
 mod scenario;
 mod snapshot;
 #[cfg(test)]
