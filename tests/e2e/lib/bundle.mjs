@@ -38,7 +38,8 @@ export const BUDGETS = {
  * every run; lower a ceiling with every cut, and remove it once its page is back under budget.
  * The Races view (issue #26: the core's race explorer, its walk-throughs and the view) added
  * 36,804 bytes to each page and 36,861 to dist/ (652,420 / 647,810 / 648,996 / 770,095 before,
- * 689,224 / 684,614 / 685,800 / 806,956 after), and the ceilings rose by exactly that; its cut is
+ * 689,224 / 684,614 / 685,800 / 806,956 after), and the ceilings rose by exactly that; its last
+ * touches (a tighter header) took the pages to 689,266 / 684,655 / 685,842 / 806,998. Its cut is
  * still owed.
  */
 export const CEILINGS = {

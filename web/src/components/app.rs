@@ -156,7 +156,8 @@ pub fn app(props: &AppProps) -> Html {
                     },
                     page,
                     go_page: go_page.clone(),
-                    share: share_buttons,
+                    // The stage's session: not what the Races view shows (its address is its link).
+                    share: if page == Page::Races { Html::default() } else { share_buttons },
                     large: *large,
                     toggle_large: {
                         let large = large.clone();
