@@ -3,6 +3,7 @@
 //! logic, tested natively; the encoding itself is `rollout_facade::share`.
 
 use crate::settings::{first_create, Settings, StrategyKind};
+use crate::state::races::RaceLink;
 use crate::state::{default_scenario, importable, Lab};
 use rollout_facade::scenario::Scenario;
 use rollout_facade::session::{Session, SESSION_LINK_VERSION};
@@ -265,6 +266,8 @@ pub struct EmbedOptions {
     pub explain: bool,
     /// Things in the parameters that were not understood.
     pub ignored: Vec<String>,
+    /// `view=races`: the Races view instead of the lab, at this walk-through and steps.
+    pub races: Option<RaceLink>,
 }
 
 impl Default for EmbedOptions {
@@ -274,6 +277,7 @@ impl Default for EmbedOptions {
             chart: true,
             explain: true,
             ignored: Vec::new(),
+            races: None,
         }
     }
 }
@@ -349,10 +353,39 @@ pub fn embed_options(query: &str) -> Option<EmbedOptions> {
             "controls" => o.set_controls(v.split(',')),
             "chart" => o.chart = is_on(v),
             "explain" => o.explain = is_on(v),
+            "view" if v != "races" => o.ignored.push(format!("the unknown view `{v}`")),
             _ => {}
         }
     }
+    o.races = race_link(query);
     Some(o)
+}
+
+/// What a query asks the Races view for (`view=races&race=ID&steps=…`, `None` without
+/// `view=races`): the one reading of the app page's address, `?embed`'s and (through
+/// [`race_link_of`]) a `<rollout-lab view="races">`'s attributes.
+pub fn race_link(query: &str) -> Option<RaceLink> {
+    let params = parse_params(query.trim_start_matches('?'));
+    let get = |key: &str| {
+        params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    race_link_of(get("view"), get("race"), get("steps"))
+}
+
+/// The Races view's start from a `view`, a `race` and `steps` (query parameters or an
+/// element's attributes): `None` unless `view` is `races`.
+pub fn race_link_of(
+    view: Option<&str>,
+    race: Option<&str>,
+    steps: Option<&str>,
+) -> Option<RaceLink> {
+    (view.map(str::trim) == Some("races")).then(|| RaceLink {
+        race: race.map(String::from),
+        steps: steps.map(String::from),
+    })
 }
 
 /// A short title for an embedded session: `web: 3 replicas, RollingUpdate 25% / 25%`.
@@ -814,6 +847,23 @@ mod tests {
         let o = embed_options("?embed=On&chart=OFF&explain=No").unwrap();
         assert!(!o.chart && !o.explain);
         assert_eq!(embed_options("?embed=FALSE"), None);
+        // The Races view: the same reading as the app page's address.
+        let o =
+            embed_options("?embed&view=races&race=conflict&steps=setImage%20web:2,tick").unwrap();
+        let want = RaceLink {
+            race: Some("conflict".into()),
+            steps: Some("setImage web:2,tick".into()),
+        };
+        assert_eq!(o.races.as_ref(), Some(&want));
+        assert_eq!(
+            race_link("?view=races&race=conflict&steps=setImage%20web:2,tick"),
+            Some(want)
+        );
+        assert_eq!(race_link("?view=plan&race=conflict"), None);
+        assert_eq!(
+            embed_options("?embed&view=stage").unwrap().ignored,
+            ["the unknown view `stage`"]
+        );
     }
 
     #[test]

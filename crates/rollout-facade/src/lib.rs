@@ -72,4 +72,5 @@ pub mod races {
         DEFAULT_DEPTH, DEFAULT_MAX_STATES, MAX_STATES_LIMIT,
     };
     pub use rollout_core::races::walkthroughs::{Walkthrough, WALKTHROUGHS};
+    pub use rollout_core::trace::PodCounts;
 }

@@ -14,3 +14,6 @@ export const screenshotDir = path.join(repoRoot, 'tests', 'e2e', 'screenshots');
 export const conformanceDir = path.resolve(
   process.env.ROLLOUT_CONFORMANCE_DIR ?? path.join(repoRoot, '..', 'shared', 'conformance'),
 );
+
+/** The race schedules and their traces (read at test time, never copied): ROLLOUT_RACES_DIR or ../shared/races. */
+export const racesDir = path.resolve(process.env.ROLLOUT_RACES_DIR ?? path.join(repoRoot, '..', 'shared', 'races'));

@@ -41,6 +41,9 @@ struct MountOptions {
     /// `heading-level`, not an option of `mount()`.
     #[serde(skip)]
     heading: Option<u8>,
+    /// A `<rollout-lab view="races" race="ID" steps="…">`: the Races view.
+    #[serde(skip)]
+    races: Option<crate::state::races::RaceLink>,
 }
 
 /// An "Open in Rollout Lab" address as given: http(s) or relative, never another scheme
@@ -409,6 +412,7 @@ fn mount_with(
         }
     }
     embed.chart = options.chart.unwrap_or(true);
+    embed.races = options.races;
     embed.explain = options.explain.unwrap_or(true);
     let app_url = match options.app_url {
         None | Some(AppUrl::Off(true)) => Some(default_app()),
@@ -480,6 +484,11 @@ pub fn mount_element(
             },
             None => 0,
         }),
+        races: crate::share::race_link_of(
+            attr("view").as_deref(),
+            attr("race").as_deref(),
+            attr("steps").as_deref(),
+        ),
     };
     let root = boot::element::shadow_root(&host).map_err(error)?;
     // `autoplay` is the element's script's: it plays once the element is seen.

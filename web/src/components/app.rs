@@ -11,6 +11,7 @@ use crate::components::{
     LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
 };
 use crate::hooks::use_keyboard::Route;
+use crate::hooks::Page;
 use crate::hooks::Presenting;
 use crate::settings::StrategyKind;
 use crate::state::compare::Compare;
@@ -66,8 +67,10 @@ fn initial_lab(props: &AppProps) -> Lab {
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let lab = use_reducer(|| initial_lab(props));
-    // The stage, or the Plan page (`?view=plan`): crate::hooks::use_plan_page.
-    let (plan_page, go_plan) = crate::hooks::use_plan_page();
+    // The stage, the Plan page (`?view=plan`) or the Races view (`?view=races`):
+    // crate::hooks::use_plan_page.
+    let (page, go_page) = crate::hooks::use_plan_page();
+    let plan_page = page == Page::Plan;
     let large = use_state(|| false);
     let presenting = crate::hooks::use_presentation();
     let dispatcher = lab.dispatcher();
@@ -79,7 +82,7 @@ pub fn app(props: &AppProps) -> Html {
     let route = use_mut_ref(|| None::<Rc<dyn Fn(Msg) -> Msg>>);
     // Keyboard: Space plays / pauses, arrows step (Shift: a whole round), P presents.
     crate::hooks::use_keyboard(
-        props.keyboard && !plan_page,
+        props.keyboard && page == Page::Stage,
         dispatcher.clone(),
         route.clone(),
         presenting.dispatcher(),
@@ -131,10 +134,10 @@ pub fn app(props: &AppProps) -> Html {
     let plan_source = crate::hooks::use_plan_source(&lab);
     // "Watch it" on the Plan page: its Deployment as planned, on the stage.
     let watch = {
-        let (d, go_plan) = (dispatcher.clone(), go_plan.clone());
+        let (d, go_page) = (dispatcher.clone(), go_page.clone());
         Callback::from(move |scenario: String| {
             d.dispatch(Msg::Import(scenario));
-            go_plan.emit(false);
+            go_page.emit(Page::Stage);
         })
     };
     let chart =
@@ -151,9 +154,10 @@ pub fn app(props: &AppProps) -> Html {
                         let d = lab.dispatcher();
                         Callback::from(move |id: String| d.dispatch(Msg::LoadPreset(id)))
                     },
-                    plan_page,
-                    go_plan: go_plan.clone(),
-                    share: share_buttons,
+                    page,
+                    go_page: go_page.clone(),
+                    // The stage's session: not what the Races view shows (its address is its link).
+                    share: if page == Page::Races { Html::default() } else { share_buttons },
                     large: *large,
                     toggle_large: {
                         let large = large.clone();
@@ -162,7 +166,11 @@ pub fn app(props: &AppProps) -> Html {
                 }) }
             }
             { notice(&lab) }
-            if !plan_page {
+            if page == Page::Races {
+                // Read from the address when opened: the walk-through and steps of a permalink.
+                <crate::components::races_view::RacesView link={races_link()} />
+            }
+            if page == Page::Stage {
             { stage_area(&lab, frame, &compare, stage_a, present, &on_msg) }
             <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
             if !present {
@@ -304,8 +312,8 @@ struct Header {
     preset: AttrValue,
     preset_options: Vec<(AttrValue, AttrValue)>,
     on_preset: Callback<String>,
-    plan_page: bool,
-    go_plan: Callback<bool>,
+    page: Page,
+    go_page: Callback<Page>,
     /// "Copy link" and "Embed".
     share: Html,
     large: bool,
@@ -330,12 +338,15 @@ fn header(h: Header) -> Html {
                     options={h.preset_options} on_change={h.on_preset} />
             </div>
             <LessonsMenu />
-            if h.plan_page {
-                <button type="button" class="btn" data-testid="stage-open" onclick={h.go_plan.reform(|_: MouseEvent| false)}
+            if h.page != Page::Stage {
+                <button type="button" class="btn" data-testid="stage-open" onclick={h.go_page.reform(|_: MouseEvent| Page::Stage)}
                     title="Back to the stage: step through the rollout">{ "Stage" }</button>
             }
-            <button type="button" class="btn" data-testid="plan-open" onclick={h.go_plan.reform(|_: MouseEvent| true)}
-                aria-current={h.plan_page.then_some("page")}
+            <button type="button" class="btn" data-testid="races-open" onclick={h.go_page.reform(|_: MouseEvent| Page::Races)}
+                aria-current={(h.page == Page::Races).then_some("page")}
+                title="Races: the two controllers with caches that lag, stepped by hand">{ "Races" }</button>
+            <button type="button" class="btn" data-testid="plan-open" onclick={h.go_page.reform(|_: MouseEvent| Page::Plan)}
+                aria-current={(h.page == Page::Plan).then_some("page")}
                 title="Forecast a rollout on a page of its own: duration, peak pods, lowest availability, sweeps">{ "Plan" }</button>
             { h.share }
             <button type="button" class="btn btn-toggle" data-testid="large-text-toggle"
@@ -632,4 +643,12 @@ fn notice(lab: &UseReducerHandle<Lab>) -> Html {
         </div>
         }
     }
+}
+
+/// The Races view's start the address asks for (`?view=races&race=…&steps=…`).
+fn races_link() -> crate::state::races::RaceLink {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    crate::share::race_link(&search).unwrap_or_default()
 }

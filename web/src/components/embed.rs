@@ -71,6 +71,15 @@ fn int_or_percent_stops(current: &str) -> Vec<String> {
 /// Rollout Lab, embedded.
 #[function_component(EmbedApp)]
 pub fn embed_app(props: &EmbedAppProps) -> Html {
+    // `view=races` (`?embed&view=races`, `<rollout-lab view="races">`): the Races view in the
+    // embed layout, for the whole life of this embed (so no hook is skipped between renders).
+    if let Some(link) = &props.options.races {
+        return html! {
+            <@{if props.page { "main" } else { "div" }} class="app embed" data-testid="embed">
+                <crate::components::races_view::RacesView link={link.clone()} embed=true app_url={props.app_url.clone()} page={props.page} />
+            </@>
+        };
+    }
     let lab = use_reducer(|| embed_lab(props));
     use_controller(props.controller.clone(), &lab);
     use_playback(&lab);

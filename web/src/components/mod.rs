@@ -25,6 +25,7 @@ pub mod plan_view;
 pub mod pod_strip;
 pub mod pod_token;
 pub mod race_search;
+pub mod races_view;
 pub mod replica_sets;
 pub mod rs_internals;
 pub mod scenario_panel;

@@ -9,6 +9,7 @@ pub mod use_plan_page;
 pub mod use_playback;
 pub mod use_presentation;
 pub mod use_race_search;
+pub mod use_race_keys;
 pub mod use_share_dialog;
 pub mod use_yaml_reader;
 
@@ -17,7 +18,8 @@ pub use use_controller::{use_controller, Controller};
 pub use use_forecast::{use_forecast, Forecasted};
 pub use use_keyboard::use_keyboard;
 pub use use_lab_memos::{use_frame, use_inside_frame, use_plan_source};
-pub use use_plan_page::use_plan_page;
+pub use use_plan_page::{use_plan_page, Page};
 pub use use_playback::use_playback;
 pub use use_presentation::{use_presentation, Presenting};
+pub use use_race_keys::use_race_keys;
 pub use use_yaml_reader::use_yaml_reader;

@@ -14,7 +14,7 @@ use yew::prelude::*;
 pub type Route = Rc<RefCell<Option<Rc<dyn Fn(Msg) -> Msg>>>>;
 
 /// Whether a key press is meant for the element that has focus rather than for the app.
-fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
+pub fn key_belongs_to_target(e: &KeyboardEvent, space: bool) -> bool {
     let Some(el) = e.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else {
         return false;
     };
@@ -92,6 +92,6 @@ pub fn use_keyboard(
     });
 }
 
-fn gloo_utils_document() -> Option<web_sys::Document> {
+pub fn gloo_utils_document() -> Option<web_sys::Document> {
     web_sys::window().and_then(|w| w.document())
 }

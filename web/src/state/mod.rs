@@ -35,6 +35,7 @@ pub mod compare;
 mod frame;
 mod lab;
 pub mod race_search;
+pub mod races;
 mod scenario;
 mod snapshot;
 #[cfg(test)]

@@ -1,0 +1,366 @@
+//! The Races view (`?view=races`, issue #26): the API server's truth and each controller's
+//! cache side by side as three small stages, the ReplicaSet controller's pending expectations
+//! beside its cache, one button (and key) per step, the walk-through's note and the caption in
+//! the controllers' words, a timeline, and the counterfactuals ("without expectations", "last
+//! write wins") replayed on the same steps beside the real controllers. Everything it shows
+//! comes from the core's race explorer (`crate::state::races`).
+
+use crate::state::races::{RaceLab, RaceLink, RaceMsg, KINDS};
+use rollout_facade::races::{CacheView, Mode, PodCounts, RaceFrame, Seen, Step, WALKTHROUGHS};
+use yew::prelude::*;
+
+/// Props of [`RacesView`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct RacesViewProps {
+    /// Where it starts (a permalink's walk-through and steps).
+    #[prop_or_default]
+    pub link: RaceLink,
+    /// In the embed layout (an iframe's `?embed&view=races` or `<rollout-lab view="races">`):
+    /// no document-wide keys, the address left alone, "Open in Rollout Lab" to `app_url`.
+    #[prop_or_default]
+    pub embed: bool,
+    /// The full app's address, for "Open in Rollout Lab" in an embed.
+    #[prop_or_default]
+    pub app_url: Option<AttrValue>,
+    /// The whole page (`?embed` in an iframe): its title is the page's `<h1>`.
+    #[prop_or_default]
+    pub page: bool,
+}
+
+/// A step kind in a learner's words.
+fn words(step: &Step) -> &'static str {
+    match step {
+        Step::SyncDc => "Deployment controller syncs",
+        Step::SyncRs => "ReplicaSet controller syncs",
+        Step::DeliverDc => "Deployment controller's cache catches up",
+        Step::DeliverRs => "ReplicaSet controller's cache catches up",
+        Step::Kubelet => "Kubelet runs",
+        Step::Tick => "One second passes",
+        Step::SetImage(_) => "kubectl set image",
+    }
+}
+
+/// The key of a mode in test hooks and classes.
+fn mode_key(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Real => "real",
+        Mode::WithoutExpectations => "noexp",
+        Mode::LastWriteWins => "lww",
+    }
+}
+
+/// The Races view.
+#[function_component(RacesView)]
+pub fn races_view(props: &RacesViewProps) -> Html {
+    let lab = use_reducer(|| RaceLab::from_link(&props.link));
+    crate::hooks::use_race_keys(!props.embed, lab.dispatcher());
+    {
+        // The address is the permalink of this moment (the app page only).
+        let (query, embed) = (lab.query(), props.embed);
+        use_effect_with(query, move |q| {
+            if !embed {
+                crate::hooks::use_plan_page::set_query(&format!("?{q}"), false);
+            }
+        });
+    }
+    let send = |m: RaceMsg| {
+        let d = lab.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(m.clone()))
+    };
+    let frames = lab.frames();
+    let real = &frames[0];
+    let open = props
+        .app_url
+        .as_ref()
+        .map(|base| format!("{base}?{}", lab.query()));
+    html! {
+        <@{if props.embed { "div" } else { "main" }} class={classes!("races-page", props.embed.then_some("races-embed"))}
+            data-testid="races-view" aria-labelledby="races-title" data-steps={real.steps_taken.to_string()}>
+            { head(&lab, open, props.page) }
+            if let Some(n) = &lab.notice {
+                <div class="notice" role="alert" data-testid="race-notice">
+                    <span>{ n.clone() }</span>
+                    <button type="button" class="btn btn-small" onclick={send(RaceMsg::Dismiss)} aria-label="Dismiss">{ "OK" }</button>
+                </div>
+            }
+            <div class="race-top">
+                <div>
+                    { controls(&lab, &send) }
+                    { timeline(&lab, &send) }
+                </div>
+                { story(&lab, real) }
+            </div>
+            // "Find a race" (the search in a Worker, components/race_search.rs) goes here: it
+            // dispatches RaceMsg::Load with the counterexample's schedule.
+            <div class="race-search-slot" data-testid="race-search-slot"></div>
+            <div class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
+                { for frames.iter().map(|f| mode_panel(f, real)) }
+            </div>
+            { footnote(props.embed) }
+        </@>
+    }
+}
+
+/// The title, the walk-through picker and, in an embed, "Open in Rollout Lab".
+fn head(lab: &UseReducerHandle<RaceLab>, open: Option<String>, page: bool) -> Html {
+    let on_pick = {
+        let d = lab.dispatcher();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(RaceMsg::Pick(select.value()));
+        })
+    };
+    html! {
+        <div class="races-head">
+            <div>
+                <@{if page { "h1" } else { "h2" }} class="panel-title" id="races-title">{ "Races: two controllers, two caches that lag" }</@>
+                <p class="panel-sub">{ lab.walk.summary }</p>
+            </div>
+            <label class="field-label" for="race-walk">{ "Walk-through" }</label>
+            <select id="race-walk" class="field-input" data-testid="race-walk" onchange={on_pick}>
+                { for WALKTHROUGHS.iter().map(|w| html! {
+                    <option value={w.id} selected={w.id == lab.walk.id}>{ w.title }</option>
+                }) }
+            </select>
+            if let Some(href) = open {
+                <a class="btn btn-small" href={href} target="_blank" rel="noopener" data-testid="race-open">{ "Open in Rollout Lab" }</a>
+            }
+        </div>
+    }
+}
+
+/// Next, Back, one button per step kind, the counterfactual switches.
+fn controls(
+    lab: &UseReducerHandle<RaceLab>,
+    send: &dyn Fn(RaceMsg) -> Callback<MouseEvent>,
+) -> Html {
+    let x = &lab.explorer;
+    let next = x.next_scripted();
+    let switch = |mode: Mode, testid: &'static str| {
+        let on = lab.shown.contains(&mode);
+        html! {
+            <button type="button" class={classes!("btn", "btn-toggle", on.then_some("is-on"))} data-testid={testid}
+                aria-pressed={if on { "true" } else { "false" }} onclick={send(RaceMsg::Toggle(mode))}
+                title={format!("Replay the same steps {}, beside the real controllers", mode.label())}>
+                { crate::explain::capitalise(mode.label()) }
+            </button>
+        }
+    };
+    html! {
+        <div class="race-controls" role="group" aria-label="Steps">
+            <button type="button" class="btn btn-primary" data-testid="race-next" disabled={next.is_none()}
+                onclick={send(RaceMsg::Next)} aria-keyshortcuts="N">
+                { "Next in the walk-through" }
+                <small>{ next.map_or_else(|| "(end of its schedule)".to_string(), |s| s.to_string()) }</small>
+            </button>
+            <button type="button" class="btn" data-testid="race-back" disabled={x.steps().is_empty()}
+                onclick={send(RaceMsg::Back)} aria-keyshortcuts="B">{ "Back" }</button>
+            <div class="race-switches" role="group" aria-label="Counterfactuals">
+                { switch(Mode::WithoutExpectations, "race-noexp") }
+                { switch(Mode::LastWriteWins, "race-lww") }
+            </div>
+            <div class="race-kinds">
+                { for KINDS.iter().enumerate().map(|(i, k)| html! {
+                    <button type="button" class="btn race-kind" data-testid={format!("race-step-{k}")}
+                        onclick={send(RaceMsg::Step(k.clone()))} aria-keyshortcuts={(i + 1).to_string()}>
+                        <span><kbd aria-hidden="true">{ i + 1 }</kbd>{ words(k) }</span><small>{ k.to_string() }</small>
+                    </button>
+                }) }
+            </div>
+        </div>
+    }
+}
+
+/// The steps taken; a click goes back to just after one.
+fn timeline(
+    lab: &UseReducerHandle<RaceLab>,
+    send: &dyn Fn(RaceMsg) -> Callback<MouseEvent>,
+) -> Html {
+    let steps = lab.explorer.steps();
+    let n = steps.len();
+    let item = |i: usize, label: String| {
+        html! {
+            <li><button type="button" class="race-tick" aria-current={(i == n).then_some("step")}
+                onclick={send(RaceMsg::GoTo(i))}>{ label }</button></li>
+        }
+    };
+    html! {
+        <nav aria-label="Steps taken">
+            <ol class="race-timeline" data-testid="race-timeline">
+                { item(0, "setup".to_string()) }
+                { for steps.iter().enumerate().map(|(i, s)| item(i + 1, format!("{} {s}", i + 1))) }
+            </ol>
+        </nav>
+    }
+}
+
+/// The step just taken: the walk-through's note and the caption in the controllers' words.
+fn story(lab: &RaceLab, f: &RaceFrame) -> Html {
+    html! {
+        <section class="race-story" aria-label="What the step did">
+            <p class="race-at" data-testid="race-at">
+                <strong>{ match &f.step {
+                    Some(s) => format!("Step {}: {s}", f.steps_taken),
+                    None => "Just after the setup".to_string(),
+                } }</strong>
+                { format!(" · t = {} s", f.time) }
+            </p>
+            if let Some(note) = lab.note() {
+                <p class="race-note" data-testid="race-note"><strong>{ "Watch: " }</strong>{ note }</p>
+            }
+            <ul class="race-caption" aria-live="polite" data-testid="race-caption">
+                { for f.caption.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
+            </ul>
+        </section>
+    }
+}
+
+/// One mode: its errors and broken promises, what its caption says that the real one's does
+/// not, and the three stages.
+fn mode_panel(f: &RaceFrame, real: &RaceFrame) -> Html {
+    let key = mode_key(f.mode);
+    let own: Vec<&String> = f
+        .caption
+        .iter()
+        .filter(|l| f.mode != Mode::Real && !real.caption.contains(l))
+        .filter(|l| !l.starts_with("Promise broken"))
+        .collect();
+    html! {
+        <section class={classes!("race-mode", format!("race-mode-{key}"))} data-testid={format!("race-mode-{key}")}
+            aria-label={f.mode.label()}>
+            <h3 class="race-mode-title">{ crate::explain::capitalise(f.mode.label()) }</h3>
+            if !own.is_empty() {
+                <ul class="race-caption race-caption-own">{ for own.iter().map(|l| html! { <li>{ (*l).clone() }</li> }) }</ul>
+            }
+            { for f.errors.iter().map(|e| html! {
+                <p class="race-alert race-error" data-testid="race-error"><strong>{ "Refused: " }</strong>{ e.clone() }</p>
+            }) }
+            { for f.violations.iter().map(|v| html! {
+                <p class="race-alert race-violation" data-testid="race-violation"><strong>{ "Promise broken: " }</strong>{ v.clone() }</p>
+            }) }
+            <div class="race-stages">
+                <div class="race-stage" data-testid="race-truth">
+                    <h4>{ "API server " }<small>{ "(the truth)" }</small></h4>
+                    { for f.truth.iter().map(|t| rs_card(&t.name, &Seen { cached: t.spec_replicas, truth: None },
+                        &Seen { cached: t.pods, truth: None }, &Seen { cached: t.available_replicas, truth: None }, None)) }
+                </div>
+                { cache_stage(&f.deployment_cache, "race-dc-cache", Html::default()) }
+                { cache_stage(&f.replica_set_cache, "race-rs-cache", expectations(f)) }
+            </div>
+        </section>
+    }
+}
+
+/// A value as a cache sees it: the truth's beside it when they differ ("2 · truth 3").
+fn seen(cached: i64, truth: Option<i64>) -> Html {
+    html! { <>
+        <b>{ cached }</b>
+        if let Some(t) = truth {
+            <span class="race-stale-val">{ format!(" · truth {t}") }</span>
+        }
+    </> }
+}
+
+/// One controller's cache: its Deployments (the Deployment controller's), its ReplicaSets,
+/// those it has not seen, and `extra` (the expectations).
+fn cache_stage(c: &CacheView, testid: &'static str, extra: Html) -> Html {
+    html! {
+        <div class={classes!("race-stage", c.stale().then_some("is-stale"))} data-testid={testid}>
+            <h4>{ format!("{}'s cache", c.owner) }
+                if c.stale() { <span class="race-stale-tag">{ "behind the API server" }</span> }
+            </h4>
+            { for c.deployments.iter().map(|d| {
+                let f = |label: &'static str, s: Seen<i64>| html! { <span>{ label }{ seen(s.cached, s.truth) }</span> };
+                let w = |s: Seen<i32>| Seen { cached: i64::from(s.cached), truth: s.truth.map(i64::from) };
+                html! {
+                    <p class="race-deploy" data-testid="race-deployment" data-generation={d.generation.cached.to_string()}
+                        data-observed={d.observed_generation.cached.to_string()} data-replicas={d.spec_replicas.cached.to_string()}
+                        data-updated={d.updated_replicas.cached.to_string()} data-available={d.available_replicas.cached.to_string()}>
+                        <span class="race-name">{ format!("Deployment {}", d.name) }</span>
+                        { f("generation ", d.generation) }{ f("observed ", d.observed_generation) }
+                        { f("replicas ", w(d.spec_replicas)) }{ f("updated ", w(d.updated_replicas) ) }
+                        { f("available ", w(d.available_replicas)) }
+                    </p>
+                }
+            }) }
+            { for c.replica_sets.iter().map(|l| rs_card(&l.name, &l.spec_replicas, &l.pods, &l.available_replicas,
+                l.deleted.then_some("deleted on the API server, still in this cache"))) }
+            { for c.unseen.iter().map(|n| html! {
+                <div class="race-rs race-unseen" data-testid="race-unseen" data-name={n.clone()}>
+                    <span class="race-name">{ n.clone() }</span><em>{ "not in this cache yet" }</em>
+                </div>
+            }) }
+            { extra }
+        </div>
+    }
+}
+
+/// A ReplicaSet card: name, spec, its pods as dots, available; stale values with the truth's.
+fn rs_card(
+    name: &str,
+    spec: &Seen<i32>,
+    pods: &Seen<PodCounts>,
+    available: &Seen<i32>,
+    tag: Option<&str>,
+) -> Html {
+    let counts = |p: &PodCounts| [p.active, p.ready, p.terminating];
+    let c = counts(&pods.cached);
+    let t = pods.truth.as_ref().map(counts);
+    let part = |i: usize| t.map(|t| i64::from(t[i])).filter(|v| *v != i64::from(c[i]));
+    let stale = spec.stale() || pods.stale() || available.stale();
+    let dots = (0..3).flat_map(|i| {
+        let class = ["pod-running", "pod-ready", "pod-terminating"][i];
+        let n = if i == 0 { c[0] - c[1] } else { c[i] };
+        std::iter::repeat_n(class, n.clamp(0, 24) as usize)
+    });
+    let rev = name.rsplit_once("-rev").map_or("", |(_, r)| r);
+    html! {
+        <div class={classes!("race-rs", stale.then_some("is-stale"), tag.is_some().then_some("is-deleted"))} data-testid="race-rs"
+            data-name={name.to_string()} data-spec={spec.cached.to_string()} data-active={c[0].to_string()}
+            data-ready={c[1].to_string()} data-terminating={c[2].to_string()} data-available={available.cached.to_string()}>
+            <div class="race-rs-head"><span class="race-name">{ name.to_string() }</span>
+                if !rev.is_empty() { <small>{ format!("revision {rev}") }</small> }
+                if stale { <span class="race-stale-tag">{ "stale" }</span> }
+            </div>
+            if let Some(tag) = tag { <p class="race-deleted">{ tag }</p> }
+            <div class="race-pods" aria-hidden="true">{ for dots.map(|class| html! { <span class={classes!("pod", class)}></span> }) }</div>
+            <dl class="race-nums">
+                <div><dt>{ "spec" }</dt><dd>{ seen(spec.cached.into(), spec.truth.map(i64::from)) }</dd></div>
+                <div><dt>{ "pods" }</dt><dd>{ seen(c[0].into(), part(0)) }</dd></div>
+                <div><dt>{ "ready" }</dt><dd>{ seen(c[1].into(), part(1)) }</dd></div>
+                <div><dt>{ "terminating" }</dt><dd>{ seen(c[2].into(), part(2)) }</dd></div>
+                <div><dt>{ "available" }</dt><dd>{ seen(available.cached.into(), available.truth.map(i64::from)) }</dd></div>
+            </dl>
+        </div>
+    }
+}
+
+/// The ReplicaSet controller's pending expectations.
+fn expectations(f: &RaceFrame) -> Html {
+    html! {
+        <div class="race-expect" data-testid="race-expectations">
+            <h5>{ "Expectations" }</h5>
+            if f.expectations.is_empty() {
+                <p class="race-quiet">{ "none pending" }</p>
+            }
+            { for f.expectations.iter().map(|e| html! {
+                <p data-testid="race-expectation" data-add={e.add.to_string()} data-del={e.del.to_string()}>
+                    <span class="race-name">{ e.replica_set.clone() }</span>{ ": " }{ e.text.clone() }
+                    <small>{ format!(" (add {}, del {})", e.add, e.del) }</small>
+                </p>
+            }) }
+        </div>
+    }
+}
+
+/// The keys, and what is real and what is the model.
+fn footnote(embed: bool) -> Html {
+    html! {
+        <p class="footnote race-foot">
+            if !embed {
+                { "Keys: N the walk-through's next step, B or Backspace back, 1–6 the step kinds. " }
+            }
+            { "syncDeployment, syncReplicaSet, their pod handlers and expectations, and the API server's 409 Conflict are the ported v1.28.4 code; when each cache catches up is chosen by the schedule (the catch-up steps), not by a network." }
+        </p>
+    }
+}
