@@ -2,9 +2,9 @@
 // worker (plan-worker.js, a `race` job) gives what `rollout races FILE --json` prints for the
 // same scenario; its counterexample, replayed by `rollout trace`, breaks a promise at its last
 // step; the real controllers have no race to depth 12; bad options throw (a state cap above
-// the limit with the core's own message) without a trap; the panel (`?view=find-race`, until
-// the Races view hosts it) searches with progress, says the outcome, hands the schedule on,
-// and Cancel terminates the worker and returns to idle; axe-core finds nothing.
+// the limit with the core's own message) without a trap; the panel in the Races view searches
+// with progress, says the outcome, loads the counterexample (its last step breaking the
+// promise), and Cancel terminates the worker and returns to idle; axe-core finds nothing.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -163,8 +163,8 @@ describe('Find a race', () => {
     await page.close();
   });
 
-  test('the panel: finds the race and hands its schedule on, no race for the real controllers, Cancel ends the worker', async () => {
-    const page = await openApp(app.browser.context, `${app.server.url}?view=find-race&race=expectations`);
+  test('in the Races view: finds the race and loads it, its last step breaking the promise; none for the real controllers; Cancel ends the worker', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?view=races&race=expectations`);
     const panel = page.locator(byTestId('race-search'));
     const outcome = page.locator(byTestId('race-outcome'));
     assert.equal(await page.locator(byTestId('race-depth')).inputValue(), '12');
@@ -179,7 +179,17 @@ describe('Find a race', () => {
       (await outcome.textContent()).trim(),
       `Found a race in ${want.depth} steps: ${steps.join(', ')}. Broken: ${want.violation.violations.join('; ')}. (${want.states.toLocaleString('en-US')} states)`,
     );
-    assert.deepEqual(await page.locator(`${byTestId('race-schedule')} li`).allTextContents(), want.violation.schedule);
+    // Loaded into the view: the timeline is the counterexample, the counterfactual it was found
+    // with is shown, and its last step breaks the promise the search named.
+    await page.waitForFunction((n) => document.querySelector('[data-testid="races-view"]')?.dataset.steps === String(n), want.violation.schedule.length);
+    const timeline = await page.locator(`${byTestId('race-timeline')} li`).allTextContents();
+    assert.deepEqual(timeline.slice(1).map((t) => t.trim().replace(/^\d+ /, '')), want.violation.schedule);
+    const noexp = page.locator(byTestId('race-mode-noexp'));
+    assert.deepEqual(
+      (await noexp.locator(byTestId('race-violation')).allTextContents()).map((t) => t.replace(/^Promise broken: /, '').trim()),
+      want.violation.violations,
+    );
+    assert.equal(await page.locator(byTestId('race-mode-real')).locator(byTestId('race-violation')).count(), 0, 'the real controllers keep it');
     assert.equal(await panel.getAttribute('data-state'), 'idle');
     await axeAudit(page, 'a race found');
     // The real controllers: none to depth 12, with the CLI's count of states.

@@ -7,7 +7,6 @@ pub mod element;
 
 use crate::components::app::{App, AppProps};
 use crate::components::embed::{EmbedApp, EmbedAppProps};
-use crate::components::race_search::{RaceSearchPanel, RaceSearchProps};
 use crate::hooks::use_controller::Controller;
 use crate::share::{app_address, embed_options, EmbedOptions};
 use crate::state::{Lab, Msg};
@@ -53,9 +52,6 @@ pub fn start_page() -> Result<(), String> {
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();
     let href = location.href().unwrap_or_default();
-    if let Some(scenario) = find_race_page(&search) {
-        return start_find_race(&document, scenario);
-    }
     match embed_options(&search) {
         Some(options) => {
             // `&theme=light|dark|auto`: the page's colours (app.css, `html[data-theme]`).
@@ -97,60 +93,6 @@ pub fn start_page() -> Result<(), String> {
         None => start_app(&hash, &search),
     }
     reload_on_new_links();
-    Ok(())
-}
-
-/// `?view=find-race[&race=ID]`: "Find a race" alone on the page, searching the walk-through
-/// `ID` (default `expectations`), until the Races view hosts it.
-fn find_race_page(search: &str) -> Option<std::rc::Rc<serde_json::Value>> {
-    let mut params = search.trim_start_matches('?').split('&');
-    if !params.clone().any(|kv| kv == "view=find-race") {
-        return None;
-    }
-    let id = params
-        .find_map(|kv| kv.strip_prefix("race="))
-        .unwrap_or("expectations");
-    Some(std::rc::Rc::new(serde_json::Value::String(id.to_string())))
-}
-
-/// "Find a race" alone in the page's `<body>`, under a heading, the last counterexample's
-/// schedule listed below it as `on_found` gives it (no component of its own: the Races view
-/// is to host the panel).
-fn start_find_race(
-    document: &web_sys::Document,
-    scenario: std::rc::Rc<serde_json::Value>,
-) -> Result<(), String> {
-    let make = |tag: &str| {
-        document
-            .create_element(tag)
-            .map_err(|_| format!("no <{tag}>"))
-    };
-    let (main, heading, root, list) = (make("main")?, make("h1")?, make("div")?, make("ol")?);
-    main.set_class_name("panel race-search-page");
-    heading.set_text_content(Some("Find a race"));
-    list.set_attribute("data-testid", "race-schedule").ok();
-    list.set_attribute("aria-label", "The race's schedule").ok();
-    main.append_with_node_3(&heading, &root, &list).ok();
-    document.body().ok_or("no <body>")?.append_child(&main).ok();
-    let document = document.clone();
-    let on_found = yew::Callback::from(move |schedule: Vec<String>| {
-        list.set_text_content(None);
-        for step in schedule {
-            if let Ok(item) = document.create_element("li") {
-                item.set_text_content(Some(&step));
-                list.append_child(&item).ok();
-            }
-        }
-    });
-    yew::Renderer::<RaceSearchPanel>::with_root_and_props(
-        root,
-        RaceSearchProps {
-            scenario,
-            on_found,
-            mode: rollout_facade::races::Mode::Real,
-        },
-    )
-    .render();
     Ok(())
 }
 

@@ -18,8 +18,9 @@ pub struct RaceSearchProps {
     /// scenario (a JSON object).
     pub scenario: Rc<Value>,
     /// Called with a counterexample's whole schedule (steps in their text form, the leading
-    /// `setImage` included), once per search that finds one.
-    pub on_found: Callback<Vec<String>>,
+    /// `setImage` included) and the controllers it was found with, once per search that finds
+    /// one.
+    pub on_found: Callback<(Vec<String>, Mode)>,
     /// The controllers chosen at first.
     #[prop_or(Mode::Real)]
     pub mode: Mode,
@@ -45,12 +46,13 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
     let s = &*search.state;
     // A counterexample goes to the view once, when the search that found it ends.
     {
-        let on_found = props.on_found.clone();
+        // The mode cannot change while a search runs: it is the one the search used.
+        let (on_found, found_with) = (props.on_found.clone(), *mode);
         let outcome = s.outcome.clone();
         use_effect_with(outcome, move |outcome| {
             if let Some(Ok(report)) = outcome {
                 if let Some(found) = &report.violation {
-                    on_found.emit(found.schedule.clone());
+                    on_found.emit((found.schedule.clone(), found_with));
                 }
             }
         });

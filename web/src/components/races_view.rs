@@ -5,8 +5,11 @@
 //! write wins") replayed on the same steps beside the real controllers. Everything it shows
 //! comes from the core's race explorer (`crate::state::races`).
 
+use crate::components::race_search::RaceSearchPanel;
 use crate::state::races::{RaceLab, RaceLink, RaceMsg, KINDS};
 use rollout_facade::races::{CacheView, Mode, PodCounts, RaceFrame, Seen, Step, WALKTHROUGHS};
+use serde_json::Value;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Props of [`RacesView`].
@@ -47,6 +50,17 @@ fn mode_key(mode: Mode) -> &'static str {
         Mode::WithoutExpectations => "noexp",
         Mode::LastWriteWins => "lww",
     }
+}
+
+/// Loads what "Find a race" found: its schedule as the steps taken, its mode shown.
+fn found(d: UseReducerDispatcher<RaceLab>) -> Callback<(Vec<String>, Mode)> {
+    Callback::from(move |(schedule, mode): (Vec<String>, Mode)| {
+        let steps = schedule
+            .iter()
+            .filter_map(|t| Step::parse(t).ok())
+            .collect();
+        d.dispatch(RaceMsg::Load(steps, mode));
+    })
 }
 
 /// The Races view.
@@ -90,9 +104,10 @@ pub fn races_view(props: &RacesViewProps) -> Html {
                 </div>
                 { story(&lab, real) }
             </div>
-            // "Find a race" (the search in a Worker, components/race_search.rs) goes here: it
-            // dispatches RaceMsg::Load with the counterexample's schedule.
-            <div class="race-search-slot" data-testid="race-search-slot"></div>
+            // "Find a race": the search in the page's Worker, on this walk-through's cluster; a
+            // counterexample is loaded as the steps taken.
+            <RaceSearchPanel scenario={Rc::new(Value::String(lab.walk.id.to_string()))}
+                on_found={found(lab.dispatcher())} />
             <div class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
                 { for frames.iter().map(|f| mode_panel(f, real)) }
             </div>

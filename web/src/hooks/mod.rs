@@ -8,8 +8,8 @@ pub mod use_lab_memos;
 pub mod use_plan_page;
 pub mod use_playback;
 pub mod use_presentation;
-pub mod use_race_search;
 pub mod use_race_keys;
+pub mod use_race_search;
 pub mod use_share_dialog;
 pub mod use_yaml_reader;
 

@@ -43,8 +43,10 @@ pub enum RaceMsg {
     Back,
     /// Go back to just after this many steps.
     GoTo(usize),
-    /// Replace the steps taken by this schedule ("Find a race"'s counterexample).
-    Load(Vec<Step>),
+    /// Replace the steps taken by this schedule ("Find a race"'s counterexample), found with
+    /// these controllers: a counterfactual is shown beside the real ones, where its promise
+    /// breaks.
+    Load(Vec<Step>, Mode),
     /// Show this counterfactual beside the real controllers, or hide it.
     Toggle(Mode),
     /// Hide the notice.
@@ -199,7 +201,12 @@ impl RaceLab {
                 while x.steps().len() > n && x.back() {}
                 None
             }
-            RaceMsg::Load(steps) => x.load(&steps).err(),
+            RaceMsg::Load(steps, mode) => {
+                if mode != Mode::Real && !self.shown.contains(&mode) {
+                    self.shown.push(mode);
+                }
+                x.load(&steps).err()
+            }
             RaceMsg::Pick(id) => {
                 let walk = Walkthrough::find(&id).unwrap_or(&WALKTHROUGHS[0]);
                 (self.walk, self.explorer) = (walk, RaceExplorer::new(walk.scenario()));
@@ -298,7 +305,7 @@ mod tests {
         lab.update(RaceMsg::Pick("conflict".into()));
         assert_eq!(lab.walk.id, "conflict");
         assert_eq!(lab.shown, vec![Mode::WithoutExpectations]);
-        lab.update(RaceMsg::Load(vec![Step::SyncDc, Step::SyncDc]));
+        lab.update(RaceMsg::Load(vec![Step::SyncDc, Step::SyncDc], Mode::Real));
         assert_eq!(lab.explorer.steps().len(), 2);
     }
 
