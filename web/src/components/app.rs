@@ -7,8 +7,9 @@ use crate::components::logo::logo;
 use crate::components::stage::Stage;
 use crate::components::transport::{outcome_key, rollout_state};
 use crate::components::{
-    ChartPanel, DeploymentStatus, EventsTable, ExplanationPanel, GuidePanel, KubectlPanel,
-    LessonsMenu, QuizBar, ReplicaSets, ScenarioPanel, Select, SettingsPanel, Transport,
+    chart_panel, deployment_status, explanation_panel, lessons_menu, quiz_bar, settings_panel,
+    ChartPanelProps, DeploymentStatusProps, EventsTable, ExplanationPanelProps, GuidePanel,
+    KubectlPanel, QuizProps, ReplicaSets, ScenarioPanel, Select, SettingsPanelProps, Transport,
 };
 use crate::hooks::use_keyboard::Route;
 use crate::hooks::Page;
@@ -140,8 +141,12 @@ pub fn app(props: &AppProps) -> Html {
             go_page.emit(Page::Stage);
         })
     };
-    let chart =
-        html! { <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} /> };
+    let chart = chart_panel(&ChartPanelProps {
+        points: frame.chart.clone(),
+        horizon: frame.horizon,
+        band,
+        heading: 2,
+    });
     let stage_a = stage_a(&lab, frame, &compare, &presenting, &on_select, &chart);
 
     html! {
@@ -172,7 +177,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             if page == Page::Stage {
             { stage_area(&lab, frame, &compare, stage_a, present, &on_msg) }
-            <QuizBar quiz={lab.quiz.clone()} question={quiz_question} at={frame.steps} on_msg={on_msg.clone()} />
+            { quiz_bar(&QuizProps { quiz: lab.quiz.clone(), question: quiz_question, at: frame.steps, on_msg: on_msg.clone() }) }
             if !present {
                 { layout(&lab, frame, Layout {
                     description,
@@ -337,7 +342,7 @@ fn header(h: Header) -> Html {
                 <Select id="preset" testid="preset-select" value={h.preset}
                     options={h.preset_options} on_change={h.on_preset} />
             </div>
-            <LessonsMenu />
+            { lessons_menu() }
             if h.page != Page::Stage {
                 <button type="button" class="btn" data-testid="stage-open" onclick={h.go_page.reform(|_: MouseEvent| Page::Stage)}
                     title="Back to the stage: step through the rollout">{ "Stage" }</button>
@@ -391,7 +396,7 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
             }
             <div class="cluster-grid">
                 <div class="cluster-col">
-                    <ExplanationPanel explanation={frame.explanation.clone()} note={frame.step_note.clone()} first_command={p.first_command} />
+                    { explanation_panel(&ExplanationPanelProps { explanation: frame.explanation.clone(), note: frame.step_note.clone(), first_command: p.first_command }) }
                 </div>
                 <div class="cluster-col">
                     { p.chart }
@@ -422,12 +427,12 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
                     />
                 </div>
                 <div class="cluster-col">
-                    <DeploymentStatus
-                        deployment={p.deployment}
-                        name={AttrValue::from(frame.deployment.clone())}
-                        now={frame.time}
-                        before={lab.before.clone()}
-                    />
+                    { deployment_status(&DeploymentStatusProps {
+                        deployment: p.deployment,
+                        name: AttrValue::from(frame.deployment.clone()),
+                        now: frame.time,
+                        before: lab.before.clone(),
+                    }) }
                 </div>
             </div>
             <EventsTable
@@ -439,13 +444,13 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
             />
         </main>
         <aside class="aside" aria-label="Settings">
-            <SettingsPanel
-                settings={lab.settings.clone()}
-                applied={lab.applied.clone()}
-                {problems}
-                {started}
-                on_msg={p.on_msg.clone()}
-            />
+            { settings_panel(&SettingsPanelProps {
+                settings: lab.settings.clone(),
+                applied: lab.applied.clone(),
+                problems,
+                started,
+                on_msg: p.on_msg.clone(),
+            }) }
             <ScenarioPanel json={p.scenario_json} version={lab.version} on_msg={p.on_msg.clone()}
                 file={Some(p.file)} />
             <p class="footnote">

@@ -6,20 +6,18 @@ use crate::components::clock::m_ss;
 use rollout_facade::view::ChartPoint;
 use yew::prelude::*;
 
-/// Props of [`ChartPanel`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`chart_panel`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct ChartPanelProps {
     /// One point per completed round.
     pub points: Vec<ChartPoint>,
     /// The scenario's rounds.
     pub horizon: u32,
     /// Whether the strategy has a band (RollingUpdate).
-    #[prop_or(true)]
     pub band: bool,
     /// The level of its heading (2: a `<section>` region with an `<h2>`); 0 for neither, as
     /// inside a `<rollout-lab>`, whose panels must not join the host page's outline or add
     /// regions of the same name beside another lab's ([`panel_tags`]).
-    #[prop_or(2)]
     pub heading: u8,
 }
 
@@ -38,7 +36,6 @@ pub fn panel_tags(level: u8) -> (&'static str, &'static str) {
 }
 
 /// The chart.
-#[function_component(ChartPanel)]
 pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let g = geometry(&props.points, props.horizon);
     let (x0, y0, x1, y1) = g.frame;

@@ -8,8 +8,8 @@ use rollout_facade::view::{age, DeploymentView};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`DeploymentStatus`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`deployment_status`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct DeploymentStatusProps {
     /// The Deployment (absent before it is created).
     pub deployment: Option<DeploymentView>,
@@ -22,7 +22,6 @@ pub struct DeploymentStatusProps {
 }
 
 /// The Deployment status panel.
-#[function_component(DeploymentStatus)]
 pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
     let Some(d) = &props.deployment else {
         return html! {

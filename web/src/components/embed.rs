@@ -10,7 +10,7 @@ use crate::components::transport::{
     icon, outcome_key, ICON_BACK, ICON_PAUSE, ICON_PLAY, ICON_RESET, ICON_ROUND, ICON_ROUND_BACK,
     ICON_STEP,
 };
-use crate::components::{ChartPanel, ReplicaSets};
+use crate::components::{chart_panel, ChartPanelProps, ReplicaSets};
 use crate::hooks::{use_controller, use_playback, Controller};
 use crate::settings::{Field, FormControl, StrategyKind};
 use crate::share::{link_of, start_lab, title_of, Control, EmbedOptions};
@@ -162,7 +162,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     heading={props.heading}
                 />
                 if o.chart {
-                    <ChartPanel points={frame.chart.clone()} horizon={frame.horizon} {band} heading={props.heading} />
+                    { chart_panel(&ChartPanelProps { points: frame.chart.clone(), horizon: frame.horizon, band, heading: props.heading }) }
                 }
             </div>
             { embed_foot(frame, o, started) }

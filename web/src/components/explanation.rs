@@ -7,17 +7,15 @@ use crate::state::StepNote;
 use rollout_facade::ui_support::deployment_controller_dir;
 use yew::prelude::*;
 
-/// Props of [`ExplanationPanel`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`explanation_panel`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct ExplanationPanelProps {
     /// The last step (absent before the first).
     pub explanation: Option<Explanation>,
     /// What the step to the next change added: the time that passed, the syncs that changed
     /// nothing on the way.
-    #[prop_or_default]
     pub note: Option<StepNote>,
     /// What the first step will apply (before the first step).
-    #[prop_or_default]
     pub first_command: Option<AttrValue>,
 }
 
@@ -34,7 +32,6 @@ fn fn_link(f: &FnLink) -> Html {
 }
 
 /// The explanation panel.
-#[function_component(ExplanationPanel)]
 pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
     let Some(e) = &props.explanation else {
         return html! {

@@ -32,7 +32,6 @@ fn save_progress(update: impl FnOnce(&mut serde_json::Value)) {
 
 /// The menu of every lesson, race walk-through (the Races view, `races::walkthroughs`: checked
 /// by the core like the lessons) and challenge, each a link that opens it.
-#[function_component(LessonsMenu)]
 pub fn lessons_menu() -> Html {
     let p = progress();
     html! {
@@ -554,7 +553,7 @@ fn solved_banner(
 }
 
 /// Props of the quiz bar.
-#[derive(Properties, PartialEq, Clone)]
+#[derive(PartialEq, Clone)]
 pub struct QuizProps {
     /// On or off, with the answer, the last check and the score.
     pub quiz: Option<crate::lesson::QuizState>,
@@ -567,7 +566,6 @@ pub struct QuizProps {
 }
 
 /// The quiz toggle and, when on, the prediction asked before the next controller step.
-#[function_component(QuizBar)]
 pub fn quiz_bar(props: &QuizProps) -> Html {
     let on = props.on_msg.clone();
     let toggle = Callback::from(move |_: MouseEvent| on.emit(Msg::ToggleQuiz));

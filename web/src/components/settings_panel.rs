@@ -25,8 +25,8 @@ pub fn slider_index(replicas: &str) -> usize {
         .map_or(0, |(i, _)| i)
 }
 
-/// Props of [`SettingsPanel`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`settings_panel`] draws (a plain function: it keeps no state).
+#[derive(PartialEq, Clone)]
 pub struct SettingsPanelProps {
     /// What the form shows.
     pub settings: Settings,
@@ -41,7 +41,6 @@ pub struct SettingsPanelProps {
 }
 
 /// The settings form.
-#[function_component(SettingsPanel)]
 pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     let form = Form {
         props,
