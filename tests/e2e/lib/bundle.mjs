@@ -41,7 +41,7 @@ export const BUDGETS = {
  * (BENCHMARKS.md, "Find a race in the browser"); the Races view links the same engine.
  * The Races view (issue #26: the core's race explorer, its walk-throughs and the view) added
  * 36,804 bytes to each page on its own branch; the race engine is the same one "Find a race" links.
- * The night's cuts (one sort, one serializer, seventeen stateless views as plain functions: about
+ * The night's cuts (one sort, one serializer, sixteen stateless views as plain functions: about
  * 20 KB) paid for part of it: with both, the pages measured 676,338 / 671,725 / 672,914 / 794,990
  * (BENCHMARKS.md, "One sort, one serializer"), and the ceilings are those plus a few hundred bytes.
  */
