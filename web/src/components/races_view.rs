@@ -52,14 +52,18 @@ fn mode_key(mode: Mode) -> &'static str {
     }
 }
 
-/// Loads what "Find a race" found: its schedule as the steps taken, its mode shown.
-fn found(d: UseReducerDispatcher<RaceLab>) -> Callback<(Vec<String>, Mode)> {
+/// Loads what "Find a race" found: its schedule as the steps taken, its mode shown, and brings
+/// the stages (`modes`) into view, the search's panel being under them.
+fn found(d: UseReducerDispatcher<RaceLab>, modes: NodeRef) -> Callback<(Vec<String>, Mode)> {
     Callback::from(move |(schedule, mode): (Vec<String>, Mode)| {
         let steps = schedule
             .iter()
             .filter_map(|t| Step::parse(t).ok())
             .collect();
         d.dispatch(RaceMsg::Load(steps, mode));
+        if let Some(el) = modes.cast::<web_sys::Element>() {
+            el.scroll_into_view();
+        }
     })
 }
 
@@ -67,6 +71,7 @@ fn found(d: UseReducerDispatcher<RaceLab>) -> Callback<(Vec<String>, Mode)> {
 #[function_component(RacesView)]
 pub fn races_view(props: &RacesViewProps) -> Html {
     let lab = use_reducer(|| RaceLab::from_link(&props.link));
+    let modes = use_node_ref();
     crate::hooks::use_race_keys(!props.embed, lab.dispatcher());
     {
         // The address is the permalink of this moment (the app page only).
@@ -104,12 +109,17 @@ pub fn races_view(props: &RacesViewProps) -> Html {
                 </div>
                 { story(&lab, real) }
             </div>
-            // "Find a race": the search in the page's Worker, on this walk-through's cluster; a
-            // counterexample is loaded as the steps taken.
-            <RaceSearchPanel scenario={Rc::new(Value::String(lab.walk.id.to_string()))}
-                on_found={found(lab.dispatcher())} />
-            <div class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
+            <div ref={modes.clone()} class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
                 { for frames.iter().map(|f| mode_panel(f, real)) }
+            </div>
+            // "Find a race", under the stages (they come first on a projector): the search in the
+            // page's Worker, on this walk-through's cluster; a counterexample is loaded as the
+            // steps taken, and the view shows it from the top.
+            <div class="race-search-box">
+                <p class="race-search-lead"><strong>{ "Find a race: " }</strong>
+                    { "search every schedule of this cluster, to a depth, for one that breaks a promise." }</p>
+                <RaceSearchPanel scenario={Rc::new(Value::String(lab.walk.id.to_string()))}
+                    on_found={found(lab.dispatcher(), modes)} />
             </div>
             { footnote(props.embed) }
         </@>
