@@ -10,15 +10,9 @@ use rollout_facade::share::{escape, unescape};
 use std::rc::Rc;
 use yew::Reducible;
 
-/// The six step kinds a learner takes by hand, in the order of their buttons and keys 1–6.
-pub const KINDS: [Step; 6] = [
-    Step::SyncDc,
-    Step::SyncRs,
-    Step::DeliverDc,
-    Step::DeliverRs,
-    Step::Kubelet,
-    Step::Tick,
-];
+/// The six step kinds a learner takes by hand, in the order of their buttons and keys 1–6: the
+/// ones a search tries at every state (all but `setImage`), in the core's order.
+pub const KINDS: [Step; 6] = Step::SEARCHED;
 
 /// What a permalink or an element asks the Races view for: a walk-through's id and the steps
 /// taken, as the address writes them (`None`: the first walk-through, no step).
