@@ -41,34 +41,14 @@ pub enum RaceMsg {
 /// The options `findRace` takes.
 pub const OPTION_NAMES: [&str; 3] = ["depth", "maxStates", "mode"];
 
-/// The modes by the CLI's names (`rollout walk --mode`): the real controllers and the two
-/// counterfactuals.
-pub const MODES: [(&str, Mode); 3] = [
-    ("real", Mode::Real),
-    ("noexp", Mode::WithoutExpectations),
-    ("norv", Mode::LastWriteWins),
-];
-
-/// The CLI's name of a mode.
-pub fn mode_id(mode: Mode) -> &'static str {
-    MODES
-        .iter()
-        .find(|(_, m)| *m == mode)
-        .map_or("real", |(id, _)| id)
-}
-
-/// A mode by its CLI name.
+/// A mode by its CLI name ([`Mode::from_id`]), or `findRace`'s refusal.
 pub fn mode_of(id: &str) -> Result<Mode, String> {
-    MODES
-        .iter()
-        .find(|(name, _)| *name == id)
-        .map(|(_, m)| *m)
-        .ok_or_else(|| {
-            format!(
-                "findRace: mode `{}`: expected real, noexp or norv",
-                limits::prefix(id, 40)
-            )
-        })
+    Mode::from_id(id).ok_or_else(|| {
+        format!(
+            "findRace: mode `{}`: expected real, noexp or norv",
+            limits::prefix(id, 40)
+        )
+    })
 }
 
 /// A search asked for: the scenario (its mode applied) and how far.

@@ -127,12 +127,9 @@ pub fn walk(args: &[&str]) -> Result<String, String> {
                 source = Some((w.scenario(), Some(w)));
             }
             "--mode" => {
-                mode = match *it.next().ok_or("--mode needs real, noexp or norv")? {
-                    "real" => Mode::Real,
-                    "noexp" => Mode::WithoutExpectations,
-                    "norv" => Mode::LastWriteWins,
-                    other => return Err(format!("--mode {other}: expected real, noexp or norv")),
-                }
+                let id = *it.next().ok_or("--mode needs real, noexp or norv")?;
+                mode = Mode::from_id(id)
+                    .ok_or_else(|| format!("--mode {id}: expected real, noexp or norv"))?;
             }
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
             _ if source.is_none() => source = Some((load(arg)?, None)),

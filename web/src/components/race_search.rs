@@ -4,7 +4,7 @@
 //! schedule goes to `on_found`, for the Races view to load.
 
 use crate::hooks::use_race_search::use_race_search;
-use crate::race_search::{mode_id, mode_of, MODES};
+use crate::race_search::mode_of;
 use rollout_facade::races::{Mode, DEFAULT_DEPTH, MAX_SCHEDULE_STEPS};
 use serde_json::Value;
 use std::rc::Rc;
@@ -107,8 +107,8 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
                 </label>
                 <label class="field-label">{ "Controllers" }
                     <select data-testid="race-mode" onchange={on_mode} disabled={s.running}>
-                        { for MODES.iter().map(|(id, m)| html! {
-                            <option value={*id} selected={*m == *mode}>{ m.label() }</option>
+                        { for Mode::ALL.iter().map(|m| html! {
+                            <option value={m.id()} selected={*m == *mode}>{ m.label() }</option>
                         }) }
                     </select>
                 </label>
@@ -130,7 +130,7 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
                 </div>
             }
             <p role="status" class={classes!("race-search-outcome", found.then_some("found"))}
-                data-testid="race-outcome" data-outcome={outcome} data-mode={mode_id(*mode)}>{ s.status_text() }</p>
+                data-testid="race-outcome" data-outcome={outcome} data-mode={mode.id()}>{ s.status_text() }</p>
         </section>
     }
 }

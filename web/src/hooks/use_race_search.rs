@@ -34,7 +34,7 @@ pub fn use_race_search() -> RaceSearchHandle {
         let (running, dispatch) = (running.clone(), state.dispatcher());
         Callback::from(move |(scenario, depth, mode): (Rc<Value>, usize, Mode)| {
             dispatch.dispatch(RaceMsg::Start(depth));
-            let options = json!({"depth": depth, "mode": crate::race_search::mode_id(mode)});
+            let options = json!({"depth": depth, "mode": mode.id()});
             let on_msg = {
                 let dispatch = dispatch.clone();
                 move |m| dispatch.dispatch(m)

@@ -46,6 +46,22 @@ impl Mode {
         }
     }
 
+    /// Its short name, as `rollout walk --mode`, `findRace`'s `mode` and the page's menu write
+    /// it: `real`, `noexp` (the README's `expectations: false`) or `norv` (no resourceVersion
+    /// check: `conflicts: false`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Real => "real",
+            Mode::WithoutExpectations => "noexp",
+            Mode::LastWriteWins => "norv",
+        }
+    }
+
+    /// The mode with this short name ([`Mode::id`]).
+    pub fn from_id(id: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.id() == id)
+    }
+
     fn index(self) -> usize {
         self as usize
     }

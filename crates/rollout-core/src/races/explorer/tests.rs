@@ -119,3 +119,14 @@ fn expectation_texts_name_what_they_wait_for() {
     assert_eq!(t(1, 3), "waiting for 1 creation and 3 deletions to show");
     assert_eq!(t(-1, 0), "1 creation more observed than expected");
 }
+
+#[test]
+fn modes_read_back_by_their_short_names() {
+    let ids: Vec<&str> = Mode::ALL.iter().map(|m| m.id()).collect();
+    assert_eq!(ids, ["real", "noexp", "norv"]);
+    for m in Mode::ALL {
+        assert_eq!(Mode::from_id(m.id()), Some(m));
+    }
+    assert_eq!(Mode::from_id("Real"), None);
+    assert_eq!(Mode::from_id("lww"), None);
+}
