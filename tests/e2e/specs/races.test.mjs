@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { byTestId, openApp } from '../lib/app.mjs';
+import { axeAudit, byTestId, openApp } from '../lib/app.mjs';
 import { racesDir } from '../lib/paths.mjs';
 import { servedApp } from '../lib/suite.mjs';
 import { horizontalOverflow } from '../lib/screens.mjs';
@@ -187,16 +187,30 @@ describe('the Races view', () => {
     host.on('pageerror', (e) => errors.push(String(e)));
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>races</title>
       <script type="module" src="./rollout-lab.js"></script></head>
-      <body><main><rollout-lab view="races" race="conflict" steps="${steps}" loading="eager"></rollout-lab></main></body></html>`;
+      <body><main><h1>races</h1><rollout-lab id="plain" view="races" race="conflict" steps="${steps}" loading="eager"></rollout-lab>
+      <rollout-lab id="outlined" view="races" race="expectations" heading-level="2" loading="eager"></rollout-lab></main></body></html>`;
     await host.route('**/races-element.html', (r) => r.fulfill({ contentType: 'text/html', body: html }));
     await host.goto(`${app.server.url}races-element.html`);
-    const view = host.locator('rollout-lab').locator(byTestId('races-view'));
+    const view = host.locator('#plain').locator(byTestId('races-view'));
     await view.waitFor({ timeout: 15_000 });
     assert.equal(await view.getAttribute('data-steps'), '3');
-    await host.locator('rollout-lab').locator(byTestId('race-step-sync-dc')).click();
-    await host.locator('rollout-lab').locator(`${byTestId('races-view')}[data-steps="4"]`).waitFor();
+    await host.locator('#plain').locator(byTestId('race-step-sync-dc')).click();
+    await host.locator('#plain').locator(`${byTestId('races-view')}[data-steps="4"]`).waitFor();
     // The element leaves its host page's address alone.
     assert.equal(await host.evaluate(() => location.search), '');
+    // Without heading-level it adds no heading and no region to the host page's outline (but
+    // the element's own labelled region, element.js's); with
+    // heading-level="2" its title is a level-2 heading and each part one level below.
+    await host.locator('#outlined').locator(byTestId('race-mode-real')).waitFor();
+    const outline = await host.evaluate(() => [...document.querySelectorAll('rollout-lab')].map((el) =>
+      [...el.shadowRoot.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"], section, main, [role="region"]:not(.rollout-lab-region)')]
+        .map((e) => [e.localName === 'p' || e.localName === 'div' ? e.getAttribute('aria-level') ?? e.getAttribute('role') : e.localName, e.textContent.trim()])));
+    assert.deepEqual(outline[0], [], 'the element without heading-level');
+    const headings = outline[1].filter(([level]) => /^\d$/.test(level)).slice(0, 6);
+    assert.deepEqual(headings.map(([level]) => level), ['2', '3', '4', '4', '4', '5']);
+    const titles = ['Races:', 'The real controllers', 'API server', "Deployment controller's cache", "ReplicaSet controller's cache", 'Expectations'];
+    headings.forEach(([, text], i) => assert.ok(text.startsWith(titles[i]), `${text} starts with ${titles[i]}`));
+    await axeAudit(host, 'two Races elements on a page');
     assert.deepEqual(errors, []);
     await host.close();
   });
@@ -222,8 +236,8 @@ describe('the Races view', () => {
       await page.goto(`${app.server.url}${query}`);
       await page.locator(byTestId('races-view')).waitFor();
       await page.locator(byTestId('race-noexp')).click();
-      await page.locator(byTestId('race-lww')).click();
-      await page.locator(byTestId('race-mode-lww')).waitFor();
+      await page.locator(byTestId('race-norv')).click();
+      await page.locator(byTestId('race-mode-norv')).waitFor();
       assert.equal(await horizontalOverflow(page), 0, `${query} at 390 px`);
       // The three stages stack.
       const xs = await page.locator(`${byTestId('race-mode-real')} .race-stage`).evaluateAll((s) => s.map((e) => e.getBoundingClientRect().x));

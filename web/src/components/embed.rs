@@ -76,7 +76,7 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
     if let Some(link) = &props.options.races {
         return html! {
             <@{if props.page { "main" } else { "div" }} class="app embed" data-testid="embed">
-                <crate::components::races_view::RacesView link={link.clone()} embed=true app_url={props.app_url.clone()} page={props.page} />
+                <crate::components::races_view::RacesView link={link.clone()} embed=true app_url={props.app_url.clone()} page={props.page} heading={props.heading} />
             </@>
         };
     }

@@ -21,6 +21,10 @@ pub struct RaceSearchProps {
     /// `setImage` included) and the controllers it was found with, once per search that finds
     /// one.
     pub on_found: Callback<(Vec<String>, Mode)>,
+    /// A `<section>` region named "Find a race"; off inside a `<rollout-lab>` without
+    /// `heading-level`, whose parts must not add regions to the host page.
+    #[prop_or(true)]
+    pub region: bool,
     /// The controllers chosen at first.
     #[prop_or(Mode::Real)]
     pub mode: Mode,
@@ -98,7 +102,7 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
         Some(Err(_)) => "stopped",
     };
     html! {
-        <section class="race-search" aria-label="Find a race" data-testid="race-search" data-state={state}>
+        <div class="race-search" role={props.region.then_some("region")} aria-label={props.region.then_some("Find a race")} data-testid="race-search" data-state={state}>
             <div class="race-search-controls">
                 <label class="field-label">{ "Depth" }
                     <input type="number" min="1" max={MAX_SCHEDULE_STEPS.to_string()} inputmode="numeric"
@@ -131,7 +135,7 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
             }
             <p role="status" class={classes!("race-search-outcome", found.then_some("found"))}
                 data-testid="race-outcome" data-outcome={outcome} data-mode={mode.id()}>{ s.status_text() }</p>
-        </section>
+        </div>
     }
 }
 

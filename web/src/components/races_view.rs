@@ -28,6 +28,24 @@ pub struct RacesViewProps {
     /// The whole page (`?embed` in an iframe): its title is the page's `<h1>`.
     #[prop_or_default]
     pub page: bool,
+    /// The level of its title's heading (2 in the app; the parts below it one level down
+    /// each); 0 for no headings and no regions, as inside a `<rollout-lab>` without
+    /// `heading-level`, whose view must not join the host page's outline
+    /// (`chart_panel::panel_tags`). A page's (`page`) title is `<h1>` whatever this says.
+    #[prop_or(2)]
+    pub heading: u8,
+}
+
+/// The ARIA level of a title `depth` levels below the view's own at `heading`; `None` (no
+/// heading) when `heading` is 0. The view's titles are `role="heading"` with this level, and
+/// its parts `role="region"` only when it has headings.
+fn level(heading: u8, depth: u8) -> Option<String> {
+    (heading != 0).then(|| (heading + depth).min(6).to_string())
+}
+
+/// `role="heading"` when `level` is one.
+fn heading_role(level: &Option<String>) -> Option<&'static str> {
+    level.as_ref().map(|_| "heading")
 }
 
 /// A step kind in a learner's words.
@@ -40,15 +58,6 @@ fn words(step: &Step) -> &'static str {
         Step::Kubelet => "Kubelet runs",
         Step::Tick => "One second passes",
         Step::SetImage(_) => "kubectl set image",
-    }
-}
-
-/// The key of a mode in test hooks and classes.
-fn mode_key(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Real => "real",
-        Mode::WithoutExpectations => "noexp",
-        Mode::LastWriteWins => "lww",
     }
 }
 
@@ -88,14 +97,16 @@ pub fn races_view(props: &RacesViewProps) -> Html {
     };
     let frames = lab.frames();
     let real = &frames[0];
+    let h = if props.page { 1 } else { props.heading };
     let open = props
         .app_url
         .as_ref()
         .map(|base| format!("{base}?{}", lab.query()));
     html! {
         <@{if props.embed { "div" } else { "main" }} class={classes!("races-page", props.embed.then_some("races-embed"))}
-            data-testid="races-view" aria-labelledby="races-title" data-steps={real.steps_taken.to_string()}>
-            { head(&lab, open, props.page) }
+            role={(props.embed && h != 0).then_some("region")} data-testid="races-view"
+            aria-labelledby={(h != 0).then_some("races-title")} data-steps={real.steps_taken.to_string()}>
+            { head(&lab, open, h) }
             if let Some(n) = &lab.notice {
                 <div class="notice" role="alert" data-testid="race-notice">
                     <span>{ n.clone() }</span>
@@ -105,12 +116,12 @@ pub fn races_view(props: &RacesViewProps) -> Html {
             <div class="race-top">
                 <div>
                     { controls(&lab, &send) }
-                    { timeline(&lab, &send) }
+                    { timeline(&lab, &send, h != 0) }
                 </div>
-                { story(&lab, real) }
+                { story(&lab, real, h) }
             </div>
             <div ref={modes.clone()} class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
-                { for frames.iter().map(|f| mode_panel(f, real)) }
+                { for frames.iter().map(|f| mode_panel(f, real, h)) }
             </div>
             // "Find a race", under the stages (they come first on a projector): the search in the
             // page's Worker, on this walk-through's cluster; a counterexample is loaded as the
@@ -119,15 +130,19 @@ pub fn races_view(props: &RacesViewProps) -> Html {
                 <p class="race-search-lead"><strong>{ "Find a race: " }</strong>
                     { "search every schedule of this cluster, to a depth, for one that breaks a promise." }</p>
                 <RaceSearchPanel scenario={Rc::new(Value::String(lab.walk.id.to_string()))}
-                    on_found={found(lab.dispatcher(), modes)} />
+                    on_found={found(lab.dispatcher(), modes)} region={h != 0} />
             </div>
             { footnote(props.embed) }
         </@>
     }
 }
 
+/// The view's title: the `?embed` page's `<h1>`, a heading of the level asked for elsewhere.
+const TITLE: &str = "Races: two controllers, two caches that lag";
+
 /// The title, the walk-through picker and, in an embed, "Open in Rollout Lab".
-fn head(lab: &UseReducerHandle<RaceLab>, open: Option<String>, page: bool) -> Html {
+fn head(lab: &UseReducerHandle<RaceLab>, open: Option<String>, heading: u8) -> Html {
+    let title = level(heading, 0);
     let on_pick = {
         let d = lab.dispatcher();
         Callback::from(move |e: Event| {
@@ -138,7 +153,11 @@ fn head(lab: &UseReducerHandle<RaceLab>, open: Option<String>, page: bool) -> Ht
     html! {
         <div class="races-head">
             <div>
-                <@{if page { "h1" } else { "h2" }} class="panel-title" id="races-title">{ "Races: two controllers, two caches that lag" }</@>
+                if heading == 1 {
+                    <h1 class="panel-title" id="races-title">{ TITLE }</h1>
+                } else {
+                    <p class="panel-title" id="races-title" role={heading_role(&title)} aria-level={title.clone()}>{ TITLE }</p>
+                }
                 <p class="panel-sub">{ lab.walk.summary }</p>
             </div>
             <label class="field-label" for="race-walk">{ "Walk-through" }</label>
@@ -161,10 +180,10 @@ fn controls(
 ) -> Html {
     let x = &lab.explorer;
     let next = x.next_scripted();
-    let switch = |mode: Mode, testid: &'static str| {
+    let switch = |mode: Mode| {
         let on = lab.shown.contains(&mode);
         html! {
-            <button type="button" class={classes!("btn", "btn-toggle", on.then_some("is-on"))} data-testid={testid}
+            <button type="button" class={classes!("btn", "btn-toggle", on.then_some("is-on"))} data-testid={format!("race-{}", mode.id())}
                 aria-pressed={if on { "true" } else { "false" }} onclick={send(RaceMsg::Toggle(mode))}
                 title={format!("Replay the same steps {}, beside the real controllers", mode.label())}>
                 { crate::explain::capitalise(mode.label()) }
@@ -181,8 +200,8 @@ fn controls(
             <button type="button" class="btn" data-testid="race-back" disabled={x.steps().is_empty()}
                 onclick={send(RaceMsg::Back)} aria-keyshortcuts="B">{ "Back" }</button>
             <div class="race-switches" role="group" aria-label="Counterfactuals">
-                { switch(Mode::WithoutExpectations, "race-noexp") }
-                { switch(Mode::LastWriteWins, "race-lww") }
+                { switch(Mode::WithoutExpectations) }
+                { switch(Mode::LastWriteWins) }
             </div>
             <div class="race-kinds">
                 { for KINDS.iter().enumerate().map(|(i, k)| html! {
@@ -200,6 +219,7 @@ fn controls(
 fn timeline(
     lab: &UseReducerHandle<RaceLab>,
     send: &dyn Fn(RaceMsg) -> Callback<MouseEvent>,
+    landmark: bool,
 ) -> Html {
     let steps = lab.explorer.steps();
     let n = steps.len();
@@ -210,19 +230,19 @@ fn timeline(
         }
     };
     html! {
-        <nav aria-label="Steps taken">
+        <div role={landmark.then_some("navigation")} aria-label={landmark.then_some("Steps taken")}>
             <ol class="race-timeline" data-testid="race-timeline">
                 { item(0, "setup".to_string()) }
                 { for steps.iter().enumerate().map(|(i, s)| item(i + 1, format!("{} {s}", i + 1))) }
             </ol>
-        </nav>
+        </div>
     }
 }
 
 /// The step just taken: the walk-through's note and the caption in the controllers' words.
-fn story(lab: &RaceLab, f: &RaceFrame) -> Html {
+fn story(lab: &RaceLab, f: &RaceFrame, heading: u8) -> Html {
     html! {
-        <section class="race-story" aria-label="What the step did">
+        <div class="race-story" role={(heading != 0).then_some("region")} aria-label={(heading != 0).then_some("What the step did")}>
             <p class="race-at" data-testid="race-at">
                 <strong>{ match &f.step {
                     Some(s) => format!("Step {}: {s}", f.steps_taken),
@@ -236,14 +256,15 @@ fn story(lab: &RaceLab, f: &RaceFrame) -> Html {
             <ul class="race-caption" aria-live="polite" data-testid="race-caption">
                 { for f.caption.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
             </ul>
-        </section>
+        </div>
     }
 }
 
 /// One mode: its errors and broken promises, what its caption says that the real one's does
 /// not, and the three stages.
-fn mode_panel(f: &RaceFrame, real: &RaceFrame) -> Html {
-    let key = mode_key(f.mode);
+fn mode_panel(f: &RaceFrame, real: &RaceFrame, heading: u8) -> Html {
+    let (title, stage_title) = (level(heading, 1), level(heading, 2));
+    let key = f.mode.id();
     let own: Vec<&String> = f
         .caption
         .iter()
@@ -251,9 +272,9 @@ fn mode_panel(f: &RaceFrame, real: &RaceFrame) -> Html {
         .filter(|l| !l.starts_with("Promise broken"))
         .collect();
     html! {
-        <section class={classes!("race-mode", format!("race-mode-{key}"))} data-testid={format!("race-mode-{key}")}
-            aria-label={f.mode.label()}>
-            <h3 class="race-mode-title">{ crate::explain::capitalise(f.mode.label()) }</h3>
+        <div class={classes!("race-mode", format!("race-mode-{key}"))} role={(heading != 0).then_some("region")} data-testid={format!("race-mode-{key}")}
+            aria-label={(heading != 0).then_some(f.mode.label())}>
+            <p class="race-mode-title" role={heading_role(&title)} aria-level={title.clone()}>{ crate::explain::capitalise(f.mode.label()) }</p>
             if !own.is_empty() {
                 <ul class="race-caption race-caption-own">{ for own.iter().map(|l| html! { <li>{ (*l).clone() }</li> }) }</ul>
             }
@@ -265,14 +286,14 @@ fn mode_panel(f: &RaceFrame, real: &RaceFrame) -> Html {
             }) }
             <div class="race-stages">
                 <div class="race-stage" data-testid="race-truth">
-                    <h4>{ "API server " }<small>{ "(the truth)" }</small></h4>
+                    <p class="race-stage-title" role={heading_role(&stage_title)} aria-level={stage_title.clone()}>{ "API server " }<small>{ "(the truth)" }</small></p>
                     { for f.truth.iter().map(|t| rs_card(&t.name, &Seen { cached: t.spec_replicas, truth: None },
                         &Seen { cached: t.pods, truth: None }, &Seen { cached: t.available_replicas, truth: None }, None)) }
                 </div>
-                { cache_stage(&f.deployment_cache, "race-dc-cache", Html::default()) }
-                { cache_stage(&f.replica_set_cache, "race-rs-cache", expectations(f)) }
+                { cache_stage(&f.deployment_cache, "race-dc-cache", Html::default(), &stage_title) }
+                { cache_stage(&f.replica_set_cache, "race-rs-cache", expectations(f, level(heading, 3)), &stage_title) }
             </div>
-        </section>
+        </div>
     }
 }
 
@@ -288,12 +309,12 @@ fn seen(cached: i64, truth: Option<i64>) -> Html {
 
 /// One controller's cache: its Deployments (the Deployment controller's), its ReplicaSets,
 /// those it has not seen, and `extra` (the expectations).
-fn cache_stage(c: &CacheView, testid: &'static str, extra: Html) -> Html {
+fn cache_stage(c: &CacheView, testid: &'static str, extra: Html, title: &Option<String>) -> Html {
     html! {
         <div class={classes!("race-stage", c.stale().then_some("is-stale"))} data-testid={testid}>
-            <h4>{ format!("{}'s cache", c.owner) }
+            <p class="race-stage-title" role={heading_role(title)} aria-level={title.clone()}>{ format!("{}'s cache", c.owner) }
                 if c.stale() { <span class="race-stale-tag">{ "behind the API server" }</span> }
-            </h4>
+            </p>
             { for c.deployments.iter().map(|d| {
                 let f = |label: &'static str, s: Seen<i64>| html! { <span>{ label }{ seen(s.cached, s.truth) }</span> };
                 let w = |s: Seen<i32>| Seen { cached: i64::from(s.cached), truth: s.truth.map(i64::from) };
@@ -361,10 +382,10 @@ fn rs_card(
 }
 
 /// The ReplicaSet controller's pending expectations.
-fn expectations(f: &RaceFrame) -> Html {
+fn expectations(f: &RaceFrame, title: Option<String>) -> Html {
     html! {
         <div class="race-expect" data-testid="race-expectations">
-            <h5>{ "Expectations" }</h5>
+            <p class="race-expect-title" role={heading_role(&title)} aria-level={title.clone()}>{ "Expectations" }</p>
             if f.expectations.is_empty() {
                 <p class="race-quiet">{ "none pending" }</p>
             }
