@@ -525,7 +525,7 @@ impl Action {
             }
         }
         let kind = match &type_ {
-            Some(t) => ActionKind::read(t, serde_json::Value::Object(obj.clone())),
+            Some(t) => ActionKind::read(t, obj.clone()),
             None => Err(serde::de::Error::missing_field("type")),
         };
         let kind = kind.map_err(|e| ScenarioError {
@@ -544,8 +544,17 @@ impl ActionKind {
     /// `type`) with serde's derive for that type's fields ([`fields`]): what serde's derive
     /// for `#[serde(tag = "type")]` would read, in its words, without buffering the object
     /// and reading it a second time.
-    fn read(t: &str, fields: serde_json::Value) -> Result<ActionKind, serde_json::Error> {
-        use serde_json::from_value as read;
+    fn read(
+        t: &str,
+        fields: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<ActionKind, serde_json::Error> {
+        fn read<T: serde::de::DeserializeOwned>(
+            fields: serde_json::Map<String, serde_json::Value>,
+        ) -> Result<T, serde_json::Error> {
+            // The object itself as the deserializer (rather than a `Value`), so serde's
+            // derived code for reading the fields from an array is never instantiated.
+            T::deserialize(fields)
+        }
         Ok(match t {
             "create" => {
                 let f: fields::Create = read(fields)?;
