@@ -68,8 +68,9 @@ impl StrategyInput {
     }
 }
 
-/// A whole scenario: the cluster model and the actions, round by round.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A whole scenario: the cluster model and the actions, round by round (read by
+/// [`Scenario::from_value`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Scenario {
     /// A short name.
@@ -123,8 +124,8 @@ pub struct ModelExtras {
     pub probes: Option<crate::kubelet::probes::ProbeModel>,
 }
 
-/// One user action, applied at the start of its round.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One user action, applied at the start of its round (read by [`Action::from_value`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Action {
     /// The round it takes effect in.
     pub round: u32,
@@ -136,12 +137,11 @@ pub struct Action {
 /// What a user can do, as `kubectl` would do it: the scenario format's `type` and fields
 /// (written by serde's derive, read by [`Action::from_value`]), applied by
 /// `sim::apply_action`, and shown as a kubectl command by `ui_support::kubectl_command`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    deny_unknown_fields
+    rename_all_fields = "camelCase"
 )]
 pub enum ActionKind {
     /// `kubectl create deployment` / `apply`.
