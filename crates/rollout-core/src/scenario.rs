@@ -507,11 +507,12 @@ impl Action {
                 });
             }
         }
-        // An unknown `type`, quoted only as a short prefix (a 2 MB type is not echoed whole).
+        // The `type` (text by now, or absent); the rest of the object is the action's fields.
         let type_ = match obj.remove("type") {
             Some(serde_json::Value::String(t)) => Some(t),
             _ => None,
         };
+        // An unknown `type`, quoted only as a short prefix (a 2 MB type is not echoed whole).
         if let Some(t) = &type_ {
             if !ACTION_TYPES.contains(&t.as_str()) {
                 return Err(ScenarioError {
@@ -542,8 +543,9 @@ impl Action {
 impl ActionKind {
     /// Reads the action of type `t` from its fields (its JSON object without `round` and
     /// `type`) with serde's derive for that type's fields ([`fields`]): what serde's derive
-    /// for `#[serde(tag = "type")]` would read, in its words, without buffering the object
-    /// and reading it a second time.
+    /// for `#[serde(tag = "type")]` read, in its words. That derive buffered the object as
+    /// serde's `Content` and read the fields (a `create`'s Deployment too) through a second
+    /// deserializer, about 10 KB (gzip) of the app's module.
     fn read(
         t: &str,
         fields: serde_json::Map<String, serde_json::Value>,
@@ -749,8 +751,7 @@ fn is_zero(n: &i64) -> bool {
 }
 
 /// The field of an action whose JSON type cannot be right, e.g. `replicas` or
-/// `deployment.replicas` (serde's message for an internally tagged enum does not say which
-/// field it was).
+/// `deployment.replicas` (serde's message does not say which field it was).
 fn mistyped_field(obj: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     use serde_json::Value;
     let is_i32 = |v: &Value| v.as_i64().is_some_and(|n| i32::try_from(n).is_ok());
