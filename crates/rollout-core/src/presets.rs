@@ -2,10 +2,10 @@
 //! Deployment page, for the UI's preset menu and the CLI.
 
 use crate::scenario::Scenario;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A named starting point.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Preset {
     /// Stable id (used in links and by tests).
     pub id: &'static str,

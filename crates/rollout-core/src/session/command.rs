@@ -13,7 +13,7 @@ use crate::store::{ApiServer, QUOTA_NAME};
 use serde::{Deserialize, Serialize};
 
 /// A kubectl command (or, for `RestartPod`, a container restart) on the session's Deployment.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(
     tag = "command",
     rename_all = "camelCase",
