@@ -209,11 +209,10 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title:
 /// element with the permalink and the options as attributes.
 pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
     let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
-    let controls: Vec<&str> = options.controls.iter().map(|c| c.name()).collect();
     let mut attrs = format!(
         "link=\"#{}\" buttons=\"{}\"",
         html_attr(fragment),
-        controls.join(",")
+        options.names()
     );
     if !options.chart {
         attrs.push_str(" chart=\"0\"");
@@ -628,7 +627,7 @@ mod tests {
     fn the_element_snippet() {
         let lab = Lab::default();
         let mut options = EmbedOptions::default();
-        options.set_controls(["step", "maxSurge"]);
+        options.set_controls(&mut ["step", "maxSurge"].into_iter());
         options.chart = false;
         let fragment = link_of(&lab);
         let snippet = element_snippet(

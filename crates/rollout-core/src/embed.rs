@@ -6,7 +6,6 @@
 //! notes it, the element and `mount()` refuse an unknown control.
 
 use crate::share::parse_params;
-use std::fmt;
 
 /// A control an embed can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,9 +65,10 @@ impl Control {
 
     /// By name (case-insensitive).
     pub fn parse(name: &str) -> Option<Control> {
+        let name = name.trim();
         Control::ALL
             .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+            .find(|c| c.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -89,15 +89,6 @@ pub enum Ignored {
     Control(String),
     /// A `view` other than `races`: the element shows the lab as if there were none.
     View(String),
-}
-
-impl fmt::Display for Ignored {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ignored::Control(name) => write!(f, "the unknown control `{name}`"),
-            Ignored::View(view) => write!(f, "the unknown view `{view}`"),
-        }
-    }
 }
 
 /// An option's value as a door gives it: text (a query parameter, an attribute, a field of
@@ -144,7 +135,8 @@ impl EmbedOptions {
     /// `explain` ([`is_on`]), and `view`, `race` and `steps` (the first of each; the Races view
     /// with `view=races`, [`race_link_of`]). Other keys are left to others. Keys are matched
     /// as written (the query's are case-sensitive, an element's attributes lower case).
-    pub fn read<'a>(pairs: impl IntoIterator<Item = (&'a str, Given<'a>)>) -> EmbedOptions {
+    /// (`dyn`: one copy of the reader in a wasm module, not one per door.)
+    pub fn read<'a>(pairs: &mut dyn Iterator<Item = (&'a str, Given<'a>)>) -> EmbedOptions {
         let mut o = EmbedOptions::default();
         let (mut view, mut race, mut steps) = (None, None, None);
         for (key, value) in pairs {
@@ -152,13 +144,13 @@ impl EmbedOptions {
                 Given::Text(t) => t,
                 Given::List(names) => {
                     if key == "controls" {
-                        o.set_controls(names.iter().map(String::as_str));
+                        o.set_controls(&mut names.iter().map(String::as_str));
                     }
                     continue;
                 }
             };
             match key {
-                "controls" => o.set_controls(text.split(',')),
+                "controls" => o.set_controls(&mut text.split(',')),
                 "chart" => o.chart = is_on(text),
                 "explain" => o.explain = is_on(text),
                 "view" => {
@@ -189,7 +181,7 @@ impl EmbedOptions {
             .iter()
             .find(|(k, _)| k == "embed")
             .is_some_and(|(_, v)| v.is_empty() || is_on(v));
-        on.then(|| EmbedOptions::read(text_pairs(&params)))
+        on.then(|| read_params(&params))
     }
 
     /// A `<rollout-lab>` element's options from its attributes (`attr`: an attribute's value,
@@ -201,19 +193,17 @@ impl EmbedOptions {
         let controls = attr("buttons")
             .or_else(|| attr("controls"))
             .filter(|c| !c.trim().is_empty());
-        let pairs = [
-            ("controls", controls),
-            ("chart", attr("chart")),
-            ("explain", attr("explain")),
-            ("view", attr("view")),
-            ("race", attr("race")),
-            ("steps", attr("steps")),
-        ];
-        EmbedOptions::read(
-            pairs
-                .iter()
-                .filter_map(|(k, v)| Some((*k, Given::Text(v.as_deref()?)))),
-        )
+        // As the query's parameters: (key, value), present ones only.
+        let mut params = Vec::new();
+        if let Some(c) = controls {
+            params.push(("controls".to_string(), c));
+        }
+        for key in ["chart", "explain", "view", "race", "steps"] {
+            if let Some(v) = attr(key) {
+                params.push((key.to_string(), v));
+            }
+        }
+        read_params(&params)
     }
 
     /// The options of the JavaScript `mount(element, options)` from its fields `controls` (a
@@ -230,23 +220,39 @@ impl EmbedOptions {
             ("chart", chart.map(flag)),
             ("explain", explain.map(flag)),
         ];
-        EmbedOptions::read(pairs.into_iter().filter_map(|(k, v)| Some((k, v?))))
+        EmbedOptions::read(&mut pairs.into_iter().filter_map(|(k, v)| Some((k, v?))))
     }
 
     /// What was not understood, in words (`the unknown view `x`; …`), `None` when nothing:
     /// the `?embed` page's notice.
     pub fn ignored_words(&self) -> Option<String> {
-        words(self.ignored.iter())
+        self.words(false)
     }
 
     /// The unknown controls in words (`the unknown control `x`; …`), `None` when every name
     /// was a control: what the element and `mount()` refuse.
     pub fn unknown_controls(&self) -> Option<String> {
-        words(
-            self.ignored
-                .iter()
-                .filter(|i| matches!(i, Ignored::Control(_))),
-        )
+        self.words(true)
+    }
+
+    /// What was ignored (only the unknown controls: `controls_only`), `; ` between, `None`
+    /// when nothing.
+    fn words(&self, controls_only: bool) -> Option<String> {
+        let mut out = String::new();
+        for i in &self.ignored {
+            let (what, name) = match i {
+                Ignored::Control(name) => ("control", name),
+                Ignored::View(_) if controls_only => continue,
+                Ignored::View(view) => ("view", view),
+            };
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            for part in ["the unknown ", what, " `", name, "`"] {
+                out.push_str(part);
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// Whether a control is shown.
@@ -258,8 +264,8 @@ impl EmbedOptions {
     pub fn query(&self) -> String {
         let mut q = String::from("embed");
         if self.controls != Control::DEFAULT {
-            let names: Vec<&str> = self.controls.iter().map(|c| c.name()).collect();
-            q.push_str(&format!("&controls={}", names.join(",")));
+            q.push_str("&controls=");
+            q.push_str(&self.names());
         }
         if !self.chart {
             q.push_str("&chart=0");
@@ -270,36 +276,40 @@ impl EmbedOptions {
         q
     }
 
+    /// The controls' names, separated by commas (as `controls=` and `buttons=` write them).
+    pub fn names(&self) -> String {
+        let names: Vec<&str> = self.controls.iter().map(|c| c.name()).collect();
+        names.join(",")
+    }
+
     /// Sets the controls from a list of names; unknown names are noted in `ignored`.
-    pub fn set_controls<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
-        let mut wanted = Vec::new();
+    pub fn set_controls(&mut self, names: &mut dyn Iterator<Item = &str>) {
+        // The controls named, one bit each (`Control as u16`).
+        let mut wanted = 0u16;
         for n in names {
-            if n.trim().is_empty() {
+            let n = n.trim();
+            if n.is_empty() {
                 continue;
             }
             match Control::parse(n) {
-                Some(c) => wanted.push(c),
-                None => self.ignored.push(Ignored::Control(n.trim().to_string())),
+                Some(c) => wanted |= 1 << c as u16,
+                None => self.ignored.push(Ignored::Control(n.to_string())),
             }
         }
         self.controls = Control::ALL
             .into_iter()
-            .filter(|c| wanted.contains(c))
+            .filter(|&c| wanted & (1 << c as u16) != 0)
             .collect();
     }
 }
 
-/// A list of what was ignored, `; ` between, `None` when empty.
-fn words<'a>(ignored: impl Iterator<Item = &'a Ignored>) -> Option<String> {
-    let words: Vec<String> = ignored.map(Ignored::to_string).collect();
-    (!words.is_empty()).then(|| words.join("; "))
-}
-
-/// A query's parsed parameters as the reader's pairs.
-fn text_pairs(params: &[(String, String)]) -> impl Iterator<Item = (&str, Given<'_>)> {
-    params
-        .iter()
-        .map(|(k, v)| (k.as_str(), Given::Text(v.as_str())))
+/// The options of a query's parsed parameters (or an element's attributes, as such pairs).
+fn read_params(params: &[(String, String)]) -> EmbedOptions {
+    EmbedOptions::read(
+        &mut params
+            .iter()
+            .map(|(k, v)| (k.as_str(), Given::Text(v.as_str()))),
+    )
 }
 
 /// Whether an embed option's value switches something on: anything but `0`, `false`, `no` or
@@ -317,7 +327,7 @@ pub fn is_on(value: &str) -> bool {
 /// `<rollout-lab view="races">`'s attributes ([`EmbedOptions::read`]).
 pub fn race_link(query: &str) -> Option<RaceLink> {
     let params = parse_params(query.trim_start_matches('?'));
-    EmbedOptions::read(text_pairs(&params)).races
+    read_params(&params).races
 }
 
 /// The Races view's start from a `view`, a `race` and `steps`: `None` unless `view` is

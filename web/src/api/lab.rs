@@ -413,7 +413,7 @@ fn mount_with(
     if let Some(unknown) = embed.unknown_controls() {
         return Err(error(format!("Invalid mount options: {unknown}")));
     }
-    embed.ignored.clear();
+    embed.ignored = Vec::new();
     let app_url = match options.app_url {
         None | Some(AppUrl::Off(true)) => Some(default_app()),
         Some(AppUrl::Url(u)) => Some(app_url_checked(u)?),
