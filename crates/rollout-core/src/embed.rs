@@ -133,7 +133,7 @@ impl EmbedOptions {
     /// The one reader of embed options, for every door: `controls` (names, case-insensitive,
     /// separated by commas or given as a list; the last `controls` wins), `chart` and
     /// `explain` ([`is_on`]), and `view`, `race` and `steps` (the first of each; the Races view
-    /// with `view=races`, [`race_link_of`]). Other keys are left to others. Keys are matched
+    /// with `view=races`, `view` trimmed). Other keys are left to others. Keys are matched
     /// as written (the query's are case-sensitive, an element's attributes lower case).
     /// (`dyn`: one copy of the reader in a wasm module, not one per door.)
     pub fn read<'a>(pairs: &mut dyn Iterator<Item = (&'a str, Given<'a>)>) -> EmbedOptions {
