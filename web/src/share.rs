@@ -1,13 +1,15 @@
-//! Sharing a session: the permalink of a [`Lab`] and the lab a permalink restores, the page's
-//! query parameters (`?embed&controls=…`), and the iframe snippet of the Embed button. Pure
-//! logic, tested natively; the encoding itself is `rollout_facade::share`.
+//! Sharing a session: the permalink of a [`Lab`] and the lab a permalink restores, the lesson
+//! a page's query asks for, and the iframe and element snippets of the Embed button. Pure
+//! logic, tested natively; the encoding itself is `rollout_facade::share`, and what an embed
+//! shows (`?embed&controls=…`, the element's attributes, `mount()`'s options) is
+//! `rollout_facade::embed`'s.
 
 use crate::settings::{first_create, Settings, StrategyKind};
-use crate::state::races::RaceLink;
 use crate::state::{default_scenario, importable, Lab};
+use rollout_facade::embed::EmbedOptions;
 use rollout_facade::scenario::Scenario;
 use rollout_facade::session::{Session, SESSION_LINK_VERSION};
-use rollout_facade::share::{decode_link, parse_params, Link};
+use rollout_facade::share::{decode_link, Link};
 
 /// The settings that describe the session's Deployment once every command given so far has
 /// been applied (the session's projection, by the stepper's own interpreter), as the settings
@@ -176,218 +178,6 @@ pub fn notice(ignored: &[String], fell_back: bool) -> Option<String> {
     })
 }
 
-/// A control an embed can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// Back and Step.
-    Step,
-    /// A whole round back and forward.
-    Round,
-    /// Play / pause.
-    Play,
-    /// Start over.
-    Reset,
-    /// Roll out the next image.
-    Image,
-    /// The replicas slider.
-    Replicas,
-    /// The maxSurge slider.
-    MaxSurge,
-    /// The maxUnavailable slider.
-    MaxUnavailable,
-    /// RollingUpdate or Recreate.
-    Strategy,
-}
-
-impl Control {
-    /// Every control, in the order an embed shows them.
-    pub const ALL: [Control; 9] = [
-        Control::Step,
-        Control::Round,
-        Control::Play,
-        Control::Image,
-        Control::Reset,
-        Control::Strategy,
-        Control::Replicas,
-        Control::MaxSurge,
-        Control::MaxUnavailable,
-    ];
-
-    /// Shown when `controls` is not given.
-    pub const DEFAULT: [Control; 4] =
-        [Control::Step, Control::Play, Control::Image, Control::Reset];
-
-    /// Its name in `controls=`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Control::Step => "step",
-            Control::Round => "round",
-            Control::Play => "play",
-            Control::Reset => "reset",
-            Control::Image => "image",
-            Control::Replicas => "replicas",
-            Control::MaxSurge => "maxSurge",
-            Control::MaxUnavailable => "maxUnavailable",
-            Control::Strategy => "strategy",
-        }
-    }
-
-    /// What it is, for the Embed dialog.
-    pub fn label(self) -> &'static str {
-        match self {
-            Control::Step => "Step and Back",
-            Control::Round => "Whole rounds",
-            Control::Play => "Play / pause",
-            Control::Reset => "Reset",
-            Control::Image => "Roll out a new image",
-            Control::Replicas => "replicas slider",
-            Control::MaxSurge => "maxSurge slider",
-            Control::MaxUnavailable => "maxUnavailable slider",
-            Control::Strategy => "Strategy menu",
-        }
-    }
-
-    /// By name (case-insensitive).
-    pub fn parse(name: &str) -> Option<Control> {
-        Control::ALL
-            .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
-    }
-}
-
-/// What an embed shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EmbedOptions {
-    /// The controls, in [`Control::ALL`] order.
-    pub controls: Vec<Control>,
-    /// The pod-count chart.
-    pub chart: bool,
-    /// The one-line explanation of the last step.
-    pub explain: bool,
-    /// Things in the parameters that were not understood.
-    pub ignored: Vec<String>,
-    /// `view=races`: the Races view instead of the lab, at this walk-through and steps.
-    pub races: Option<RaceLink>,
-}
-
-impl Default for EmbedOptions {
-    fn default() -> Self {
-        EmbedOptions {
-            controls: Control::DEFAULT.to_vec(),
-            chart: true,
-            explain: true,
-            ignored: Vec::new(),
-            races: None,
-        }
-    }
-}
-
-impl EmbedOptions {
-    /// Whether a control is shown.
-    pub fn has(&self, c: Control) -> bool {
-        self.controls.contains(&c)
-    }
-
-    /// The query string (without `?`) that asks for these options.
-    pub fn query(&self) -> String {
-        let mut q = String::from("embed");
-        if self.controls != Control::DEFAULT {
-            let names: Vec<&str> = self.controls.iter().map(|c| c.name()).collect();
-            q.push_str(&format!("&controls={}", names.join(",")));
-        }
-        if !self.chart {
-            q.push_str("&chart=0");
-        }
-        if !self.explain {
-            q.push_str("&explain=0");
-        }
-        q
-    }
-
-    /// Sets the controls from a list of names; unknown names are noted in `ignored`.
-    pub fn set_controls<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
-        let mut wanted = Vec::new();
-        for n in names {
-            if n.trim().is_empty() {
-                continue;
-            }
-            match Control::parse(n) {
-                Some(c) => wanted.push(c),
-                None => self
-                    .ignored
-                    .push(format!("the unknown control `{}`", n.trim())),
-            }
-        }
-        self.controls = Control::ALL
-            .into_iter()
-            .filter(|c| wanted.contains(c))
-            .collect();
-    }
-}
-
-/// Whether an embed option's value switches something on: anything but `0`, `false`, `no` or
-/// `off`, in any case (an element's attribute present without a value is on). One rule for a
-/// link's query and the element's attributes, so `?chart=OFF` and `chart="OFF"` agree.
-pub fn is_on(value: &str) -> bool {
-    !matches!(
-        value.trim().to_ascii_lowercase().as_str(),
-        "0" | "false" | "no" | "off"
-    )
-}
-
-/// How the page should start: the full app, or an embed with these options. Reads a query
-/// string (`?embed&controls=step,replicas&chart=0`); anything but `embed`, `controls`, `chart`
-/// and `explain` is left to others.
-pub fn embed_options(query: &str) -> Option<EmbedOptions> {
-    let params = parse_params(query.trim_start_matches('?'));
-    let on = params
-        .iter()
-        .find(|(k, _)| k == "embed")
-        .is_some_and(|(_, v)| v.is_empty() || is_on(v));
-    if !on {
-        return None;
-    }
-    let mut o = EmbedOptions::default();
-    for (k, v) in &params {
-        match k.as_str() {
-            "controls" => o.set_controls(v.split(',')),
-            "chart" => o.chart = is_on(v),
-            "explain" => o.explain = is_on(v),
-            "view" if v != "races" => o.ignored.push(format!("the unknown view `{v}`")),
-            _ => {}
-        }
-    }
-    o.races = race_link(query);
-    Some(o)
-}
-
-/// What a query asks the Races view for (`view=races&race=ID&steps=…`, `None` without
-/// `view=races`): the one reading of the app page's address, `?embed`'s and (through
-/// [`race_link_of`]) a `<rollout-lab view="races">`'s attributes.
-pub fn race_link(query: &str) -> Option<RaceLink> {
-    let params = parse_params(query.trim_start_matches('?'));
-    let get = |key: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
-    race_link_of(get("view"), get("race"), get("steps"))
-}
-
-/// The Races view's start from a `view`, a `race` and `steps` (query parameters or an
-/// element's attributes): `None` unless `view` is `races`.
-pub fn race_link_of(
-    view: Option<&str>,
-    race: Option<&str>,
-    steps: Option<&str>,
-) -> Option<RaceLink> {
-    (view.map(str::trim) == Some("races")).then(|| RaceLink {
-        race: race.map(String::from),
-        steps: steps.map(String::from),
-    })
-}
-
 /// A short title for an embedded session: `web: 3 replicas, RollingUpdate 25% / 25%`.
 pub fn title_of(lab: &Lab) -> String {
     let s = &lab.applied;
@@ -419,11 +209,10 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title:
 /// element with the permalink and the options as attributes.
 pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
     let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
-    let controls: Vec<&str> = options.controls.iter().map(|c| c.name()).collect();
     let mut attrs = format!(
         "link=\"#{}\" buttons=\"{}\"",
         html_attr(fragment),
-        controls.join(",")
+        options.names()
     );
     if !options.chart {
         attrs.push_str(" chart=\"0\"");
@@ -560,16 +349,6 @@ pub fn fragment_of(session: &ShareSession, which: Which) -> Result<String, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn embed_option_and_attribute_switches() {
-        for on in ["", "1", "true", "yes", "on", "anything"] {
-            assert!(is_on(on), "{on:?}");
-        }
-        for off in ["0", "false", "FALSE", " no ", "off"] {
-            assert!(!is_on(off), "{off:?}");
-        }
-    }
 
     #[test]
     fn starting_points() {
@@ -826,47 +605,6 @@ mod tests {
     }
 
     #[test]
-    fn embed_parameters() {
-        assert_eq!(embed_options("?preset=x"), None);
-        assert_eq!(embed_options("?embed=0"), None);
-        assert_eq!(embed_options("?embed"), Some(EmbedOptions::default()));
-        let o = embed_options("?embed=1&controls=replicas,STEP,bogus,maxSurge&chart=0").unwrap();
-        assert_eq!(
-            o.controls,
-            vec![Control::Step, Control::Replicas, Control::MaxSurge]
-        );
-        assert!(!o.chart && o.explain);
-        assert_eq!(o.ignored, vec!["the unknown control `bogus`".to_string()]);
-        assert_eq!(o.query(), "embed&controls=step,replicas,maxSurge&chart=0");
-        assert_eq!(
-            embed_options(&format!("?{}", o.query())).unwrap().controls,
-            o.controls
-        );
-        assert_eq!(EmbedOptions::default().query(), "embed");
-        // Switched off as the element's attributes are, in any case.
-        let o = embed_options("?embed=On&chart=OFF&explain=No").unwrap();
-        assert!(!o.chart && !o.explain);
-        assert_eq!(embed_options("?embed=FALSE"), None);
-        // The Races view: the same reading as the app page's address.
-        let o =
-            embed_options("?embed&view=races&race=conflict&steps=setImage%20web:2,tick").unwrap();
-        let want = RaceLink {
-            race: Some("conflict".into()),
-            steps: Some("setImage web:2,tick".into()),
-        };
-        assert_eq!(o.races.as_ref(), Some(&want));
-        assert_eq!(
-            race_link("?view=races&race=conflict&steps=setImage%20web:2,tick"),
-            Some(want)
-        );
-        assert_eq!(race_link("?view=plan&race=conflict"), None);
-        assert_eq!(
-            embed_options("?embed&view=stage").unwrap().ignored,
-            ["the unknown view `stage`"]
-        );
-    }
-
-    #[test]
     fn the_iframe_snippet() {
         let lab = Lab::default();
         let page = app_address("https://example.com/lab/index.html?x#s=old");
@@ -889,7 +627,7 @@ mod tests {
     fn the_element_snippet() {
         let lab = Lab::default();
         let mut options = EmbedOptions::default();
-        options.set_controls(["step", "maxSurge"]);
+        options.set_controls(&mut ["step", "maxSurge"].into_iter());
         options.chart = false;
         let fragment = link_of(&lab);
         let snippet = element_snippet(

@@ -5,8 +5,9 @@
 //! `cargo test -p rollout-web --target wasm32-unknown-unknown`. Natively this file is empty.
 #![cfg(target_arch = "wasm32")]
 
+use rollout_facade::embed::EmbedOptions;
 use rollout_web::components::embed::{EmbedApp, EmbedAppProps};
-use rollout_web::share::{embed_options, lab_from_link, link_of};
+use rollout_web::share::{lab_from_link, link_of};
 use rollout_web::state::{Lab, Msg};
 use rollout_web::{App, AppProps};
 use std::rc::Rc;
@@ -29,7 +30,7 @@ async fn click(root: &Element, testid: &str) {
 #[wasm_bindgen_test]
 async fn the_embed_shows_only_the_chosen_controls_and_steps() {
     let root = new_root();
-    let options = embed_options("?embed&controls=step,replicas").unwrap();
+    let options = EmbedOptions::from_query("?embed&controls=step,replicas").unwrap();
     let handle = yew::Renderer::<EmbedApp>::with_root_and_props(
         root.clone(),
         EmbedAppProps {

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod deployment;
+pub mod embed;
 pub mod flow;
 pub mod images;
 pub mod import;

@@ -5,7 +5,8 @@
 //! (`crates/rollout-cli`) name `rollout-facade` and not `rollout-core`, so what they can reach
 //! is what is listed here: the [`session::Session`] they drive, the views they render
 //! ([`view`]), the scenario format, presets, lessons and challenges, the planner's input and
-//! output ([`plan`]), manifest import, permalinks, the size limits, kubectl's command lines and
+//! output ([`plan`]), manifest import, permalinks, an embed's options as its query, attributes
+//! and `mount()` fields give them ([`embed`]), the size limits, kubectl's command lines and
 //! output ([`ui_support`], [`kubectl`]), the validation messages and the YAML of objects.
 //!
 //! The engine's moving parts (the API server `store`, the controllers `deployment` and
@@ -19,8 +20,8 @@
 //! Everything here is a re-export: the façade adds no code to a module that links it.
 
 pub use rollout_core::{
-    flow, images, import, kubectl, lessons, limits, order, plan, presets, scenario, session, share,
-    ui_support, validation, view, yaml, yaml_edit,
+    embed, flow, images, import, kubectl, lessons, limits, order, plan, presets, scenario, session,
+    share, ui_support, validation, view, yaml, yaml_edit,
 };
 
 /// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the

@@ -314,15 +314,21 @@ describe('the element on real pages', () => {
       'element-minified',
       `<rollout-lab id="bare" preset="rolling-basic" controls></rollout-lab>
        <rollout-lab id="buttons" preset="recreate" buttons="step,round" controls label="Buttons"></rollout-lab>
-       <rollout-lab id="auto" preset="rolling-basic" buttons="step,play" autoplay label="Autoplay"></rollout-lab>`,
+       <rollout-lab id="auto" preset="rolling-basic" buttons="step,play" autoplay label="Autoplay"></rollout-lab>
+       <rollout-lab id="view" preset="rolling-basic" view="stage" buttons="STEP" chart="OFF" label="View"></rollout-lab>`,
     );
     await page.setViewportSize({ width: 1280, height: 2400 });
-    for (const id of ['#bare', '#buttons', '#auto']) await inside(page, id, 'step-button').waitFor();
+    for (const id of ['#bare', '#buttons', '#auto', '#view']) await inside(page, id, 'step-button').waitFor();
     // A bare `controls` (what a minifier makes of controls="step,play"): the default controls.
     for (const testid of ['play-button', 'reset-button']) assert.equal(await inside(page, '#bare', testid).count(), 1, testid);
     // `buttons` wins over a bare `controls`.
     assert.equal(await inside(page, '#buttons', 'step-round-button').count(), 1);
     assert.equal(await inside(page, '#buttons', 'play-button').count(), 0);
+    // Names and switches in any case, as in an ?embed query; an unknown `view` is no error and
+    // no notice in an element (the ?embed page notes it): the lab.
+    assert.equal(await inside(page, '#view', 'play-button').count(), 0);
+    assert.match(await inside(page, '#view', 'embed').getAttribute('class'), /\bembed-no-chart\b/);
+    assert.equal(await inside(page, '#view', 'notice').count(), 0);
     // `autoplay` with no value plays once seen.
     await page.waitForFunction(() => document.getElementById('auto').lab?.state().step > 0);
     assert.deepEqual(page.errors, []);
@@ -334,7 +340,8 @@ describe('the element on real pages', () => {
       'element-bad',
       `<rollout-lab id="preset" preset="nope"></rollout-lab>
        <rollout-lab id="steps" step="999999999" label="Steps"></rollout-lab>
-       <rollout-lab id="url" app-url="javascript:alert(1)" label="URL"></rollout-lab>`,
+       <rollout-lab id="url" app-url="javascript:alert(1)" label="URL"></rollout-lab>
+       <rollout-lab id="control" buttons="step,warp" label="Control"></rollout-lab>`,
     );
     await page.setViewportSize({ width: 1280, height: 2400 });
     const alert = (id) => page.locator(id).locator('[role="alert"]');
@@ -345,13 +352,16 @@ describe('the element on real pages', () => {
     await alert('#url').waitFor();
     assert.match(await alert('#url').textContent(), /an http\(s\) or relative address/);
     assert.equal(await page.locator('#url').locator('a[href^="javascript"]').count(), 0);
+    await alert('#control').waitFor();
+    assert.match(await alert('#control').textContent(), /Invalid mount options: the unknown control `warp`/);
     // Corrected: each starts again from its attributes.
     await page.evaluate(() => {
       document.getElementById('preset').setAttribute('preset', 'rolling-basic');
       document.getElementById('steps').setAttribute('step', '3');
       document.getElementById('url').setAttribute('app-url', 'https://example.org/lab/');
+      document.getElementById('control').setAttribute('buttons', 'step');
     });
-    for (const id of ['#preset', '#steps', '#url']) await inside(page, id, 'step-button').waitFor();
+    for (const id of ['#preset', '#steps', '#url', '#control']) await inside(page, id, 'step-button').waitFor();
     assert.equal(await page.evaluate(() => document.getElementById('preset').lab.state().preset), 'rolling-basic');
     assert.ok((await page.evaluate(() => document.getElementById('steps').lab.state().step)) >= 3);
     assert.match(await inside(page, '#url', 'open-in-lab').getAttribute('href'), /^https:\/\/example\.org\/lab\/#/);

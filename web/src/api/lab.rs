@@ -9,8 +9,9 @@ use crate::export::{chart_svg, trace_json};
 use crate::hooks::use_controller::Controller;
 use crate::js_input;
 use crate::settings::Field;
-use crate::share::{link_of, EmbedOptions};
+use crate::share::link_of;
 use crate::state::{importable, Frame, Lab, Msg};
+use rollout_facade::embed::{EmbedOptions, Given};
 use rollout_facade::limits;
 use rollout_facade::scenario::Scenario;
 use serde::{Deserialize, Serialize};
@@ -41,9 +42,17 @@ struct MountOptions {
     /// `heading-level`, not an option of `mount()`.
     #[serde(skip)]
     heading: Option<u8>,
-    /// A `<rollout-lab view="races" race="ID" steps="…">`: the Races view.
-    #[serde(skip)]
-    races: Option<crate::state::races::RaceLink>,
+}
+
+impl MountOptions {
+    /// What the embed shows, from `controls`, `chart` and `explain` (the core's one reading).
+    fn embed(&self) -> EmbedOptions {
+        let controls = self.controls.as_ref().map(|c| match c {
+            Controls::List(l) => Given::List(l),
+            Controls::Text(t) => Given::Text(t),
+        });
+        EmbedOptions::from_fields(controls, self.chart, self.explain)
+    }
 }
 
 /// An "Open in Rollout Lab" address as given: http(s) or relative, never another scheme
@@ -341,14 +350,16 @@ pub fn mount(
             limits::group(limits::MAX_LINK_STEPS as i64)
         )));
     }
-    mount_with(element, options, page_directory)
+    let embed = options.embed();
+    mount_with(element, options, embed, page_directory)
 }
 
-/// Mounts the lab `options` describe into `element`; "Open in Rollout Lab" goes to
-/// `default_app` unless the options say otherwise.
+/// Mounts the lab `options` describe into `element`, showing what `embed` says; "Open in
+/// Rollout Lab" goes to `default_app` unless the options say otherwise.
 fn mount_with(
     element: web_sys::Element,
     options: MountOptions,
+    mut embed: EmbedOptions,
     default_app: impl Fn() -> String,
 ) -> Result<MountedLab, JsError> {
     let scenario = match options.scenario {
@@ -397,23 +408,12 @@ fn mount_with(
         }
         lab.update(Msg::Step);
     }
-    let mut embed = EmbedOptions::default();
-    if let Some(c) = &options.controls {
-        let names: Vec<&str> = match c {
-            Controls::List(l) => l.iter().map(String::as_str).collect(),
-            Controls::Text(t) => t.split(',').collect(),
-        };
-        embed.set_controls(names);
-        if !embed.ignored.is_empty() {
-            return Err(error(format!(
-                "Invalid mount options: {}",
-                embed.ignored.join("; ")
-            )));
-        }
+    // An unknown control is refused here; an unknown `view` (the `?embed` page notes it) is
+    // not: the element shows the lab as if it had none.
+    if let Some(unknown) = embed.unknown_controls() {
+        return Err(error(format!("Invalid mount options: {unknown}")));
     }
-    embed.chart = options.chart.unwrap_or(true);
-    embed.races = options.races;
-    embed.explain = options.explain.unwrap_or(true);
+    embed.ignored = Vec::new();
     let app_url = match options.app_url {
         None | Some(AppUrl::Off(true)) => Some(default_app()),
         Some(AppUrl::Url(u)) => Some(app_url_checked(u)?),
@@ -445,7 +445,6 @@ pub fn mount_element(
         ))
     })?;
     let attr = |name: &str| host.get_attribute(name);
-    let flag = |name: &str| attr(name).map(|v| crate::share::is_on(&v));
     let step = match attr("step") {
         Some(v) => Some(
             v.trim()
@@ -460,16 +459,8 @@ pub fn mount_element(
         link: attr("link"),
         step,
         lesson: attr("lesson"),
-        // `buttons` first: HTML minifiers take `controls` for the boolean attribute of <video>
-        // and leave it bare, which means the default controls rather than none.
-        controls: attr("buttons")
-            .or_else(|| attr("controls"))
-            .filter(|c| !c.trim().is_empty())
-            .map(Controls::Text),
-        chart: flag("chart"),
-        explain: flag("explain"),
         app_url: match attr("app-url") {
-            Some(v) if !crate::share::is_on(&v) => Some(AppUrl::Off(false)),
+            Some(v) if !rollout_facade::embed::is_on(&v) => Some(AppUrl::Off(false)),
             Some(v) => Some(AppUrl::Url(v)),
             None => None,
         },
@@ -484,15 +475,13 @@ pub fn mount_element(
             },
             None => 0,
         }),
-        races: crate::share::race_link_of(
-            attr("view").as_deref(),
-            attr("race").as_deref(),
-            attr("steps").as_deref(),
-        ),
+        ..MountOptions::default()
     };
+    // `buttons` or `controls`, `chart`, `explain`, `view`, `race`, `steps`: the core's reading.
+    let embed = EmbedOptions::from_attributes(attr);
     let root = boot::element::shadow_root(&host).map_err(error)?;
     // `autoplay` is the element's script's: it plays once the element is seen.
-    mount_with(root, options, boot::element::module_directory)
+    mount_with(root, options, embed, boot::element::module_directory)
 }
 
 /// What the app's page (`index.html`) runs once the module is instantiated: with `?embed` in

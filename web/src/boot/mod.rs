@@ -8,8 +8,9 @@ pub mod element;
 use crate::components::app::{App, AppProps};
 use crate::components::embed::{EmbedApp, EmbedAppProps};
 use crate::hooks::use_controller::Controller;
-use crate::share::{app_address, embed_options, EmbedOptions};
+use crate::share::app_address;
 use crate::state::{Lab, Msg};
+use rollout_facade::embed::{is_on, EmbedOptions};
 use wasm_bindgen::prelude::*;
 use yew::AppHandle;
 
@@ -52,7 +53,7 @@ pub fn start_page() -> Result<(), String> {
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();
     let href = location.href().unwrap_or_default();
-    match embed_options(&search) {
+    match EmbedOptions::from_query(&search) {
         Some(options) => {
             // `&theme=light|dark|auto`: the page's colours (app.css, `html[data-theme]`).
             let (theme, autoplay) = page_extras(&search);
@@ -146,7 +147,7 @@ pub fn page_extras(search: &str) -> (&'static str, bool) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "theme" => theme = element::theme(value),
-            "autoplay" => autoplay = crate::share::is_on(value),
+            "autoplay" => autoplay = is_on(value),
             _ => {}
         }
     }

@@ -651,9 +651,9 @@ fn notice(lab: &UseReducerHandle<Lab>) -> Html {
 }
 
 /// The Races view's start the address asks for (`?view=races&race=…&steps=…`).
-fn races_link() -> crate::state::races::RaceLink {
+fn races_link() -> rollout_facade::embed::RaceLink {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    crate::share::race_link(&search).unwrap_or_default()
+    rollout_facade::embed::race_link(&search).unwrap_or_default()
 }

@@ -13,8 +13,9 @@ use crate::components::transport::{
 use crate::components::{chart_panel, ChartPanelProps, ReplicaSets};
 use crate::hooks::{use_controller, use_playback, Controller};
 use crate::settings::{Field, FormControl, StrategyKind};
-use crate::share::{link_of, start_lab, title_of, Control, EmbedOptions};
+use crate::share::{link_of, start_lab, title_of};
 use crate::state::{Frame, Lab, Msg};
+use rollout_facade::embed::{Control, EmbedOptions};
 use rollout_facade::scenario::Scenario;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -182,11 +183,8 @@ fn embed_lab(props: &EmbedAppProps) -> Lab {
         props.scenario.as_deref(),
         props.preset.as_deref(),
     );
-    if !props.options.ignored.is_empty() {
-        let extra = format!(
-            "Ignored in the embed parameters: {}.",
-            props.options.ignored.join("; ")
-        );
+    if let Some(ignored) = props.options.ignored_words() {
+        let extra = format!("Ignored in the embed parameters: {ignored}.");
         lab.notice = Some(match lab.notice.take() {
             Some(n) => format!("{n} {extra}"),
             None => extra,

@@ -6,7 +6,8 @@
 //! comes from the core's race explorer (`crate::state::races`).
 
 use crate::components::race_search::RaceSearchPanel;
-use crate::state::races::{RaceLab, RaceLink, RaceMsg, KINDS};
+use crate::state::races::{RaceLab, RaceMsg, KINDS};
+use rollout_facade::embed::RaceLink;
 use rollout_facade::races::{CacheView, Mode, PodCounts, RaceFrame, Seen, Step, WALKTHROUGHS};
 use serde_json::Value;
 use std::rc::Rc;

@@ -5,9 +5,9 @@
 
 use crate::hooks::use_share_dialog::ShareOpen;
 use crate::share::{
-    app_address, element_snippet, fragment_of, iframe_snippet, Control, EmbedOptions, ShareSession,
-    Which,
+    app_address, element_snippet, fragment_of, iframe_snippet, ShareSession, Which,
 };
+use rollout_facade::embed::{Control, EmbedOptions};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -104,7 +104,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                             <label class="check">
                                 <input type="checkbox" checked={options.has(*c)} onchange={toggle(*c)}
                                     data-testid={format!("embed-control-{}", c.name())} />
-                                { c.label() }
+                                { label(*c) }
                             </label>
                         }) }
                         <label class="check">
@@ -162,6 +162,22 @@ fn copy_text(text: String, done: impl FnOnce(bool) + 'static) {
         };
         done(ok);
     });
+}
+
+/// What a control is, in the dialog's words (the core names it, `Control::name`; the words
+/// are this dialog's).
+fn label(c: Control) -> &'static str {
+    match c {
+        Control::Step => "Step and Back",
+        Control::Round => "Whole rounds",
+        Control::Play => "Play / pause",
+        Control::Reset => "Reset",
+        Control::Image => "Roll out a new image",
+        Control::Replicas => "replicas slider",
+        Control::MaxSurge => "maxSurge slider",
+        Control::MaxUnavailable => "maxUnavailable slider",
+        Control::Strategy => "Strategy menu",
+    }
 }
 
 /// A change of the embed's options by `f` for `control`.

@@ -4,6 +4,7 @@
 //! permalink (`?view=races&race=ID&steps=STEP,STEP,…`). It knows no component; the view draws
 //! [`RaceLab::frames`].
 
+use rollout_facade::embed::RaceLink;
 use rollout_facade::limits::{MAX_IMAGE_BYTES, MAX_LINK_STEPS};
 use rollout_facade::races::{Mode, RaceExplorer, RaceFrame, Step, Walkthrough, WALKTHROUGHS};
 use rollout_facade::share::{escape, unescape};
@@ -13,16 +14,6 @@ use yew::Reducible;
 /// The six step kinds a learner takes by hand, in the order of their buttons and keys 1–6: the
 /// ones a search tries at every state (all but `setImage`), in the core's order.
 pub const KINDS: [Step; 6] = Step::SEARCHED;
-
-/// What a permalink or an element asks the Races view for: a walk-through's id and the steps
-/// taken, as the address writes them (`None`: the first walk-through, no step).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RaceLink {
-    /// `race=`: a walk-through's id.
-    pub race: Option<String>,
-    /// `steps=`: the steps taken, separated by commas (percent-encoded as in the address).
-    pub steps: Option<String>,
-}
 
 /// Everything the Races view can be asked to do.
 #[derive(Clone, Debug, PartialEq)]
