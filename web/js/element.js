@@ -218,7 +218,7 @@ const WHERE = 'the folder rollout-lab.js is served from, as <meta name="rollout-
 
 const OPTIONS = [
   "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",
-  "theme", "label", "heading-level", "loading", "data-base", "view", "race", "steps",
+  "theme", "label", "heading-level", "loading", "data-base", "view", "race", "steps", "show",
 ];
 /** Attributes that do not start the lab again. */
 const LIVE = new Set(["theme", "autoplay", "loading", "data-base"]);

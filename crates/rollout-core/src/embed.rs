@@ -80,6 +80,9 @@ pub struct RaceLink {
     pub race: Option<String>,
     /// `steps=`: the steps taken, separated by commas (percent-encoded as in the address).
     pub steps: Option<String>,
+    /// `show=`: the counterfactuals shown beside the real controllers, by their short names
+    /// (`noexp,norv`: `races::explorer::Mode::id`), separated by commas.
+    pub show: Option<String>,
 }
 
 /// Something in the options that was not understood, in the order met.
@@ -132,13 +135,13 @@ impl Default for EmbedOptions {
 impl EmbedOptions {
     /// The one reader of embed options, for every door: `controls` (names, case-insensitive,
     /// separated by commas or given as a list; the last `controls` wins), `chart` and
-    /// `explain` ([`is_on`]), and `view`, `race` and `steps` (the first of each; the Races view
+    /// `explain` ([`is_on`]), and `view`, `race`, `steps` and `show` (the first of each; the Races view
     /// with `view=races`, `view` trimmed). Other keys are left to others. Keys are matched
     /// as written (the query's are case-sensitive, an element's attributes lower case).
     /// (`dyn`: one copy of the reader in a wasm module, not one per door.)
     pub fn read<'a>(pairs: &mut dyn Iterator<Item = (&'a str, Given<'a>)>) -> EmbedOptions {
         let mut o = EmbedOptions::default();
-        let (mut view, mut race, mut steps) = (None, None, None);
+        let (mut view, mut race, mut steps, mut show) = (None, None, None, None);
         for (key, value) in pairs {
             let text = match value {
                 Given::Text(t) => t,
@@ -165,10 +168,13 @@ impl EmbedOptions {
                 "steps" => {
                     steps.get_or_insert(text);
                 }
+                "show" => {
+                    show.get_or_insert(text);
+                }
                 _ => {}
             }
         }
-        o.races = race_link_of(view, race, steps);
+        o.races = race_link_of(view, race, steps, show);
         o
     }
 
@@ -185,8 +191,8 @@ impl EmbedOptions {
     }
 
     /// A `<rollout-lab>` element's options from its attributes (`attr`: an attribute's value,
-    /// `None` when absent): `buttons` or `controls`, `chart`, `explain`, `view`, `race` and
-    /// `steps`, read by [`EmbedOptions::read`].
+    /// `None` when absent): `buttons` or `controls`, `chart`, `explain`, `view`, `race`,
+    /// `steps` and `show`, read by [`EmbedOptions::read`].
     pub fn from_attributes(attr: impl Fn(&str) -> Option<String>) -> EmbedOptions {
         // `buttons` first: HTML minifiers take `controls` for the boolean attribute of <video>
         // and leave it bare, which means the default controls rather than none.
@@ -198,7 +204,7 @@ impl EmbedOptions {
         if let Some(c) = controls {
             params.push(("controls".to_string(), c));
         }
-        for key in ["chart", "explain", "view", "race", "steps"] {
+        for key in ["chart", "explain", "view", "race", "steps", "show"] {
             if let Some(v) = attr(key) {
                 params.push((key.to_string(), v));
             }
@@ -330,12 +336,18 @@ pub fn race_link(query: &str) -> Option<RaceLink> {
     read_params(&params).races
 }
 
-/// The Races view's start from a `view`, a `race` and `steps`: `None` unless `view` is
+/// The Races view's start from a `view`, a `race`, `steps` and `show`: `None` unless `view` is
 /// `races` (around spaces).
-fn race_link_of(view: Option<&str>, race: Option<&str>, steps: Option<&str>) -> Option<RaceLink> {
+fn race_link_of(
+    view: Option<&str>,
+    race: Option<&str>,
+    steps: Option<&str>,
+    show: Option<&str>,
+) -> Option<RaceLink> {
     (view.map(str::trim) == Some("races")).then(|| RaceLink {
         race: race.map(String::from),
         steps: steps.map(String::from),
+        show: show.map(String::from),
     })
 }
 
@@ -409,24 +421,27 @@ mod tests {
 
     #[test]
     fn the_races_view() {
-        let o =
-            EmbedOptions::from_query("?embed&view=races&race=conflict&steps=setImage%20web:2,tick")
-                .unwrap();
+        let o = EmbedOptions::from_query(
+            "?embed&view=races&race=conflict&steps=setImage%20web:2,tick&show=norv",
+        )
+        .unwrap();
         let want = RaceLink {
             race: Some("conflict".into()),
             steps: Some("setImage web:2,tick".into()),
+            show: Some("norv".into()),
         };
         assert_eq!(o.races.as_ref(), Some(&want));
         assert!(o.ignored.is_empty());
         assert_eq!(
-            race_link("?view=races&race=conflict&steps=setImage%20web:2,tick"),
+            race_link("?view=races&race=conflict&steps=setImage%20web:2,tick&show=norv"),
             Some(want.clone())
         );
         assert_eq!(
             as_attributes(&[
                 ("view", "races"),
                 ("race", "conflict"),
-                ("steps", "setImage web:2,tick")
+                ("steps", "setImage web:2,tick"),
+                ("show", "norv")
             ])
             .races,
             Some(want)
@@ -438,7 +453,7 @@ mod tests {
             race_link("?view=races&race=a&view=plan&race=b"),
             Some(RaceLink {
                 race: Some("a".into()),
-                steps: None
+                ..RaceLink::default()
             })
         );
         let o = EmbedOptions::from_query("?embed&view=stage").unwrap();

@@ -156,12 +156,23 @@ describe('the Races view', () => {
     await atStep(again, 4);
     assert.equal(await again.locator(byTestId('race-walk')).inputValue(), 'conflict');
     await assertStep(again, 'real', trace, 3);
-    assert.deepEqual([...page.errors, ...again.errors], []);
+    // A counterfactual shown is in the address too, and a link opens with it shown.
+    await again.locator(byTestId('race-norv')).click();
+    await again.locator(byTestId('race-mode-norv')).waitFor();
+    const shown = await again.evaluate(() => location.search);
+    assert.equal(shown, `${search}&show=norv`);
+    const third = await openRaces(shown.replace('?view=races', ''));
+    await third.locator(byTestId('race-mode-norv')).waitFor();
+    assert.equal(await third.locator(byTestId('race-norv')).getAttribute('aria-pressed'), 'true');
+    assert.equal(await third.locator(byTestId('race-noexp')).getAttribute('aria-pressed'), 'false');
+    assert.deepEqual([...page.errors, ...again.errors, ...third.errors], []);
+    await third.close();
     await again.close();
     await page.close();
     for (const [query, why] of [
       ['&race=nope', /no walk-through "nope"/],
       ['&race=conflict&steps=sync-dc,fly', /unknown step "fly"/],
+      ['&race=conflict&show=lww', /shows "lww", which is no counterfactual/],
     ]) {
       const bad = await openRaces(query);
       assert.match(await bad.locator(byTestId('race-notice')).textContent(), why);

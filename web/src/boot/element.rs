@@ -66,8 +66,9 @@ export interface RolloutLabAttributes {
   step?: string | number; "app-url"?: string; autoplay?: string | boolean; lesson?: string;
   theme?: "light" | "dark" | "auto" | "inherit"; label?: string; "heading-level"?: string | number;
   loading?: "lazy" | "eager"; "data-base"?: string; id?: string; class?: string; style?: string;
-  /** `view="races"`: the Races view, at the walk-through `race` and the comma-separated `steps`. */
-  view?: "races"; race?: string; steps?: string;
+  /** `view="races"`: the Races view, at the walk-through `race` and the comma-separated `steps`,
+   *  with the counterfactuals `show` (`"noexp"`, `"norv"`, comma-separated) beside the real ones. */
+  view?: "races"; race?: string; steps?: string; show?: string;
 }
 /** `<rollout-lab>`, defined when this module is imported (README, "On a documentation page"). */
 export interface RolloutLabElement extends HTMLElement {

@@ -129,13 +129,35 @@ impl RaceLab {
             lab.explorer = RaceExplorer::new(lab.walk.scenario());
             lab.notice = Some(format!("This link could not be followed: {why}."));
         }
+        // `show=noexp,norv`: the counterfactuals beside the real controllers; a name that is
+        // none of them is left out, and said.
+        for name in link.show.iter().flat_map(|s| s.split(',')).map(str::trim) {
+            match Mode::from_id(name).filter(|m| *m != Mode::Real) {
+                Some(m) if !lab.shown.contains(&m) => lab.shown.push(m),
+                Some(_) => {}
+                None if name.is_empty() => {}
+                None => {
+                    lab.notice.get_or_insert(format!(
+                        "This link shows \"{}\", which is no counterfactual (there are {} and {}).",
+                        rollout_facade::limits::prefix(name, 40),
+                        Mode::WithoutExpectations.id(),
+                        Mode::LastWriteWins.id()
+                    ));
+                }
+            }
+        }
         lab
     }
 
-    /// The address's query for this moment: `view=races&race=ID&steps=…` (no `steps` before
-    /// the first).
+    /// The address's query for this moment: `view=races&race=ID&steps=…&show=…` (no `steps`
+    /// before the first, no `show` while only the real controllers are shown).
     pub fn query(&self) -> String {
         let mut q = format!("view=races&race={}", self.walk.id);
+        let shown: Vec<&str> = Mode::ALL
+            .into_iter()
+            .filter(|m| self.shown.contains(m))
+            .map(Mode::id)
+            .collect();
         let steps: Vec<String> = self
             .explorer
             .schedule_text()
@@ -145,6 +167,10 @@ impl RaceLab {
         if !steps.is_empty() {
             q.push_str("&steps=");
             q.push_str(&steps.join(","));
+        }
+        if !shown.is_empty() {
+            q.push_str("&show=");
+            q.push_str(&shown.join(","));
         }
         q
     }
@@ -235,6 +261,7 @@ mod tests {
         RaceLink {
             race: Some(race.into()),
             steps: Some(steps.into()),
+            show: None,
         }
     }
 
@@ -255,6 +282,39 @@ mod tests {
         assert_eq!(back.notice, None);
         assert_eq!(back.explorer.steps(), lab.explorer.steps());
         assert_eq!(back.query(), q);
+    }
+
+    #[test]
+    fn the_counterfactuals_shown_are_in_the_permalink() {
+        let mut lab = RaceLab::default();
+        lab.update(RaceMsg::Next);
+        lab.update(RaceMsg::Toggle(Mode::LastWriteWins));
+        lab.update(RaceMsg::Toggle(Mode::WithoutExpectations));
+        let q = lab.query();
+        assert_eq!(
+            q,
+            "view=races&race=expectations&steps=setImage%20web:2&show=noexp,norv"
+        );
+        let back = RaceLab::from_link(&rollout_facade::embed::race_link(&q).unwrap());
+        assert_eq!(back.notice, None);
+        assert_eq!(back.frames().len(), 3);
+        assert_eq!(back.query(), q);
+        // Hidden again: no `show`.
+        lab.update(RaceMsg::Toggle(Mode::LastWriteWins));
+        lab.update(RaceMsg::Toggle(Mode::WithoutExpectations));
+        assert!(!lab.query().contains("show"));
+        // A name that is no counterfactual is left out and said; the rest is shown.
+        let odd = RaceLab::from_link(&RaceLink {
+            show: Some("real, norv,lww,".into()),
+            ..RaceLink::default()
+        });
+        assert_eq!(odd.shown, vec![Mode::LastWriteWins]);
+        assert_eq!(
+            odd.notice.as_deref(),
+            Some(
+                "This link shows \"real\", which is no counterfactual (there are noexp and norv)."
+            )
+        );
     }
 
     #[test]
