@@ -390,8 +390,10 @@ pub fn flow_diagram(props: &FlowDiagramProps) -> Html {
     let replicaset = flow.title == "syncReplicaSet";
     let rows = flow.nodes.iter().map(|n| n.row).max().unwrap_or(0) as f64 + 1.0;
     let cols = flow.nodes.iter().map(|n| n.col).max().unwrap_or(0) as f64 + 1.0;
-    let width = MARGIN_L + cols * COL_W + MARGIN_R;
-    let height = 2.0 * MARGIN_Y + rows * ROW_H;
+    // Whole pixels (the columns and rows are at most 256 and the sizes whole), written as
+    // integers: `{:.0}` would link Rust's float formatting into the module.
+    let width = (MARGIN_L + cols * COL_W + MARGIN_R) as i64;
+    let height = (2.0 * MARGIN_Y + rows * ROW_H) as i64;
     let path = path_of(flow);
     let number = |id: &str| path.iter().position(|n| n.id == id).map(|i| i + 1);
 
@@ -450,10 +452,10 @@ pub fn flow_diagram(props: &FlowDiagramProps) -> Html {
                 <div class="fd-canvas">
                     <svg
                         class="fd-svg"
-                        viewBox={format!("0 0 {width:.0} {height:.0}")}
+                        viewBox={format!("0 0 {width} {height}")}
                         preserveAspectRatio="xMidYMin meet"
                         aria-hidden="true"
-                        style={format!("--fd-w: {width:.0}px")}
+                        style={format!("--fd-w: {width}px")}
                     >
                         { for edges.into_iter().filter_map(|e| edge_view(e, &flow.nodes)) }
                         { for nodes }

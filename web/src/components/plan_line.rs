@@ -22,6 +22,7 @@ pub fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option
             )
         })
         .collect();
+    // The viewBox below is `0 0 w h`, written out: `{w}` would link float formatting.
     let (w, h, l, r, t, b) = (440.0, 200.0, 44.0, 12.0, 12.0, 34.0);
     let x_max = pts.iter().map(|p| p.0).max().unwrap_or(1).max(1) as f64;
     let x_min = pts.iter().map(|p| p.0).min().unwrap_or(0) as f64;
@@ -49,7 +50,7 @@ pub fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option
     };
     let (x0, x1, y0) = (fmt(l), fmt(w - r), fmt(h - b));
     let mut out = format!(
-        r#"<svg class="chart-svg plan-line" viewBox="0 0 {w} {h}" role="img" data-testid="sweep-line" aria-label="{} against {label}">"#,
+        r#"<svg class="chart-svg plan-line" viewBox="0 0 440 200" role="img" data-testid="sweep-line" aria-label="{} against {label}">"#,
         figure.label()
     );
     let mut v = 0.0;
