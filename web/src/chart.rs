@@ -95,6 +95,17 @@ fn nice_step(max: f64, ticks: f64) -> f64 {
     10.0 * mag
 }
 
+/// `v.round()` as `{}` writes it (`-0` for a negative zero), without pulling float
+/// formatting into the wasm. For pixel positions: finite and well under 2^53 in magnitude.
+pub fn whole(v: f64) -> String {
+    let r = v.round();
+    if r == 0.0 && r.is_sign_negative() {
+        "-0".to_string()
+    } else {
+        (r as i64).to_string()
+    }
+}
+
 /// `v` with one decimal, without pulling float formatting into the wasm.
 pub fn fmt(v: f64) -> String {
     let tenths = (v * 10.0).round() as i64;
@@ -228,6 +239,31 @@ pub fn m_ss(seconds: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_writes_what_display_writes_for_a_rounded_pixel() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            -0.4,
+            -0.5,
+            -0.6,
+            0.5,
+            1.5,
+            2.5,
+            -2.5,
+            -1.5,
+            1e15 + 0.5,
+        ];
+        for i in -40_000..40_000 {
+            values.push(f64::from(i) * 0.25);
+            values.push(f64::from(i) * 0.1 + 0.05);
+            values.push(f64::from(i) * 1234.567);
+        }
+        for v in values {
+            assert_eq!(whole(v), format!("{}", v.round()), "{v}");
+        }
+    }
 
     #[test]
     fn nice_steps_are_one_two_five_times_a_power_of_ten() {

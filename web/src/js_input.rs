@@ -13,6 +13,16 @@
 use rollout_facade::limits;
 use wasm_bindgen::{JsCast, JsValue};
 
+/// A number as JavaScript writes it (`String(n)`: `3.5`, `-1`, `1e+21`, `NaN`, `Infinity`):
+/// what a message quotes of a caller's number, and what `set(name, 5)` types, is written as
+/// the caller's own language writes it (and the module links no float formatting of its own).
+pub fn number(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 /// What a value is, for a message: `a number`, `undefined`, `an object`.
 pub fn kind(value: &JsValue) -> String {
     if value.is_undefined() {
@@ -96,12 +106,14 @@ pub fn count(
     };
     if !n.is_finite() || n.fract() != 0.0 || n < 0.0 {
         return Err(format!(
-            "{function}: {what} {n} is not a whole number of at least 0"
+            "{function}: {what} {} is not a whole number of at least 0",
+            number(n)
         ));
     }
     if n > max as f64 {
         return Err(format!(
-            "{function}: {what} {n} is more than {}{why}",
+            "{function}: {what} {} is more than {}{why}",
+            number(n),
             limits::group(max as i64)
         ));
     }

@@ -258,6 +258,23 @@ fn find_race_reports_as_rollout_races_json_and_throws_on_bad_options() {
         err(r#"{"depth":-1}"#),
         "findRace: depth -1 is not a whole number of at least 0"
     );
+    // A caller's number is quoted as JavaScript writes it.
+    let count = |n: f64| {
+        rollout_web::js_input::count(&JsValue::from(n), "advance", "step", 50_000, "").unwrap_err()
+    };
+    assert_eq!(count(1e21), "advance: step 1e+21 is more than 50,000");
+    assert_eq!(
+        count(0.1 + 0.2),
+        "advance: step 0.30000000000000004 is not a whole number of at least 0"
+    );
+    let written: Vec<String> = [-0.0, 2.5, 1e-7, 123_456_789.125, f64::INFINITY, f64::NAN]
+        .into_iter()
+        .map(rollout_web::js_input::number)
+        .collect();
+    assert_eq!(
+        written,
+        ["0", "2.5", "1e-7", "123456789.125", "Infinity", "NaN"]
+    );
     let not_a_function =
         api::find_race("expectations".into(), None, Some(JsValue::from(5))).unwrap_err();
     assert_eq!(

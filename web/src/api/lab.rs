@@ -216,7 +216,7 @@ impl MountedLab {
     ) -> Result<Option<String>, JsError> {
         let name = js_input::text(&name, "set", "the setting's name").map_err(error)?;
         let value = match value.as_f64() {
-            Some(n) => n.to_string(),
+            Some(n) => js_input::number(n),
             None => js_input::text(&value, "set", "the value").map_err(error)?,
         };
         let field = field_of(&name).ok_or_else(|| {

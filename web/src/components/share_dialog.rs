@@ -265,8 +265,8 @@ pub fn open_share(
         &format!(
             // Positioned inline: share.css may still be loading when the dialog takes focus.
             "position: absolute; z-index: 30; top: {}px; left: {}px",
-            (rect.bottom() + window.scroll_y().unwrap_or(0.0) + 8.0).round(),
-            left.round()
+            crate::chart::whole(rect.bottom() + window.scroll_y().unwrap_or(0.0) + 8.0),
+            crate::chart::whole(left)
         ),
     )
     .ok();
