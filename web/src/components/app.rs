@@ -150,7 +150,11 @@ pub fn app(props: &AppProps) -> Html {
     let stage_a = stage_a(&lab, frame, &compare, &presenting, &on_select, &chart);
 
     html! {
-        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"), (compare.on && !present).then_some("comparing"))} data-version={lab.version.to_string()}>
+        // `on-plan` / `on-races`: the page shown, for the stylesheets (a class, not
+        // `.app:has(…)`: a `:has()` over the app's subtree made Chrome check it on every
+        // step's DOM changes, about 6 ms a step at 100 replicas; BENCHMARKS.md).
+        <div class={classes!("app", large.then_some("large-text"), present.then_some("presenting"), (compare.on && !present).then_some("comparing"),
+            (plan_page && !present).then_some("on-plan"), (page == Page::Races).then_some("on-races"))} data-version={lab.version.to_string()}>
             if props.header && !present {
                 { header(Header {
                     preset: AttrValue::from(lab.preset.clone()),
