@@ -477,7 +477,7 @@ pub fn mount_element(
         }),
         ..MountOptions::default()
     };
-    // `buttons` or `controls`, `chart`, `explain`, `view`, `race`, `steps`: the core's reading.
+    // `buttons` or `controls`, `chart`, `explain`, `view`, `race`, `steps`, `show`: the core's reading.
     let embed = EmbedOptions::from_attributes(attr);
     let root = boot::element::shadow_root(&host).map_err(error)?;
     // `autoplay` is the element's script's: it plays once the element is seen.

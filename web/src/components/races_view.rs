@@ -31,8 +31,8 @@ pub struct RacesViewProps {
     pub page: bool,
     /// The level of its title's heading (2 in the app; the parts below it one level down
     /// each); 0 for no headings and no regions, as inside a `<rollout-lab>` without
-    /// `heading-level`, whose view must not join the host page's outline
-    /// (`chart_panel::panel_tags`). A page's (`page`) title is `<h1>` whatever this says.
+    /// `heading-level`, whose view must not join the host page's outline (`level`). A page's
+    /// (`page`) title is `<h1>` whatever this says.
     #[prop_or(2)]
     pub heading: u8,
 }
