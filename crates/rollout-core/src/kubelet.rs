@@ -7,7 +7,11 @@
 //! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
 //! A scenario may select the kubelet's probe rules instead (`model.probes`, see [`probes`]).
 
+pub mod backoff;
+pub mod container_life;
+pub mod failures;
 pub mod probes;
+pub mod restarts;
 
 use crate::api::Time;
 use crate::store::ApiServer;
@@ -40,6 +44,10 @@ pub struct KubeletModel {
         skip_serializing_if = "Option::is_none"
     )]
     pub probes: Option<probes::ProbeModel>,
+    /// How the apps of some images fail (`model.failures`), and the restart back-off: their
+    /// pods are led by [`restarts`] once bound to a node.
+    #[serde(skip)]
+    pub failures: Option<failures::FailureModel>,
 }
 
 impl KubeletModel {
@@ -84,6 +92,19 @@ pub enum PodChange {
         /// The pod.
         pod: String,
     },
+    /// Its container exited (an app that crashes, or one a probe got killed) and waits to be
+    /// restarted (`restarts`; a restart at once shows as the container's `Started` event).
+    ContainerExited {
+        /// The pod.
+        pod: String,
+        /// The exit code: 1 for a crash, 137 for a kill.
+        exit_code: i32,
+    },
+    /// Out of Ready while its container runs (its readiness probe failed).
+    BecameNotReady {
+        /// The pod.
+        pod: String,
+    },
 }
 
 impl PodChange {
@@ -92,7 +113,9 @@ impl PodChange {
         match self {
             PodChange::Scheduled { pod, .. }
             | PodChange::BecameReady { pod }
-            | PodChange::Removed { pod } => pod,
+            | PodChange::Removed { pod }
+            | PodChange::ContainerExited { pod, .. }
+            | PodChange::BecameNotReady { pod } => pod,
         }
     }
 }
@@ -124,6 +147,8 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
             round_at(deleted + i64::from(model.termination_rounds) * spr)
         } else if pod.node_name.is_empty() {
             from
+        } else if restarts::handles(model, pod) {
+            continue;
         } else if !pod.is_ready() && !model.never_ready_images.contains(&pod.image) {
             let ready_at = match &model.probes {
                 Some(p) => p.ready_at(pod),
@@ -144,14 +169,38 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
             break;
         }
     }
+    if due != Some(from) {
+        if let Some(r) = restarts::next_due_round(api, model, from, &round_at) {
+            due = Some(due.map_or(r, |d| d.min(r)));
+        }
+    }
     due
 }
 
 /// One kubelet pass over every pod.
 pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
-    if let Some(p) = &model.probes {
-        return probes::kubelet_pass(api, model, p);
+    kubelet_pass_recording(api, model, &mut Vec::new())
+}
+
+/// One kubelet pass over every pod, the events the kubelet records (those of pods whose app
+/// fails: `restarts`) appended to `events`.
+pub fn kubelet_pass_recording(
+    api: &mut ApiServer,
+    model: &KubeletModel,
+    events: &mut Vec<std::sync::Arc<crate::api::Event>>,
+) -> Vec<PodChange> {
+    let mut changes = match &model.probes {
+        Some(p) => probes::kubelet_pass(api, model, p),
+        None => simple_pass(api, model),
+    };
+    if model.failures.is_some() {
+        changes.extend(restarts::pass(api, model, events));
     }
+    changes
+}
+
+/// The conformance model's pass (`readyAfterRounds`).
+fn simple_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let now = api.now();
     let mut changes = Vec::new();
     // Indices in `changes` of the removals, and of each updated pod's first change with the
@@ -179,6 +228,7 @@ pub fn kubelet_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange>
             .then(|| format!("node-{}", pod.serial % nodes));
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
+            && !restarts::handles(model, pod)
             && rounds_between(pod.started_at, now, model.seconds_per_round)
                 >= i64::from(model.ready_after(name));
         let first = changes.len();

@@ -122,6 +122,28 @@ pub struct ModelExtras {
     /// Read by [`Scenario::from_value`], not by serde.
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub probes: Option<crate::kubelet::probes::ProbeModel>,
+    /// How the apps of some images fail (`"failures": {"web:2": "crash:after=5s"}`; absent:
+    /// none fails), with the kubelet's restart back-off (`restartBackOff`, written beside it
+    /// when not v1.28's). Read by [`Scenario::from_value`], not by serde.
+    #[serde(
+        skip_deserializing,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_failures"
+    )]
+    pub failures: Option<crate::kubelet::failures::FailureModel>,
+    /// `restartBackOff`, as written (`failures` carries what the kubelet uses).
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub restart_back_off: Option<crate::kubelet::backoff::BackOffPolicy>,
+}
+
+/// `failures` as the scenario writes it: image → `crash:after=5s`.
+fn serialize_failures<S: serde::Serializer>(
+    f: &Option<crate::kubelet::failures::FailureModel>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    f.as_ref()
+        .and_then(crate::kubelet::failures::FailureModel::failures_json)
+        .serialize(s)
 }
 
 /// One user action, applied at the start of its round (read by [`Action::from_value`]).
@@ -334,7 +356,19 @@ pub const ACTION_TYPES: &[&str] = &[
 fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let mut v = v.clone();
     let probes = v.as_object_mut().and_then(|m| m.remove("probes"));
+    let failures = v.as_object_mut().and_then(|m| m.remove("failures"));
+    let back_off = v.as_object_mut().and_then(|m| m.remove("restartBackOff"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    if failures.is_some() || back_off.is_some() {
+        let f = crate::kubelet::failures::FailureModel::from_values(
+            failures.as_ref(),
+            back_off.as_ref(),
+        )?;
+        extras.restart_back_off = back_off
+            .filter(|b| !b.is_null())
+            .map(|_| f.restart_back_off);
+        extras.failures = (!f.images.is_empty() || extras.restart_back_off.is_some()).then_some(f);
+    }
     extras.probes = match probes {
         None | Some(serde_json::Value::Null) => None,
         Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),

@@ -16,7 +16,7 @@
 
 use crate::api::{Deployment, Event, Time, DEPRECATED_ROLLBACK_TO};
 use crate::deployment::DeploymentController;
-use crate::kubelet::{kubelet_pass, KubeletModel, PodChange};
+use crate::kubelet::{kubelet_pass_recording, KubeletModel, PodChange};
 use crate::record::{Decision, Recorder};
 use crate::replicaset::{ManageReport, ReplicaSetController};
 use crate::scenario::{defaulted_strategy, Action, ActionKind, DeploymentInput, Scenario};
@@ -183,6 +183,7 @@ impl Simulation {
             ready_jitter_rounds: scenario.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
+            failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
         };
         let mut api = ApiServer::new();
         api.set_pod_quota(scenario.pod_quota);
@@ -660,7 +661,12 @@ impl Simulation {
                 }
                 Phase::Kubelet => {
                     let mut record = self.new_record(StepKind::Kubelet);
-                    record.pod_changes = kubelet_pass(&mut self.state.api, &self.model);
+                    let mut events = Vec::new();
+                    record.pod_changes =
+                        kubelet_pass_recording(&mut self.state.api, &self.model, &mut events);
+                    if !events.is_empty() {
+                        self.log_kubelet_events(&mut record, events);
+                    }
                     record.path.push("kubelet".to_string());
                     if self.scenario.settle {
                         let changed =
@@ -748,6 +754,27 @@ impl Simulation {
             .entry(deployment.to_string())
             .or_insert(count);
         *peak = (*peak).max(count);
+    }
+
+    /// Logs the events the kubelet recorded in a pass (pods whose app fails) as a sync's are.
+    fn log_kubelet_events(&mut self, record: &mut StepRecord, events: Vec<Arc<crate::api::Event>>) {
+        let pass = self.scenario.settle.then_some(self.state.pass);
+        self.state.acc.event_count += events.len();
+        for e in &events {
+            if self.trace_events {
+                self.state
+                    .acc
+                    .events
+                    .push(TraceEvent::of("kubelet", e, pass));
+            }
+            self.state.events.push_back(Arc::new(LoggedEvent {
+                round: self.state.round,
+                pass: self.state.pass,
+                phase: "kubelet",
+                event: Arc::clone(e),
+            }));
+        }
+        record.events = events;
     }
 
     fn finish_sync(
@@ -1181,6 +1208,7 @@ mod tests {
             ready_jitter_rounds: 3,
             seed: 42,
             probes: None,
+            failures: None,
         };
         let delays: Vec<u32> = (1..=40)
             .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))

@@ -498,6 +498,7 @@ impl ApiServer {
             conditions: Vec::new(),
             restart_count: 0,
             serial,
+            container: None,
             started_at,
         });
         self.pods.insert(name, Arc::clone(&pod));
@@ -614,6 +615,61 @@ impl ApiServer {
                 set_pod_condition(p, c, ConditionStatus::False, now);
             }
             true
+        })
+    }
+
+    /// The kubelet's status update for a pod whose app fails (`kubelet::restarts`): the
+    /// container's status as [`crate::kubelet::container_life`] works it out at `now`;
+    /// `restartCount` and the start readiness counts from follow it, the phase is Running once
+    /// a container has run (Pending before), and Ready and ContainersReady are True while the
+    /// container is ready (their `lastTransitionTime` now) and False after it was.
+    pub fn sync_container_status(
+        &mut self,
+        name: &str,
+        status: crate::api::ContainerStatus,
+    ) -> Result<(), ApiError> {
+        use crate::api::ContainerState;
+        let now = self.now;
+        self.write_pod(name, |p| {
+            let mut changed = false;
+            let ran =
+                status.restart_count > 0 || !matches!(status.state, ContainerState::Waiting { .. });
+            let phase = if ran {
+                PodPhase::Running
+            } else {
+                PodPhase::Pending
+            };
+            changed |= p.phase != phase;
+            p.phase = phase;
+            changed |= p.restart_count != status.restart_count;
+            p.restart_count = status.restart_count;
+            if let ContainerState::Running { started_at } = status.state {
+                changed |= p.started_at != started_at;
+                p.started_at = started_at;
+            }
+            if status.ready {
+                for c in [
+                    PodConditionType::PodScheduled,
+                    PodConditionType::Initialized,
+                    PodConditionType::ContainersReady,
+                    PodConditionType::Ready,
+                ] {
+                    changed |= set_pod_condition(p, c, ConditionStatus::True, now);
+                }
+            } else if p
+                .conditions
+                .iter()
+                .any(|c| c.type_ == PodConditionType::Ready)
+            {
+                for c in [PodConditionType::ContainersReady, PodConditionType::Ready] {
+                    changed |= set_pod_condition(p, c, ConditionStatus::False, now);
+                }
+            }
+            if p.container.as_deref() != Some(&status) {
+                p.container = Some(Arc::new(status));
+                changed = true;
+            }
+            changed
         })
     }
 

@@ -30,14 +30,24 @@ pub use rollout_core::{
 /// bounds are [`view::rolling_bounds`]'s, messages are the core's.
 pub mod api {
     pub use rollout_core::api::{
-        ConditionStatus, Deployment, DeploymentCondition, DeploymentSpec, DeploymentStatus,
-        DeploymentStrategy, Event, IntOrString, ObjectMeta, OwnerReference, Pod, PodCondition,
-        PodConditionType, PodPhase, PodTemplate, ReplicaSet, ReplicaSetCondition, ReplicaSetSpec,
-        ReplicaSetStatus, StringMap, Text, Time, Uid, DEFAULT_ROLLING_PERCENT,
-        DEPRECATED_ROLLBACK_TO, DESIRED_REPLICAS_ANNOTATION, LAST_APPLIED_CONFIG_ANNOTATION,
-        MAX_REPLICAS_ANNOTATION, POD_DELETION_COST_ANNOTATION, POD_TEMPLATE_HASH_LABEL,
-        REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
+        ConditionStatus, ContainerState, ContainerStatus, Deployment, DeploymentCondition,
+        DeploymentSpec, DeploymentStatus, DeploymentStrategy, Event, IntOrString, ObjectMeta,
+        OwnerReference, Pod, PodCondition, PodConditionType, PodPhase, PodTemplate, ReplicaSet,
+        ReplicaSetCondition, ReplicaSetSpec, ReplicaSetStatus, StringMap, Text, Time, Uid,
+        DEFAULT_ROLLING_PERCENT, DEPRECATED_ROLLBACK_TO, DESIRED_REPLICAS_ANNOTATION,
+        LAST_APPLIED_CONFIG_ANNOTATION, MAX_REPLICAS_ANNOTATION, POD_DELETION_COST_ANNOTATION,
+        POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
     };
+}
+
+/// How an app fails (a model parameter per image: `crash:after=5s`, `probe:after=5s`,
+/// `readiness:from=30s,to=90s`, `pull`) and the kubelet's restart back-off (v1.28's 10 s → 300 s,
+/// the newer kubelets' options): the scenario's `model.failures` and `model.restartBackOff`,
+/// `rollout plan --fail`. The kubelet's rules themselves stay in the core; a front end reads
+/// their result in each pod's `container` status and `kubectl::pod_rows`.
+pub mod failures {
+    pub use rollout_core::kubelet::backoff::BackOffPolicy;
+    pub use rollout_core::kubelet::failures::{parse_duration, AppFailure, FailureModel, KINDS};
 }
 
 /// A simulation as a front end sees it: the value a [`session::Session`] holds, read through

@@ -80,7 +80,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
         (j, m) => Some(ModelExtras {
             ready_jitter_rounds: j,
             seed: m.as_ref().map_or(1, |m| m.seed),
-            probes: m.and_then(|m| m.probes),
+            ..m.unwrap_or_default()
         }),
     };
     s.termination_rounds = model.termination_rounds;

@@ -4,7 +4,10 @@
 //! Times are whole seconds of the simulated clock (0 = the start of the scenario); a time that
 //! Kubernetes may leave unset is an `Option`.
 
+pub mod container;
 pub mod intstr;
+
+pub use container::{ContainerState, ContainerStatus};
 
 pub use intstr::IntOrString;
 use serde::{Deserialize, Serialize};
@@ -567,6 +570,10 @@ pub struct Pod {
     /// When its container last started (creation, or the last restart): readiness counts
     /// from here.
     pub started_at: Time,
+    /// `status.containerStatuses[0]` in full, for a pod whose app fails (the kubelet's
+    /// restarts, back-off and probes: `kubelet::failures`); `None` for every other pod.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub container: Option<std::sync::Arc<ContainerStatus>>,
 }
 
 impl Pod {

@@ -428,6 +428,7 @@ pub fn kubelet_pass(
             ));
         } else if !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
+            && !super::restarts::handles(model, pod)
             && probes.ready_at(pod).is_some_and(|t| t <= now)
         {
             to_ready.push(name.clone());
@@ -460,7 +461,12 @@ pub fn kubelet_pass(
         };
         note(&mut on_node, &node, &image, running);
         let _ = api.schedule_pod_running_from(&name, &node, running);
+        let fails = model
+            .failures
+            .as_ref()
+            .is_some_and(|f| f.of(&image).is_some());
         let ready = !model.never_ready_images.contains(&image)
+            && !fails
             && probes
                 .pod_ready_at(admitted, running)
                 .is_some_and(|t| t <= now);

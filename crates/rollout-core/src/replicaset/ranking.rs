@@ -609,6 +609,7 @@ mod tests {
                 .collect(),
             restart_count: (i % 2) as i32,
             serial: i as u32,
+            container: None,
             started_at: created,
         }
     }

@@ -283,6 +283,8 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
                     }
                     PodChange::Scheduled { .. } => scheduled += 1,
                     PodChange::Removed { .. } => removed += 1,
+                    // Worded from the kubelet's events and these, below.
+                    PodChange::ContainerExited { .. } | PodChange::BecameNotReady { .. } => {}
                 }
             }
             let mut parts: Vec<String> = ready
@@ -295,6 +297,10 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
             if removed > 0 {
                 parts.push(format!("{} finished terminating", pods(removed)));
             }
+            parts.extend(crate::kubelet::restarts::step_words(
+                &record.pod_changes,
+                &record.events,
+            ));
             if parts.is_empty() {
                 "the kubelet updated pods".to_string()
             } else {

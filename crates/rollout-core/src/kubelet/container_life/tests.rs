@@ -1,0 +1,186 @@
+//! The hand-worked figures of issue #34 (README, "Rollouts that go wrong").
+
+use super::*;
+use crate::kubelet::probes::ContainerProbes;
+
+fn input<'a>(failure: &'a AppFailure, ready: ReadyRule<'a>) -> LifeInput<'a> {
+    LifeInput {
+        failure,
+        restart_back_off: BackOffPolicy::V1_28,
+        pod: "web-rev2-00001_default(5e1f0c3a-7d2b-4c1e-9a00-000000000007)",
+        container: "app",
+        image: "web:2",
+        admitted: 0,
+        first_started: 0,
+        ready,
+    }
+}
+
+#[test]
+fn a_crash_loop_backs_off_10_20_40_seconds() {
+    // Exits 5 s after each start: exit 5 (no entry: at once, entry 10 s), exit 10 + 10 = 20,
+    // exit 25 + 20 = 45, exit 50 + 40 = 90.
+    let crash = AppFailure::Crash { after: 5 };
+    let i = input(&crash, ReadyRule::After(Some(1)));
+    assert_eq!(life(&i, 100).starts, [0, 5, 20, 45, 90]);
+    let at = |t| life(&i, t).status;
+    assert_eq!(at(5).restart_count, 1, "RESTARTS 1 at 5 s");
+    assert_eq!(at(5).state, ContainerState::Running { started_at: 5 });
+    // At 10 s it exits (terminated, Error, 1); from 11 s CrashLoopBackOff until 20 s.
+    assert_eq!(at(10).state.reason(), Some("Error"));
+    let s = at(11);
+    assert_eq!(s.state.reason(), Some("CrashLoopBackOff"));
+    assert_eq!(s.back_off_until, Some(20));
+    assert!(matches!(
+        s.last_state,
+        Some(ContainerState::Terminated {
+            exit_code: 1,
+            started_at: 5,
+            finished_at: 10,
+            ..
+        })
+    ));
+    // Ready 1 s after each start, until it exits.
+    assert!(at(6).ready && !at(11).ready);
+    assert_eq!((at(89).restart_count, at(89).back_off_until), (3, Some(90)));
+    assert_eq!(at(90).restart_count, 4);
+    // The next change after 60 s is the restart at 90 s; after 90 s the ready at 91 s.
+    assert_eq!(life(&i, 60).next_change, Some(90));
+    assert_eq!(life(&i, 90).next_change, Some(91));
+    let back_offs: Vec<Time> = life(&i, 94)
+        .events
+        .iter()
+        .filter(|e| e.reason == "BackOff")
+        .map(|e| e.time)
+        .collect();
+    assert_eq!(back_offs, [11, 26, 51]);
+    assert!(at(11).state == ContainerState::Waiting {
+        reason: "CrashLoopBackOff".into(),
+        message: "back-off 10s restarting failed container=app pod=web-rev2-00001_default(5e1f0c3a-7d2b-4c1e-9a00-000000000007)".into(),
+    });
+}
+
+#[test]
+fn kubelet_crash_loop_back_off_max_30_seconds() {
+    // Waits 0, 10, 20, then 30 (not 40): the fourth restart at 50 + 30 = 80 s.
+    let crash = AppFailure::Crash { after: 5 };
+    let mut i = input(&crash, ReadyRule::After(Some(1)));
+    i.restart_back_off = BackOffPolicy::V1_28.with_max(30);
+    assert_eq!(life(&i, 100).starts, [0, 5, 20, 45, 80]);
+}
+
+#[test]
+fn ten_minutes_without_a_failure_forget_the_back_off() {
+    // Crashing 601 s after each start: each exit is 601 s > 2 × 300 s after the last update
+    // (the previous exit), so the entry has expired and every restart is at once.
+    let crash = AppFailure::Crash { after: 601 };
+    let i = input(&crash, ReadyRule::After(Some(1)));
+    assert_eq!(life(&i, 1803).starts, [0, 601, 1202, 1803]);
+    // 600 s is not more than 600 s: exit at 1200 (600 after 600) waits 10 s → 1210; exit at
+    // 1810 is 610 s after 1200: expired, at once.
+    let crash = AppFailure::Crash { after: 600 };
+    let i = input(&crash, ReadyRule::After(Some(1)));
+    assert_eq!(life(&i, 1810).starts, [0, 600, 1210, 1810]);
+}
+
+#[test]
+fn an_image_that_cannot_be_pulled_is_tried_at_0_10_30_70_seconds() {
+    let pull = AppFailure::Pull;
+    let i = input(&pull, ReadyRule::After(Some(1)));
+    let l = life(&i, 100);
+    let attempts: Vec<Time> = l
+        .events
+        .iter()
+        .filter(|e| e.reason == "Pulling")
+        .map(|e| e.time)
+        .collect();
+    assert_eq!(attempts, [0, 10, 30, 70]);
+    assert!(l.starts.is_empty());
+    let reason = |t| life(&i, t).status.state.reason().map(str::to_string);
+    assert_eq!(reason(10).as_deref(), Some("ErrImagePull"));
+    assert_eq!(reason(11).as_deref(), Some("ImagePullBackOff"));
+    assert_eq!(life(&i, 11).status.back_off_until, Some(30));
+    assert_eq!(life(&i, 30).next_change, Some(31));
+    assert_eq!(life(&i, 31).next_change, Some(70));
+}
+
+fn liveness(period: i64, threshold: i64) -> ProbeModel {
+    ProbeModel {
+        containers: vec![ContainerProbes {
+            name: "app".into(),
+            liveness_probe: Some(Probe {
+                period_seconds: period,
+                failure_threshold: threshold,
+                ..Probe::default()
+            }),
+            ..ContainerProbes::default()
+        }],
+        ..ProbeModel::default()
+    }
+}
+
+#[test]
+fn a_liveness_probe_kills_an_app_that_never_answers_at_30_seconds() {
+    // Period 10, failureThreshold 3, started at 0: the run at 0 s finds the container not yet
+    // running; failures at 10, 20, 30 s: killed at 30 s and, with no container exited before,
+    // restarted at once.
+    let silent = AppFailure::Probe { after: 0 };
+    let m = liveness(10, 3);
+    let i = input(&silent, ReadyRule::Probes(&m));
+    let l = life(&i, 30);
+    let unhealthy: Vec<Time> = l
+        .events
+        .iter()
+        .filter(|e| e.reason == "Unhealthy")
+        .map(|e| e.time)
+        .collect();
+    assert_eq!(unhealthy, [10, 20, 30]);
+    let killing = l.events.iter().find(|e| e.reason == "Killing").unwrap();
+    assert_eq!(killing.time, 30);
+    assert_eq!(
+        killing.message,
+        "Container app failed liveness probe, will be restarted"
+    );
+    assert_eq!(l.status.restart_count, 1);
+    assert!(matches!(
+        l.status.last_state,
+        Some(ContainerState::Terminated {
+            exit_code: 137,
+            finished_at: 30,
+            ..
+        })
+    ));
+    assert!(!l.status.ready, "never ready: it never answers");
+    // Later kills at 60, 90, 120 s: the container exited before each is 30 s old, past its
+    // back-off (none, 10 s, 20 s): restarted at once. At 150 s the one killed at 120 s is
+    // 30 s < 40 s old: the killed one waits its own 40 s, restarted at 190 s.
+    assert_eq!(life(&i, 200).starts, [0, 30, 60, 90, 120, 190]);
+    assert_eq!(
+        life(&i, 151).status.state.reason(),
+        Some("CrashLoopBackOff")
+    );
+}
+
+#[test]
+fn a_readiness_window_takes_the_pod_out_of_ready_and_back() {
+    // readyAfterRounds' 5 s, then the default readiness probe (every 10 s from admission,
+    // 3 failures, 1 success) fails from 30 s to 60 s: failures at 30, 40, 50 s → not ready at
+    // 50 s; the tick at 60 s succeeds → ready again.
+    let window = AppFailure::Readiness {
+        from: 30,
+        to: Some(60),
+    };
+    let i = input(&window, ReadyRule::After(Some(5)));
+    let ready = |t| life(&i, t).status.ready;
+    assert!(!ready(4) && ready(5) && ready(49) && !ready(50) && !ready(59) && ready(60));
+    assert_eq!(life(&i, 1000).starts, [0], "never restarted");
+    // A 15 s window is too short for 3 failures (30, 40 s): it stays Ready.
+    let short = AppFailure::Readiness {
+        from: 30,
+        to: Some(45),
+    };
+    let i = input(&short, ReadyRule::After(Some(5)));
+    assert!((0..100)
+        .filter(|t| *t >= 5)
+        .all(|t| life(&i, t).status.ready));
+}
