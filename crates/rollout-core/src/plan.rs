@@ -24,6 +24,7 @@
 //! down) = 3.
 
 pub mod constraints;
+pub mod failure;
 pub mod input;
 pub mod manifest;
 pub mod report;
