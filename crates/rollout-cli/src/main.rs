@@ -10,6 +10,7 @@
 //!   model), once or swept over settings.
 
 mod plan;
+mod plan_fail;
 mod races;
 mod show;
 

@@ -1,6 +1,7 @@
 //! `rollout plan FILE`: the forecast of a rollout, for a scenario or for a Deployment manifest
 //! in a cluster model given by flags, once or swept over settings on every core.
 
+use crate::plan_fail;
 use crate::show::table;
 use rollout_facade::import::Pick;
 use rollout_facade::limits::{self, Limits};
@@ -15,7 +16,7 @@ use std::fmt::Write;
 
 /// The usage lines of `rollout plan`.
 pub const USAGE: &str =
-    "  rollout plan FILE|- [--json|--csv] [--deployment NAME] [--sweep SETTING=VALUES]... [MODEL FLAGS]
+    "  rollout plan FILE|- [--json|--csv] [--deployment NAME] [--sweep SETTING=VALUES]... [--fail KIND:…] [MODEL FLAGS]
       forecast the rollout of FILE (- reads standard input): a scenario (its last setImage)
       or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
       objects: --deployment NAME chooses one of several Deployments), which is created,
@@ -35,7 +36,10 @@ pub const USAGE: &str =
       2,000,000 pod-rounds a forecast) to Kubernetes' own (150,000 pods); on a terminal a
       sweep prints its progress on stderr
       --sweep maxSurge=0..10 --sweep maxUnavailable=0,1,25%,50% (also replicas, minReadySeconds)
-      forecasts every combination (at most 10000), in parallel";
+      forecasts every combination (at most 10000), in parallel
+      --fail crash:after=5s (or probe:after=N, readiness:from=N,to=M, pull) also forecasts the
+      rollout where the new version fails so: capacity lost, pods stuck, the deadline, and
+      kubectl rollout undo's time back to full availability (a sweep's \"lost if it fails\")";
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,8 @@ struct Args {
     model_flags: Vec<String>,
     /// `--large`: Kubernetes' limits rather than the page's.
     limits: Limits,
+    /// `--fail KIND:…`: how the new version fails, for the failure forecast.
+    fail: Option<rollout_facade::failures::AppFailure>,
 }
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
@@ -85,6 +91,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut model = ClusterModel::default();
     let mut model_flags = Vec::new();
     let mut limits = Limits::PAGE;
+    let mut fail = None;
     let mut i = 0;
     while i < args.len() {
         let arg = args[i];
@@ -160,6 +167,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 model.image = Some(v.to_string());
             }
             "--bad-image" => model.bad_image = true,
+            "--fail" => fail = Some(plan_fail::parse(value()?)?),
             "--pod-quota" => model.pod_quota = Some(parse_number(flag, value()?, 0i32)?),
             f if f.starts_with('-') && f.len() > 1 => {
                 return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
@@ -174,7 +182,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         if flag.starts_with("--")
             && !matches!(
                 flag,
-                "--json" | "--csv" | "--sweep" | "--large" | "--deployment"
+                "--json" | "--csv" | "--sweep" | "--large" | "--deployment" | "--fail"
             )
             && !model_flags.contains(&flag.to_string())
         {
@@ -190,6 +198,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         model,
         model_flags,
         limits,
+        fail,
     })
 }
 
@@ -267,12 +276,30 @@ pub fn run(args: &[&str]) -> Result<String, String> {
         let deployment = subject.deployment()?;
         let sweep = Sweep::new(args.sweeps, &deployment)?;
         let rows = run_sweep_with(&subject, &sweep, &args.limits);
+        let fails = match &args.fail {
+            Some(f) => plan_fail::sweep(&subject, &sweep, f, &args.limits),
+            None => Vec::new(),
+        };
         Ok(match args.format {
+            Format::Json if !fails.is_empty() => {
+                let rows: Vec<serde_json::Value> = rows
+                    .iter()
+                    .zip(&fails)
+                    .map(|(r, f)| {
+                        let r = serde_json::to_value(r).expect("sweep rows serialise");
+                        match f {
+                            Ok(f) => plan_fail::json(r, f),
+                            Err(_) => r,
+                        }
+                    })
+                    .collect();
+                serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
+            }
             Format::Json => {
                 serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
             }
-            Format::Csv => sweep_csv(&sweep, &rows),
-            Format::Text => sweep_table(&subject, &sweep, &rows, &notes),
+            Format::Csv => sweep_csv(&sweep, &rows, &fails),
+            Format::Text => sweep_table(&subject, &sweep, &rows, &notes, &fails),
         })
     }
 }
@@ -367,16 +394,23 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
+fn sweep_csv(
+    sweep: &Sweep,
+    rows: &[SweepRow],
+    fails: &[Result<rollout_facade::plan::failure::FailureForecast, String>],
+) -> String {
     let axes: Vec<Axis> = sweep.axes().collect();
     let mut out = String::new();
     let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
     header.extend(rollout_facade::plan::FIGURES);
+    if !fails.is_empty() {
+        header.extend(plan_fail::CSV_COLUMNS);
+    }
     header.push("refused");
     out.push_str(&header.join(","));
     out.push('\n');
     let opt = |v: Option<String>| v.unwrap_or_default();
-    for row in rows {
+    for (i, row) in rows.iter().enumerate() {
         let mut cells: Vec<String> = axes
             .iter()
             .map(|a| opt(row.settings.get(*a).map(|v| v.to_string())))
@@ -391,8 +425,11 @@ fn sweep_csv(sweep: &Sweep, rows: &[SweepRow]) -> String {
             opt(f
                 .and_then(|f| f.deadline_exceeded_round)
                 .map(|v| v.to_string())),
-            csv_field(row.refused.as_deref().unwrap_or("")),
         ]);
+        if let Some(fail) = fails.get(i) {
+            cells.extend(plan_fail::csv_cells(fail));
+        }
+        cells.push(csv_field(row.refused.as_deref().unwrap_or("")));
         out.push_str(&cells.join(","));
         out.push('\n');
     }
@@ -421,7 +458,13 @@ fn rounds_kind(s: &Scenario) -> &'static str {
     }
 }
 
-fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[String]) -> String {
+fn sweep_table(
+    subject: &Subject,
+    sweep: &Sweep,
+    rows: &[SweepRow],
+    notes: &[String],
+    fails: &[Result<rollout_facade::plan::failure::FailureForecast, String>],
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -452,9 +495,12 @@ fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[Str
         ]
         .map(String::from),
     );
+    if !fails.is_empty() {
+        header.push("lost if it fails".to_string());
+    }
     let mut table_rows = vec![header];
     let mut refusals: Vec<&str> = Vec::new();
-    for row in rows {
+    for (i, row) in rows.iter().enumerate() {
         let mut cells: Vec<String> = axes.iter().map(|a| figure(row.settings.get(*a))).collect();
         match (&row.forecast, &row.refused) {
             (Some(f), _) => cells.extend([
@@ -473,6 +519,9 @@ fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[Str
                 });
                 cells.push(format!("refused [{}]", n + 1));
             }
+        }
+        if let (Some(fail), Some(_)) = (fails.get(i), &row.forecast) {
+            cells.push(plan_fail::cell(fail));
         }
         table_rows.push(cells);
     }
@@ -619,6 +668,13 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would
         // only hand memory back to an allocator that is about to go away.
         std::mem::forget(sim);
+        if let Some(fail) = &args.fail {
+            let f = rollout_facade::plan::failure::failure_forecast(&scenario, fail, &args.limits)?;
+            let plan = serde_json::to_value(&output).expect("a plan serialises");
+            return Ok(serde_json::to_string(&plan_fail::json(plan, &f))
+                .expect("a plan serialises")
+                + "\n");
+        }
         return Ok(serde_json::to_string(&output).expect("a plan serialises") + "\n");
     }
     let forecast = &output.forecast;
@@ -751,6 +807,10 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
             }
         );
         out.push_str(&chart(&points));
+    }
+    if let Some(fail) = &args.fail {
+        let f = rollout_facade::plan::failure::failure_forecast(&scenario, fail, &args.limits)?;
+        out.push_str(&plan_fail::text(&f));
     }
     if !warns.is_empty() {
         out.push_str("\nWarnings:\n");
