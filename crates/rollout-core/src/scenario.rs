@@ -122,6 +122,10 @@ pub struct ModelExtras {
     /// Read by [`Scenario::from_value`], not by serde.
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub probes: Option<crate::kubelet::probes::ProbeModel>,
+    /// The scheduler's filters over nodes with sizes and labels (absent: every pod fits every
+    /// node, placed round-robin). Read by [`Scenario::from_value`], not by serde.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub scheduling: Option<crate::scheduler::SchedulingModel>,
 }
 
 /// One user action, applied at the start of its round (read by [`Action::from_value`]).
@@ -334,7 +338,12 @@ pub const ACTION_TYPES: &[&str] = &[
 fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let mut v = v.clone();
     let probes = v.as_object_mut().and_then(|m| m.remove("probes"));
+    let scheduling = v.as_object_mut().and_then(|m| m.remove("scheduling"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.scheduling = match scheduling {
+        None | Some(serde_json::Value::Null) => None,
+        Some(s) => Some(crate::scheduler::SchedulingModel::from_value(&s)?),
+    };
     extras.probes = match probes {
         None | Some(serde_json::Value::Null) => None,
         Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),
@@ -435,6 +444,19 @@ impl Scenario {
         }
         if s.nodes < 1 {
             return Err(err("nodes", "must be at least 1".to_string()));
+        }
+        if let Some(list) = s
+            .model
+            .as_ref()
+            .and_then(|m| m.scheduling.as_ref())
+            .and_then(|m| m.node_list.as_ref())
+        {
+            if list.len() != s.nodes as usize {
+                return Err(err(
+                    "model.scheduling.nodeList",
+                    format!("{} nodes listed, but `nodes` is {}", list.len(), s.nodes),
+                ));
+            }
         }
         // The cluster model within Rollout Lab's limits (`rounds: 100001 is more than …`).
         crate::limits::check_model(&s).map_err(|e| err("", e))?;

@@ -183,6 +183,11 @@ impl Simulation {
             ready_jitter_rounds: scenario.model.as_ref().map_or(0, |m| m.ready_jitter_rounds),
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
+            scheduling: scenario
+                .model
+                .as_ref()
+                .and_then(|m| m.scheduling.as_ref())
+                .map(|s| std::sync::Arc::new(s.resolve(scenario.nodes.max(1)))),
         };
         let mut api = ApiServer::new();
         api.set_pod_quota(scenario.pod_quota);
@@ -662,6 +667,7 @@ impl Simulation {
                     let mut record = self.new_record(StepKind::Kubelet);
                     record.pod_changes = kubelet_pass(&mut self.state.api, &self.model);
                     record.path.push("kubelet".to_string());
+                    self.log_scheduler_events(&mut record);
                     if self.scenario.settle {
                         let changed =
                             self.state.api.content_version() != self.state.acc.pass_start_version;
@@ -748,6 +754,48 @@ impl Simulation {
             .entry(deployment.to_string())
             .or_insert(count);
         *peak = (*peak).max(count);
+    }
+
+    /// The scheduler's `FailedScheduling` events for the pass's unschedulable pods (Warning,
+    /// on the pod, from `default-scheduler`), logged as a sync's events are.
+    fn log_scheduler_events(&mut self, record: &mut StepRecord) {
+        let now = self.state.api.now();
+        let events: Vec<Arc<Event>> = record
+            .pod_changes
+            .iter()
+            .filter_map(|c| match c {
+                PodChange::Unschedulable { pod, message } => Some(Arc::new(Event {
+                    type_: "Warning".into(),
+                    reason: "FailedScheduling".into(),
+                    message: message.clone(),
+                    kind: "Pod".into(),
+                    name: pod.clone(),
+                    pod: Some(pod.clone()),
+                    time: now,
+                })),
+                _ => None,
+            })
+            .collect();
+        if events.is_empty() {
+            return;
+        }
+        let pass = self.scenario.settle.then_some(self.state.pass);
+        self.state.acc.event_count += events.len();
+        for e in &events {
+            if self.trace_events {
+                self.state
+                    .acc
+                    .events
+                    .push(TraceEvent::of("scheduler", e, pass));
+            }
+            self.state.events.push_back(Arc::new(LoggedEvent {
+                round: self.state.round,
+                pass: self.state.pass,
+                phase: "scheduler",
+                event: Arc::clone(e),
+            }));
+        }
+        record.events = events;
     }
 
     fn finish_sync(
@@ -1181,6 +1229,7 @@ mod tests {
             ready_jitter_rounds: 3,
             seed: 42,
             probes: None,
+            scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)
             .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))

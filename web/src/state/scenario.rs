@@ -80,7 +80,8 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
         (j, m) => Some(ModelExtras {
             ready_jitter_rounds: j,
             seed: m.as_ref().map_or(1, |m| m.seed),
-            probes: m.and_then(|m| m.probes),
+            probes: m.as_ref().and_then(|m| m.probes.clone()),
+            scheduling: m.and_then(|m| m.scheduling),
         }),
     };
     s.termination_rounds = model.termination_rounds;

@@ -240,6 +240,7 @@ impl Race {
             seed: s.model.as_ref().map_or(0, |m| m.seed),
             // Race schedules time pods by readyAfterRounds alone (../shared/races/README.md).
             probes: None,
+            scheduling: None,
         };
         let mut truth = ApiServer::new();
         truth.set_pod_quota(s.pod_quota);

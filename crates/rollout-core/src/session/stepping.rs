@@ -272,6 +272,7 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
             let mut ready: Vec<(String, usize)> = Vec::new();
             let mut scheduled = 0;
             let mut removed = 0;
+            let mut unschedulable = 0;
             for c in &record.pod_changes {
                 match c {
                     PodChange::BecameReady { pod } => {
@@ -283,6 +284,7 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
                     }
                     PodChange::Scheduled { .. } => scheduled += 1,
                     PodChange::Removed { .. } => removed += 1,
+                    PodChange::Unschedulable { .. } => unschedulable += 1,
                 }
             }
             let mut parts: Vec<String> = ready
@@ -294,6 +296,12 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
             }
             if removed > 0 {
                 parts.push(format!("{} finished terminating", pods(removed)));
+            }
+            if unschedulable > 0 {
+                parts.push(format!(
+                    "the scheduler found no node for {}",
+                    pods(unschedulable)
+                ));
             }
             if parts.is_empty() {
                 "the kubelet updated pods".to_string()
