@@ -265,3 +265,45 @@ impl<'a> Cycle<'a> {
 
 #[cfg(test)]
 mod tests;
+
+/// Serde for the scheduling types, through their JSON readers and writers (hand-written, as the
+/// probe model's are, so the app's module carries no derived code for them).
+mod serde_impls {
+    use super::nodes::{read_node, Node};
+    use super::pod_spec::{read_pod_scheduling, PodScheduling};
+    use super::SchedulingModel;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde_json::Value;
+
+    impl<'de> Deserialize<'de> for SchedulingModel {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            SchedulingModel::from_value(&Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl Serialize for PodScheduling {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.to_json().serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for PodScheduling {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            read_pod_scheduling(&Value::deserialize(d)?, "scheduling")
+                .map(|(p, _)| p)
+                .map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl Serialize for Node {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.to_json().serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Node {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            read_node(&Value::deserialize(d)?, "node", 0).map_err(serde::de::Error::custom)
+        }
+    }
+}
