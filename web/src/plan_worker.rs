@@ -172,6 +172,18 @@ fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
             .filter_map(|w| w.as_string())
             .collect(),
         model: None,
+        unschedulable: unschedulable_of(&get(v, "unschedulable")),
+    })
+}
+
+/// `plan()`'s `unschedulable` (a rollout a pod that fits no node stops), if there is one.
+fn unschedulable_of(v: &JsValue) -> Option<rollout_facade::plan::scheduling::Unschedulable> {
+    let text = |k: &str| get(v, k).as_string();
+    Some(rollout_facade::plan::scheduling::Unschedulable {
+        reason: text("reason")?,
+        pod: text("pod").unwrap_or_default(),
+        pods: whole_of(v, "pods").unwrap_or(1) as usize,
+        message: text("message").unwrap_or_default(),
     })
 }
 

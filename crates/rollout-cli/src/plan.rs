@@ -28,6 +28,13 @@ pub const USAGE: &str =
         --app-ready 0s           a container's start to its app answering its probes
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
+        --node-cpu 4             each node's allocatable CPU (a quantity: 1, 500m)
+        --node-memory 16Gi       each node's allocatable memory (a quantity: 4Gi, 512Mi)
+        --zones 1                zones the nodes take turns in (topology.kubernetes.io/zone)
+        --nodes-file FILE        the nodes instead: kubectl get nodes -o yaml|json, or a
+                                 list of {name, cpu, memory, pods, labels}
+                                 (the scheduler's filters place pods with requests,
+                                 nodeSelector, required affinity or DoNotSchedule spreads)
         --termination 30s        graceful termination [the manifest's terminationGracePeriodSeconds]
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
@@ -157,6 +164,34 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                     _ => parse_number(flag, v, 1u32)?,
                 };
             }
+            "--node-cpu" => {
+                model.node_sizes.cpu_millis = Some(rollout_facade::plan::scheduling::parse_size(
+                    flag,
+                    value()?,
+                    true,
+                )?)
+            }
+            "--node-memory" => {
+                model.node_sizes.memory_bytes = Some(rollout_facade::plan::scheduling::parse_size(
+                    flag,
+                    value()?,
+                    false,
+                )?)
+            }
+            "--zones" => {
+                model.node_sizes.zones = Some(rollout_facade::plan::scheduling::parse_zones(
+                    flag,
+                    value()?,
+                )?)
+            }
+            "--nodes-file" => {
+                let path = value()?;
+                let text = crate::read(path)?;
+                model.node_sizes.list = Some(
+                    rollout_facade::plan::scheduling::read_nodes_text(&text)
+                        .map_err(|e| format!("{}: {e}", crate::display_name(path)))?,
+                );
+            }
             "--large" => limits = Limits::LARGE,
             "--termination" => model.termination_seconds = Some(parse_seconds(flag, value()?)?),
             "--image" => {
@@ -190,6 +225,16 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         }
     }
     let file = file.ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    if model.node_sizes.list.is_some() {
+        if let Some(f) = ["--nodes", "--node-cpu", "--node-memory", "--zones"]
+            .into_iter()
+            .find(|f| model_flags.iter().any(|g| g == f))
+        {
+            return Err(format!(
+                "{f} and --nodes-file: the file lists the nodes, sizes and labels; choose one"
+            ));
+        }
+    }
     Ok(Args {
         file,
         format,
@@ -571,10 +616,19 @@ fn model_lines(model: &ResolvedModel) -> String {
             format!("  --seconds-per-round {}", model.seconds_per_round),
             "simulated seconds per round".to_string(),
         ],
-        vec![
-            format!("  --nodes {}", model.nodes),
-            "pods are spread round-robin over the nodes".to_string(),
-        ],
+        match &model.scheduling {
+            None => vec![
+                format!("  --nodes {}", model.nodes),
+                "pods are spread round-robin over the nodes".to_string(),
+            ],
+            Some(s) => vec![
+                format!("  --nodes {}", model.nodes),
+                format!(
+                    "{}; the scheduler's filters place each pod (node-(serial mod nodes) when it fits, else the first that does)",
+                    rollout_facade::plan::scheduling::nodes_line(s, model.nodes)
+                ),
+            ],
+        },
         vec![
             format!("  --termination {}s", model.termination_seconds),
             format!(
@@ -615,6 +669,11 @@ fn startup_lines(model: &ResolvedModel) -> String {
     let mut out = String::from("Read from the manifest:\n");
     for line in startup.probe_lines() {
         let _ = writeln!(out, "  {line}");
+    }
+    if let Some(s) = &model.scheduling {
+        for line in rollout_facade::plan::scheduling::pod_lines(&s.pod) {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     let _ = writeln!(
         out,
@@ -727,11 +786,11 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         vec!["  startRound".to_string(), forecast.start_round.to_string()],
         vec![
             "  completeRound".to_string(),
-            forecast
-                .complete_round
-                .map_or("null (never complete)".into(), |r| {
-                    format!("{r}   kubectl rollout status succeeds")
-                }),
+            match (forecast.complete_round, &output.unschedulable) {
+                (Some(r), _) => format!("{r}   kubectl rollout status succeeds"),
+                (None, Some(u)) => format!("null   {}", u.reason),
+                (None, None) => "null (never complete)".into(),
+            },
         ],
         vec![
             "  durationSeconds".to_string(),
@@ -758,6 +817,13 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         ],
     ];
     out.push_str(&table(&rows));
+    if let Some(u) = &output.unschedulable {
+        let _ = writeln!(
+            out,
+            "\nPod {} is Pending (PodScheduled=False, Unschedulable):\n  Warning  FailedScheduling  default-scheduler  {}",
+            u.pod, u.message
+        );
+    }
 
     let end_time = i64::from(
         forecast

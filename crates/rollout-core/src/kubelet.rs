@@ -48,6 +48,10 @@ pub struct KubeletModel {
     /// pods are led by [`restarts`] once bound to a node.
     #[serde(skip)]
     pub failures: Option<failures::FailureModel>,
+    /// The scheduler's filters place the pods instead of the round-robin alone (absent: every
+    /// pod fits every node); see [`crate::scheduler`].
+    #[serde(skip)]
+    pub scheduling: Option<std::sync::Arc<crate::scheduler::Scheduling>>,
 }
 
 impl KubeletModel {
@@ -105,6 +109,14 @@ pub enum PodChange {
         /// The pod.
         pod: String,
     },
+    /// The scheduler found no node for it (first time, or with another message): it stays
+    /// Pending with the `FailedScheduling` message.
+    Unschedulable {
+        /// The pod.
+        pod: String,
+        /// `0/3 nodes are available: …`.
+        message: String,
+    },
 }
 
 impl PodChange {
@@ -115,7 +127,8 @@ impl PodChange {
             | PodChange::BecameReady { pod }
             | PodChange::Removed { pod }
             | PodChange::ContainerExited { pod, .. }
-            | PodChange::BecameNotReady { pod } => pod,
+            | PodChange::BecameNotReady { pod }
+            | PodChange::Unschedulable { pod, .. } => pod,
         }
     }
 }
@@ -146,6 +159,10 @@ pub fn next_due_round(api: &ApiServer, model: &KubeletModel, from: u32) -> Optio
         let round = if let Some(deleted) = pod.metadata.deletion_timestamp {
             round_at(deleted + i64::from(model.termination_rounds) * spr)
         } else if pod.node_name.is_empty() {
+            // Unschedulable: tried again in every pass, due when something else changes.
+            if pod.unschedulable_message().is_some() {
+                continue;
+            }
             from
         } else if restarts::handles(model, pod) {
             continue;
@@ -209,6 +226,8 @@ fn simple_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     let mut removed: Vec<usize> = Vec::new();
     let mut updates: Vec<(usize, Option<String>, bool)> = Vec::new();
     let nodes = model.nodes.max(1);
+    let mut cycle = scheduling_cycle(api, model);
+    let mut unschedulable: Vec<(String, String)> = Vec::new();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
@@ -222,14 +241,23 @@ fn simple_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
         }
         // Only the node this pod goes to is named: `nodes` may be large (5,000 nodes is
         // `node-0` … `node-4999`), and naming them all on each pass would cost as much.
-        let node = pod
-            .node_name
-            .is_empty()
-            .then(|| format!("node-{}", pod.serial % nodes));
+        let node = match (&mut cycle, pod.node_name.is_empty()) {
+            (_, false) => None,
+            (None, true) => Some(format!("node-{}", pod.serial % nodes)),
+            (Some(c), true) => place(c, pod, &mut unschedulable),
+        };
+        if pod.node_name.is_empty() && node.is_none() {
+            continue;
+        }
+        // A pod bound later than its creation (it was unschedulable) starts now.
+        let started = match (&cycle, &node) {
+            (Some(_), Some(_)) => now,
+            _ => pod.started_at,
+        };
         let becomes_ready = !pod.is_ready()
             && !model.never_ready_images.contains(&pod.image)
             && !restarts::handles(model, pod)
-            && rounds_between(pod.started_at, now, model.seconds_per_round)
+            && rounds_between(started, now, model.seconds_per_round)
                 >= i64::from(model.ready_after(name));
         let first = changes.len();
         if let Some(node) = &node {
@@ -253,11 +281,66 @@ fn simple_pass(api: &mut ApiServer, model: &KubeletModel) -> Vec<PodChange> {
     for (at, node, becomes_ready) in updates {
         let name = changes[at].pod();
         if let Some(node) = node {
-            let _ = api.schedule_pod(name, &node);
+            if model.scheduling.is_some() {
+                let _ = api.schedule_pod_running_from(name, &node, now);
+            } else {
+                let _ = api.schedule_pod(name, &node);
+            }
         }
         if becomes_ready {
             let _ = api.mark_pod_ready(name);
         }
     }
+    mark_unschedulable(api, unschedulable, &mut changes);
     changes
+}
+
+/// The scheduling cycle of a pass, when the model has the scheduler: its cache holds the bound
+/// pods but those whose termination this pass ends.
+pub(crate) fn scheduling_cycle<'a>(
+    api: &ApiServer,
+    model: &'a KubeletModel,
+) -> Option<crate::scheduler::Cycle<'a>> {
+    let sched = model.scheduling.as_deref()?;
+    let now = api.now();
+    let gone = |p: &crate::api::Pod| {
+        p.metadata.deletion_timestamp.is_some_and(|d| {
+            rounds_between(d, now, model.seconds_per_round) >= i64::from(model.termination_rounds)
+        })
+    };
+    Some(crate::scheduler::Cycle::new(
+        sched,
+        api.pods().map(|p| &**p),
+        &gone,
+    ))
+}
+
+/// The scheduler's answer for one pending pod: its node, or `None` with its message noted
+/// when it is new for that pod.
+pub(crate) fn place(
+    cycle: &mut crate::scheduler::Cycle<'_>,
+    pod: &crate::api::Pod,
+    unschedulable: &mut Vec<(String, String)>,
+) -> Option<String> {
+    match cycle.place(pod) {
+        Ok(node) => Some(node),
+        Err(message) => {
+            if pod.unschedulable_message() != Some(message.as_str()) {
+                unschedulable.push((pod.metadata.name.clone(), message));
+            }
+            None
+        }
+    }
+}
+
+/// Writes each new `FailedScheduling` outcome (PodScheduled=False) and reports it.
+pub(crate) fn mark_unschedulable(
+    api: &mut ApiServer,
+    unschedulable: Vec<(String, String)>,
+    changes: &mut Vec<PodChange>,
+) {
+    for (pod, message) in unschedulable {
+        let _ = api.mark_pod_unschedulable(&pod, &message);
+        changes.push(PodChange::Unschedulable { pod, message });
+    }
 }

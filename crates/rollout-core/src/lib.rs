@@ -23,6 +23,7 @@ pub mod races;
 pub mod record;
 pub mod replicaset;
 pub mod scenario;
+pub mod scheduler;
 pub mod session;
 pub mod share;
 pub mod sim;

@@ -28,6 +28,7 @@ pub mod failure;
 pub mod input;
 pub mod manifest;
 pub mod report;
+pub mod scheduling;
 pub mod startup;
 pub mod sweep;
 
@@ -494,6 +495,7 @@ mod tests {
             container: String::new(),
             notes: Vec::new(),
             startup: Default::default(),
+            scheduling: Default::default(),
         };
         for (spr, min_ready, bad, quota) in [
             (1, 0, false, None),

@@ -134,6 +134,10 @@ pub struct ModelExtras {
     /// `restartBackOff`, as written (`failures` carries what the kubelet uses).
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub restart_back_off: Option<crate::kubelet::backoff::BackOffPolicy>,
+    /// The scheduler's filters over nodes with sizes and labels (absent: every pod fits every
+    /// node, placed round-robin). Read by [`Scenario::from_value`], not by serde.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub scheduling: Option<crate::scheduler::SchedulingModel>,
 }
 
 /// `failures` as the scenario writes it: image → `crash:after=5s`.
@@ -358,7 +362,12 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let probes = v.as_object_mut().and_then(|m| m.remove("probes"));
     let failures = v.as_object_mut().and_then(|m| m.remove("failures"));
     let back_off = v.as_object_mut().and_then(|m| m.remove("restartBackOff"));
+    let scheduling = v.as_object_mut().and_then(|m| m.remove("scheduling"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.scheduling = match scheduling {
+        None | Some(serde_json::Value::Null) => None,
+        Some(s) => Some(crate::scheduler::SchedulingModel::from_value(&s)?),
+    };
     if failures.is_some() || back_off.is_some() {
         let f = crate::kubelet::failures::FailureModel::from_values(
             failures.as_ref(),
@@ -469,6 +478,19 @@ impl Scenario {
         }
         if s.nodes < 1 {
             return Err(err("nodes", "must be at least 1".to_string()));
+        }
+        if let Some(list) = s
+            .model
+            .as_ref()
+            .and_then(|m| m.scheduling.as_ref())
+            .and_then(|m| m.node_list.as_ref())
+        {
+            if list.len() != s.nodes as usize {
+                return Err(err(
+                    "model.scheduling.nodeList",
+                    format!("{} nodes listed, but `nodes` is {}", list.len(), s.nodes),
+                ));
+            }
         }
         // The cluster model within Rollout Lab's limits (`rounds: 100001 is more than …`).
         crate::limits::check_model(&s).map_err(|e| err("", e))?;

@@ -184,6 +184,11 @@ impl Simulation {
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
             failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
+            scheduling: scenario
+                .model
+                .as_ref()
+                .and_then(|m| m.scheduling.as_ref())
+                .map(|s| std::sync::Arc::new(s.resolve(scenario.nodes.max(1)))),
         };
         let mut api = ApiServer::new();
         api.set_pod_quota(scenario.pod_quota);
@@ -668,6 +673,7 @@ impl Simulation {
                         self.log_kubelet_events(&mut record, events);
                     }
                     record.path.push("kubelet".to_string());
+                    self.log_scheduler_events(&mut record);
                     if self.scenario.settle {
                         let changed =
                             self.state.api.content_version() != self.state.acc.pass_start_version;
@@ -758,6 +764,42 @@ impl Simulation {
 
     /// Logs the events the kubelet recorded in a pass (pods whose app fails) as a sync's are.
     fn log_kubelet_events(&mut self, record: &mut StepRecord, events: Vec<Arc<crate::api::Event>>) {
+        self.log_pass_events(record, events, "kubelet");
+    }
+
+    /// The scheduler's `FailedScheduling` events for the pass's unschedulable pods (Warning,
+    /// on the pod, from `default-scheduler`), logged as a sync's events are.
+    fn log_scheduler_events(&mut self, record: &mut StepRecord) {
+        let now = self.state.api.now();
+        let events: Vec<Arc<Event>> = record
+            .pod_changes
+            .iter()
+            .filter_map(|c| match c {
+                PodChange::Unschedulable { pod, message } => Some(Arc::new(Event {
+                    type_: "Warning".into(),
+                    reason: "FailedScheduling".into(),
+                    message: message.clone(),
+                    kind: "Pod".into(),
+                    name: pod.clone(),
+                    pod: Some(pod.clone()),
+                    time: now,
+                })),
+                _ => None,
+            })
+            .collect();
+        if !events.is_empty() {
+            self.log_pass_events(record, events, "scheduler");
+        }
+    }
+
+    /// Logs events recorded outside a controller's sync (the kubelet's, the scheduler's) in
+    /// the pass's record, under `phase`, after any already there.
+    fn log_pass_events(
+        &mut self,
+        record: &mut StepRecord,
+        events: Vec<Arc<Event>>,
+        phase: &'static str,
+    ) {
         let pass = self.scenario.settle.then_some(self.state.pass);
         self.state.acc.event_count += events.len();
         for e in &events {
@@ -765,16 +807,16 @@ impl Simulation {
                 self.state
                     .acc
                     .events
-                    .push(TraceEvent::of("kubelet", e, pass));
+                    .push(TraceEvent::of(phase, e, pass));
             }
             self.state.events.push_back(Arc::new(LoggedEvent {
                 round: self.state.round,
                 pass: self.state.pass,
-                phase: "kubelet",
+                phase,
                 event: Arc::clone(e),
             }));
         }
-        record.events = events;
+        record.events.extend(events);
     }
 
     fn finish_sync(
@@ -1209,6 +1251,7 @@ mod tests {
             seed: 42,
             probes: None,
             failures: None,
+            scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)
             .map(|i| model.ready_after(&format!("web-rev1-{i:05}")))

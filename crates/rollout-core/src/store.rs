@@ -567,6 +567,42 @@ impl ApiServer {
         })
     }
 
+    /// The scheduler's failed attempt (`handleSchedulingFailure` → `updatePod`): the pod stays
+    /// Pending and unbound with PodScheduled=False, reason `Unschedulable`, the scheduler's
+    /// message; `lastTransitionTime` moves only when the status does. A repeated attempt with
+    /// the same message writes nothing.
+    pub fn mark_pod_unschedulable(&mut self, name: &str, message: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        self.write_pod(name, |p| {
+            let existing = p
+                .conditions
+                .iter_mut()
+                .find(|c| c.type_ == PodConditionType::PodScheduled);
+            match existing {
+                Some(c) if c.status == ConditionStatus::False && c.message == message => false,
+                Some(c) => {
+                    if c.status != ConditionStatus::False {
+                        c.status = ConditionStatus::False;
+                        c.last_transition_time = now;
+                    }
+                    c.reason = "Unschedulable".to_string();
+                    c.message = message.to_string();
+                    true
+                }
+                None => {
+                    p.conditions.push(PodCondition {
+                        type_: PodConditionType::PodScheduled,
+                        status: ConditionStatus::False,
+                        last_transition_time: now,
+                        reason: "Unschedulable".to_string(),
+                        message: message.to_string(),
+                    });
+                    true
+                }
+            }
+        })
+    }
+
     /// The scheduler's binding under the kubelet's probe model (`kubelet::probes`): as
     /// [`ApiServer::schedule_pod`], and the containers run from `running` (once the image is on
     /// the node), from which the probes count.
@@ -736,6 +772,8 @@ fn set_pod_condition(
         type_,
         status,
         last_transition_time: now,
+        reason: String::new(),
+        message: String::new(),
     };
     match pod.conditions.iter_mut().find(|c| c.type_ == type_) {
         Some(existing) if *existing == c => false,

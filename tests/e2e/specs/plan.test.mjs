@@ -382,6 +382,61 @@ describe('Plan page', () => {
     await page.close();
   });
 
+  test('an HA Deployment whose surge pod fits no node never completes, with the scheduler\'s text, as rollout plan says; screenshots', async () => {
+    // 3 replicas, one per node (required anti-affinity on the hostname), maxUnavailable 0: on
+    // the page's 3 nodes the surge pod is Pending for good and the progress deadline fires.
+    const text = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: checkout}',
+      'spec:',
+      '  replicas: 3',
+      '  progressDeadlineSeconds: 120',
+      '  selector: {matchLabels: {app: checkout}}',
+      '  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}',
+      '  template:',
+      '    metadata: {labels: {app: checkout}}',
+      '    spec:',
+      '      affinity:',
+      '        podAntiAffinity:',
+      '          requiredDuringSchedulingIgnoredDuringExecution:',
+      '          - labelSelector: {matchLabels: {app: checkout}}',
+      '            topologyKey: kubernetes.io/hostname',
+      '      containers: [{name: checkout, image: "registry.example/checkout:v1", resources: {requests: {cpu: 300m}}}]',
+      '',
+    ].join('\n');
+    for (const [width, height] of [[1280, 720], [390, 844]]) {
+      const page = await openPlan();
+      await page.setViewportSize({ width, height });
+      const m = await model(page);
+      assert.equal(m.nodes, 3, 'the page plans on 3 nodes');
+      await typeManifest(page, text);
+      const want = await cli(text, flags(m));
+      assert.equal(want.code, 0, want.stderr);
+      assert.equal(want.json.completeRound, null);
+      assert.match(want.json.unschedulable.message, /^0\/3 nodes are available: 3 node\(s\) didn't match pod anti-affinity rules\. preemption: /);
+      const stuck = page.locator(byTestId('plan-unschedulable'));
+      await stuck.waitFor();
+      assert.deepEqual(await viewForecast(page), pick(want.json));
+      const shown = await stuck.textContent();
+      assert.ok(shown.includes(want.json.unschedulable.reason), shown);
+      assert.ok(shown.includes(want.json.unschedulable.message), shown);
+      assert.equal(await stuck.getAttribute('data-pod'), 'checkout-rev2-00001');
+      // plan() from the module says the same.
+      const api = await page.evaluate(async ({ text, nodes }) => {
+        const mod = await import('./rollout-lab.js');
+        await mod.loadYaml();
+        return mod.plan(text, { nodes }).unschedulable;
+      }, { text, nodes: m.nodes });
+      assert.equal(api.message, want.json.unschedulable.message);
+      assert.equal(await horizontalOverflow(page), 0, 'nothing overflows the page');
+      await stuck.scrollIntoViewIfNeeded();
+      await screenshot(page, `plan-unschedulable-${width}x${height}`, { fullPage: false });
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
   for (const [width, height, scheme] of [[1280, 720, 'light'], [1920, 1080, 'dark'], [390, 844, 'dark']]) {
     test(`${width}×${height} ${scheme}: the manifest, the assumptions, the figures and the sweep; screenshots`, async () => {
       const page = await openPlan();

@@ -1,6 +1,7 @@
 //! The Plan page's figures: how long `kubectl set image` takes for the manifest, the most
-//! pods at once, the fewest available, whether the progress deadline is exceeded, and the
-//! planner's warnings; or the API server's message when the manifest is refused.
+//! pods at once, the fewest available, whether the progress deadline is exceeded, why a
+//! rollout never completes when a pod fits no node (the core's sentence and the scheduler's
+//! text), and the planner's warnings; or the API server's message when the manifest is refused.
 
 use rollout_facade::plan::input::PlanOutput;
 use yew::prelude::*;
@@ -46,6 +47,12 @@ pub fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                 f.complete_round.map_or("never complete".to_string(), |r| format!("complete in round {r}")),
                 o.seconds_per_round
             ) }</p>
+            if let Some(u) = &o.unschedulable {
+                <div class="plan-stuck" data-testid="plan-unschedulable" data-pod={u.pod.clone()}>
+                    <p class="plan-stuck-reason">{ u.reason.clone() }</p>
+                    <p class="plan-stuck-event"><code>{ u.message.clone() }</code></p>
+                </div>
+            }
             if !o.warnings.is_empty() {
                 <ul class="plan-warnings" data-testid="plan-warnings">
                     { for o.warnings.iter().map(|w| html! { <li>{ w.clone() }</li> }) }

@@ -547,6 +547,25 @@ pub struct PodCondition {
     pub status: ConditionStatus,
     /// When the status last changed.
     pub last_transition_time: Time,
+    /// A one-word reason (`Unschedulable` on PodScheduled=False; empty: none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// What the component that set it says (the scheduler's `FailedScheduling` text).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+impl Pod {
+    /// PodScheduled=False's message when the scheduler could not place the pod
+    /// (`0/3 nodes are available: …`); `None` for a pod bound or not yet tried.
+    pub fn unschedulable_message(&self) -> Option<&str> {
+        self.conditions
+            .iter()
+            .find(|c| {
+                c.type_ == PodConditionType::PodScheduled && c.status == ConditionStatus::False
+            })
+            .map(|c| c.message.as_str())
+    }
 }
 
 /// `v1.Pod`, reduced to what the controllers and the kubelet model use.

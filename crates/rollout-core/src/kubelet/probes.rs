@@ -410,6 +410,8 @@ pub fn kubelet_pass(
     let mut to_schedule: Vec<(String, String, String, Time)> = Vec::new();
     let mut to_ready: Vec<String> = Vec::new();
     let mut removed: Vec<String> = Vec::new();
+    let mut cycle = crate::kubelet::scheduling_cycle(api, model);
+    let mut unschedulable: Vec<(String, String)> = Vec::new();
     for pod in api.pods() {
         let name = &pod.metadata.name;
         if let Some(deleted) = pod.metadata.deletion_timestamp {
@@ -419,7 +421,13 @@ pub fn kubelet_pass(
                 removed.push(name.clone());
             }
         } else if pod.node_name.is_empty() {
-            let node = format!("node-{}", pod.serial % nodes);
+            let node = match &mut cycle {
+                None => format!("node-{}", pod.serial % nodes),
+                Some(c) => match crate::kubelet::place(c, pod, &mut unschedulable) {
+                    Some(node) => node,
+                    None => continue,
+                },
+            };
             to_schedule.push((
                 name.clone(),
                 node,
@@ -482,6 +490,7 @@ pub fn kubelet_pass(
         let _ = api.mark_pod_ready(&name);
         changes.push(PodChange::BecameReady { pod: name });
     }
+    crate::kubelet::mark_unschedulable(api, unschedulable, &mut changes);
     changes
 }
 

@@ -159,6 +159,9 @@ pub struct PlanOutput {
     /// A manifest's cluster model.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<ResolvedModel>,
+    /// Why the rollout never completes when a pod fits no node (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unschedulable: Option<super::scheduling::Unschedulable>,
 }
 
 /// Plans `subject` as it is (no sweep settings): the output object, plus the scenario run and
@@ -181,7 +184,9 @@ pub fn plan_subject_with(
     let target = super::rollout_target(&scenario)?;
     let mut warnings: Vec<String> = notes.to_vec();
     warnings.extend(super::report::warnings(&sim, &target, &forecast));
+    let unschedulable = super::scheduling::unschedulable(&sim, &target.deployment, &forecast);
     let out = PlanOutput {
+        unschedulable,
         forecast,
         deployment: target.deployment,
         seconds_per_round: scenario.seconds_per_round,

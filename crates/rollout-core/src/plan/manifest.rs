@@ -42,6 +42,13 @@ pub struct ClusterModel {
     pub image: Option<String>,
     /// A pods quota in the namespace (`--pod-quota`; absent: none).
     pub pod_quota: Option<i32>,
+    /// The nodes' sizes, zones or list (`--node-cpu`, `--node-memory`, `--zones`,
+    /// `--nodes-file`; see `plan::scheduling`).
+    #[serde(
+        default,
+        skip_serializing_if = "super::scheduling::NodeFlags::is_empty"
+    )]
+    pub node_sizes: super::scheduling::NodeFlags,
 }
 
 impl Default for ClusterModel {
@@ -56,6 +63,7 @@ impl Default for ClusterModel {
             bad_image: false,
             image: None,
             pod_quota: None,
+            node_sizes: Default::default(),
         }
     }
 }
@@ -84,6 +92,9 @@ pub struct ManifestDeployment {
     /// The pods' start-up as the manifest gives it: containers, probes, init containers.
     #[serde(skip_deserializing)]
     pub startup: StartupRead,
+    /// What the pods ask of a node: requests, nodeSelector, required (anti-)affinity, spreads.
+    #[serde(default)]
+    pub scheduling: crate::scheduler::pod_spec::PodScheduling,
 }
 
 impl ManifestDeployment {
@@ -137,15 +148,28 @@ pub fn read_manifest_named(
         let outcome = crate::validation::validate_create(&imported.deployment);
         crate::validation::status_message(&outcome).map_or(probe, str::to_string)
     })?;
+    let (scheduling, scheduling_notes) = match spec {
+        Some(spec) => crate::scheduler::pod_spec::read_pod_scheduling(spec, "spec.template.spec")
+            .map_err(|e| {
+            format!(
+                "Deployment.apps {:?} is invalid: {e}",
+                imported.deployment.name
+            )
+        })?,
+        None => Default::default(),
+    };
     Ok(ManifestDeployment {
+        scheduling,
         startup,
         deployment: imported.deployment,
         termination_grace_period_seconds,
         // The probes are modelled now (`plan::startup`): the import's note on them is not.
+        // Placement is modelled now (`scheduler`): what of it is not comes from its reader.
         unsupported: imported
             .unsupported
             .into_iter()
-            .filter(|u| !u.contains("readinessProbe"))
+            .filter(|u| !u.contains("readinessProbe") && !super::scheduling::read_now(u))
+            .chain(scheduling_notes)
             .collect(),
         container,
         notes: {
@@ -210,6 +234,10 @@ pub struct ResolvedModel {
     pub pod_quota: Option<i32>,
     /// One line per value that had to be rounded up to whole rounds.
     pub notes: Vec<String>,
+    /// The scheduler's model: the nodes and what the pods ask (absent: every pod fits every
+    /// node).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduling: Option<crate::scheduler::SchedulingModel>,
 }
 
 /// Fills in the model's defaults for `manifest`.
@@ -248,7 +276,11 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         ready_after_seconds: whole("the pod start-up", ready_after),
         startup,
         seconds_per_round: spr,
-        nodes: model.nodes.max(1),
+        nodes: match &model.node_sizes.list {
+            Some(list) => u32::try_from(list.len()).unwrap_or(u32::MAX),
+            None => model.nodes.max(1),
+        },
+        scheduling: super::scheduling::scheduling_model(&manifest.scheduling, &model.node_sizes),
         termination_seconds: whole("the termination", termination),
         termination_from,
         new_image: model
@@ -399,13 +431,14 @@ pub fn manifest_scenario(
                 },
             },
         ],
-        model: model
-            .startup
-            .probe_model()
-            .map(|p| crate::scenario::ModelExtras {
-                probes: Some(p),
+        model: match (model.startup.probe_model(), &model.scheduling) {
+            (None, None) => None,
+            (probes, scheduling) => Some(crate::scenario::ModelExtras {
+                probes,
+                scheduling: scheduling.clone(),
                 ..Default::default()
             }),
+        },
     })
 }
 

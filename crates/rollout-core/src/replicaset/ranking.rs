@@ -604,6 +604,8 @@ mod tests {
                     type_: PodConditionType::Ready,
                     status: ConditionStatus::True,
                     last_transition_time: ready_at,
+                    reason: String::new(),
+                    message: String::new(),
                 })
                 .into_iter()
                 .collect(),

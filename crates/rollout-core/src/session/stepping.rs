@@ -272,6 +272,7 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
             let mut ready: Vec<(String, usize)> = Vec::new();
             let mut scheduled = 0;
             let mut removed = 0;
+            let mut unschedulable = 0;
             for c in &record.pod_changes {
                 match c {
                     PodChange::BecameReady { pod } => {
@@ -285,6 +286,7 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
                     PodChange::Removed { .. } => removed += 1,
                     // Worded from the kubelet's events and these, below.
                     PodChange::ContainerExited { .. } | PodChange::BecameNotReady { .. } => {}
+                    PodChange::Unschedulable { .. } => unschedulable += 1,
                 }
             }
             let mut parts: Vec<String> = ready
@@ -301,6 +303,12 @@ pub(super) fn what_happened(record: &StepRecord, api: &ApiServer) -> String {
                 &record.pod_changes,
                 &record.events,
             ));
+            if unschedulable > 0 {
+                parts.push(format!(
+                    "the scheduler found no node for {}",
+                    pods(unschedulable)
+                ));
+            }
             if parts.is_empty() {
                 "the kubelet updated pods".to_string()
             } else {
