@@ -121,7 +121,7 @@ pub fn import_manifest(
     options: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
     let text = js_input::text(&text, "importManifest", "the manifest").map_err(error)?;
-    limits::check_text("the manifest", &text).map_err(error)?;
+    limits::check_manifest_text("the manifest", &text).map_err(error)?;
     let options = model_options(options.unwrap_or(JsValue::UNDEFINED))?;
     if let Some(other) = options.given().into_iter().find(|n| *n != "deployment") {
         return Err(error(format!(

@@ -117,9 +117,8 @@ pub fn read_manifest_named(
         }
     })?;
     let spec = value.pointer("/spec/template/spec");
-    let termination_grace_period_seconds = spec
-        .and_then(|s| s.get("terminationGracePeriodSeconds"))
-        .and_then(serde_json::Value::as_i64);
+    let (termination_grace_period_seconds, grace_note) = read_grace_period(spec)?;
+    notes.extend(grace_note);
     let container = spec
         .and_then(|s| s.pointer("/containers/0/name"))
         .and_then(serde_json::Value::as_str)
@@ -153,6 +152,39 @@ pub fn read_manifest_named(
             notes
         },
     })
+}
+
+/// `terminationGracePeriodSeconds` as the API server takes it: a number that is no `int64` is
+/// refused as its decoder refuses it; a negative one is accepted (v1.28's validation does not
+/// check it) and a pod deleted with it gets 1 s (`pkg/registry/core/pod/strategy.go`,
+/// `CheckGracefulDelete`: `if period < 0 { period = 1 }`), with a note saying so.
+fn read_grace_period(
+    spec: Option<&serde_json::Value>,
+) -> Result<(Option<i64>, Option<String>), String> {
+    let Some(x) = spec.and_then(|s| s.get("terminationGracePeriodSeconds")) else {
+        return Ok((None, None));
+    };
+    let Some(n) = x.as_i64() else {
+        return Err(format!(
+            "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal {} into Go struct field PodSpec.spec.template.spec.terminationGracePeriodSeconds of type int64",
+            match x {
+                serde_json::Value::Number(n) => format!("number {n}"),
+                serde_json::Value::String(_) => "string".to_string(),
+                serde_json::Value::Bool(_) => "bool".to_string(),
+                serde_json::Value::Array(_) => "array".to_string(),
+                _ => "object".to_string(),
+            }
+        ));
+    };
+    if n < 0 {
+        return Ok((
+            Some(1),
+            Some(format!(
+                "terminationGracePeriodSeconds {n}: the API server accepts a negative grace period and deletes the pods with 1 s instead (CheckGracefulDelete)"
+            )),
+        ));
+    }
+    Ok((Some(n), None))
 }
 
 /// The pods' start-up in a pod spec: its probes, read as the API server defaults them (a
