@@ -20,11 +20,10 @@ pub const USAGE: &str =
       or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
       objects: --deployment NAME chooses one of several Deployments), which is created,
       becomes available, and gets a new image. Model flags (manifests only; defaults in brackets):
-        --ready-after 30s        pod creation to Ready, for a manifest without readiness
-                                 or startup probes (with them the kubelet's probe rules
-                                 time the pods)
-        --pull 0s                pulling the image onto a node that lacks it
+        --pull 0s                pulling the image onto a node that lacks it (a pod
+                                 without probes is Ready once its containers run)
         --app-ready 0s           a container's start to its app answering its probes
+        --ready-after T          deprecated: read as --pull T
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
         --termination 30s        graceful termination [the manifest's terminationGracePeriodSeconds]
@@ -124,7 +123,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 }
                 deployment = Some(v.to_string());
             }
-            "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
+            "--ready-after" => model.ready_after_seconds = Some(parse_seconds(flag, value()?)?),
             "--pull" => model.pull_seconds = parse_seconds(flag, value()?)?,
             "--app-ready" => model.app_ready_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
@@ -220,25 +219,17 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
     }
 }
 
-/// A note for each start-up flag given that this manifest does not use: `--ready-after` when
-/// its probes time the pods, `--pull` and `--app-ready` when it has none.
+/// A note for each start-up flag given that this manifest does not use: `--app-ready` when no
+/// readiness or startup probe asks the app.
 fn unused_flags(args: &Args, subject: &Subject) -> Vec<String> {
     let Subject::Manifest { model, .. } = subject else {
         return Vec::new();
     };
     let given = |f: &str| args.model_flags.iter().any(|g| g == f);
-    if model.startup.by_probes() {
-        given("--ready-after")
-            .then(|| "--ready-after is not used: the manifest's readiness or startup probes time the pods (assume --pull and --app-ready instead)".to_string())
-            .into_iter()
-            .collect()
-    } else {
-        ["--pull", "--app-ready"]
-            .into_iter()
-            .filter(|f| given(f))
-            .map(|f| format!("{f} is not used: the manifest has no readinessProbe or startupProbe, so --ready-after is the pods' start-up"))
-            .collect()
-    }
+    (given("--app-ready") && !model.startup.by_probes())
+        .then(|| "--app-ready is not used: the manifest has no readinessProbe or startupProbe, so a pod is Ready once its containers run (after --pull)".to_string())
+        .into_iter()
+        .collect()
 }
 
 fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
@@ -491,32 +482,23 @@ fn model_lines(model: &ResolvedModel) -> String {
     );
     let startup = &model.startup;
     let assumed = &startup.assumed;
-    let probes_only = |what: &str| {
-        if startup.by_probes() {
-            format!("assumed: {what}")
-        } else {
-            "not used: the manifest has no readinessProbe or startupProbe".to_string()
-        }
-    };
     let rows = vec![
-        match assumed.ready_after_seconds {
-            Some(_) => vec![
-                format!("  --ready-after {}s", model.ready_after_seconds),
-                "a new pod becomes Ready this long after its creation (no readiness or startup probe to time it)".to_string(),
-            ],
-            None => vec![
-                "  --ready-after -".to_string(),
-                "not used: the manifest's probes time the pods (it is for manifests without them)"
-                    .to_string(),
-            ],
-        },
         vec![
             format!("  --pull {}s", assumed.pull_seconds),
-            probes_only("pulling the image onto a node that lacks it"),
+            if startup.by_probes() {
+                "assumed: pulling the image onto a node that lacks it".to_string()
+            } else {
+                "assumed: pulling the image onto a node that lacks it; with no probe a pod is Ready once its containers run".to_string()
+            },
         ],
         vec![
             format!("  --app-ready {}s", assumed.app_ready_seconds),
-            probes_only("the app answers its probes this long after its container starts"),
+            if startup.by_probes() {
+                "assumed: the app answers its probes this long after its container starts"
+                    .to_string()
+            } else {
+                "not used: no readinessProbe or startupProbe asks the app".to_string()
+            },
         ],
         vec![
             format!("  --seconds-per-round {}", model.seconds_per_round),
@@ -575,13 +557,13 @@ fn startup_lines(model: &ResolvedModel) -> String {
             |s| format!("{s} s")
         )
     );
-    if startup.by_probes() {
+    {
         let ready = startup
             .ready_seconds
             .map_or("never".to_string(), |s| format!("at {s} s"));
         let _ = writeln!(
             out,
-            "A new pod, by the kubelet's probe rules: admitted at 0 s, containers running from {} s, Ready {ready}",
+            "A new pod, by the kubelet's rules: admitted at 0 s, containers running from {} s, Ready {ready}",
             startup.running_seconds
         );
         for c in startup
@@ -840,7 +822,7 @@ mod tests {
         let e = parse_args(&["x.yaml", "--json", "--csv"]).unwrap_err();
         assert!(e.contains("choose one"), "{e}");
         let a = parse_args(&["x.yaml", "--ready-after=1m", "--sweep", "replicas=1..3"]).unwrap();
-        assert_eq!(a.model.ready_after_seconds, 60);
+        assert_eq!(a.model.ready_after_seconds, Some(60));
         assert_eq!(a.model_flags, vec!["--ready-after".to_string()]);
         assert_eq!(a.sweeps.len(), 1);
     }

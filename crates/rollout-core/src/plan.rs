@@ -504,7 +504,7 @@ mod tests {
                 &manifest,
                 &manifest::ClusterModel {
                     seconds_per_round: spr,
-                    ready_after_seconds: 9,
+                    pull_seconds: 9,
                     bad_image: bad,
                     pod_quota: quota,
                     ..manifest::ClusterModel::default()

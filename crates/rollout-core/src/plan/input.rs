@@ -229,8 +229,8 @@ mod tests {
         .unwrap();
         assert!(matches!(m, Subject::Manifest { .. }), "{notes:?}");
         let (out, _, _) = plan_subject(&m, &notes).unwrap();
-        // Ready after 30 s in 1 s rounds: the image is set in round 31.
-        assert_eq!(out.forecast.start_round, 31);
+        // No probes, pull 0 s: Ready as they start in round 0, the image set in round 1.
+        assert_eq!(out.forecast.start_round, 1);
         assert_eq!(out.deployment, "web");
         assert!(out.model.is_some());
         let e = read_subject("{\"actions\": 3}", &ClusterModel::default()).unwrap_err();

@@ -19,9 +19,12 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterModel {
-    /// Seconds from a pod's creation to Ready (`--ready-after`, default 30), for a manifest
-    /// without readiness or startup probes (with them the kubelet's probe rules time the pods).
-    pub ready_after_seconds: i64,
+    /// Deprecated (`--ready-after`, `readyAfter`): it once timed a pod without probes from
+    /// creation to Ready. Such a pod is Ready when its containers have started, as the kubelet
+    /// rules, so the value is read as the image pull ([`ClusterModel::pull_seconds`]), with a
+    /// note saying so ([`ready_after_note`]).
+    #[serde(default)]
+    pub ready_after_seconds: Option<i64>,
     /// Seconds to pull the image onto a node that lacks it (`--pull`, default 0).
     #[serde(default)]
     pub pull_seconds: i64,
@@ -47,7 +50,7 @@ pub struct ClusterModel {
 impl Default for ClusterModel {
     fn default() -> Self {
         ClusterModel {
-            ready_after_seconds: 30,
+            ready_after_seconds: None,
             pull_seconds: 0,
             app_ready_seconds: 0,
             seconds_per_round: 1,
@@ -58,6 +61,13 @@ impl Default for ClusterModel {
             pod_quota: None,
         }
     }
+}
+
+/// What the deprecated `--ready-after T` (`readyAfter`) is read as, in words: the pull.
+pub fn ready_after_note(seconds: i64) -> String {
+    format!(
+        "--ready-after (plan()'s readyAfter) is deprecated: a pod is Ready once its containers have started and its readiness probes, if any, succeed (the kubelet's rule), so {seconds} s is read as the image pull: --pull {seconds}s (plan()'s pull)"
+    )
 }
 
 /// `terminationGracePeriodSeconds` when a pod spec leaves it out.
@@ -140,11 +150,12 @@ pub fn read_manifest_named(
         startup,
         deployment: imported.deployment,
         termination_grace_period_seconds,
-        // The probes are modelled now (`plan::startup`): the import's note on them is not.
+        // The probes, init containers and native sidecars are modelled now (`plan::startup`):
+        // the import's notes on them are not.
         unsupported: imported
             .unsupported
             .into_iter()
-            .filter(|u| !u.contains("readinessProbe"))
+            .filter(|u| !u.contains("readinessProbe") && !u.contains("initContainers"))
             .collect(),
         container,
         notes: {
@@ -199,9 +210,23 @@ fn read_startup(
             .map_err(|e| format!("Deployment.apps {name:?} is invalid: {e}"))?,
         None => Default::default(),
     };
+    let sidecars = spec
+        .and_then(|s| s.get("initContainers"))
+        .and_then(serde_json::Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter(|c| {
+                    c.get("restartPolicy").and_then(serde_json::Value::as_str) == Some("Always")
+                })
+                .filter_map(|c| c.get("name").and_then(serde_json::Value::as_str))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(StartupRead {
         containers: probes.containers,
         init_containers: probes.init_containers,
+        sidecars,
         termination_grace_period_seconds,
     })
 }
@@ -269,19 +294,20 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         ),
     };
     let old_image = manifest.deployment.image.clone();
-    let startup = Startup::new(
-        manifest.startup.clone(),
-        model.pull_seconds,
-        model.app_ready_seconds,
-        model.ready_after_seconds,
-    );
-    let ready_after = startup.ready_seconds.unwrap_or(model.ready_after_seconds);
+    let pull = model.ready_after_seconds.unwrap_or(model.pull_seconds);
+    let startup = Startup::new(manifest.startup.clone(), pull, model.app_ready_seconds);
+    let ready_after = startup.ready_seconds.unwrap_or(0);
+    let ready_after_seconds = whole("the pod start-up", ready_after);
+    let termination_seconds = whole("the termination", termination);
+    if let Some(t) = model.ready_after_seconds {
+        notes.insert(0, ready_after_note(t));
+    }
     ResolvedModel {
-        ready_after_seconds: whole("the pod start-up", ready_after),
+        ready_after_seconds,
         startup,
         seconds_per_round: spr,
         nodes: model.nodes.max(1),
-        termination_seconds: whole("the termination", termination),
+        termination_seconds,
         termination_from,
         new_image: model
             .image
@@ -484,9 +510,11 @@ mod tests {
         assert_eq!(r.termination_from, "terminationGracePeriodSeconds");
         assert_eq!(r.new_image, "nginx:1.16.1");
         let s = manifest_scenario(&m.deployment, &r).unwrap();
-        assert_eq!(s.ready_after_rounds, 30);
+        // No probes, pull 0: Ready once the containers run, in the round the pods are
+        // created (0); the image is set one round later.
+        assert_eq!(s.ready_after_rounds, 0);
         assert_eq!(s.termination_rounds, 45);
-        assert_eq!(s.actions[1].round, 31);
+        assert_eq!(s.actions[1].round, 1);
     }
 
     #[test]
@@ -494,21 +522,43 @@ mod tests {
         let m = read_manifest(MANIFEST).unwrap();
         let model = ClusterModel {
             seconds_per_round: 7,
+            pull_seconds: 30,
             termination_seconds: Some(0),
             ..ClusterModel::default()
         };
         let r = resolve(&m, &model);
+        // Pull 30 s, no probes: Ready at 30 s, i.e. 5 rounds of 7 s = 35 s.
         assert_eq!((r.ready_after_seconds, r.termination_seconds), (35, 0));
         assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
         assert!(r.notes[0].contains("30 s"), "{:?}", r.notes);
+        // The deprecated --ready-after 30s is the same pull, and says so.
+        let old = ClusterModel {
+            ready_after_seconds: Some(30),
+            pull_seconds: 0,
+            ..model
+        };
+        let r = resolve(&m, &old);
+        assert_eq!(r.startup.assumed.pull_seconds, 30);
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n.contains("deprecated") && n.contains("--pull 30s")),
+            "{:?}",
+            r.notes
+        );
     }
 
     #[test]
     fn the_image_is_set_after_the_pods_are_available() {
         let mut m = read_manifest(MANIFEST).unwrap();
         m.deployment.min_ready_seconds = Some(10);
-        let r = resolve(&m, &ClusterModel::default());
-        // Ready in round 30 (t = 30 s), available once now > 40 s: round 41; set image in 42.
+        let model = ClusterModel {
+            pull_seconds: 30,
+            ..ClusterModel::default()
+        };
+        let r = resolve(&m, &model);
+        // Pulled and Ready in round 30 (t = 30 s), available once now > 40 s: round 41; set
+        // image in 42.
         assert_eq!(set_image_round(&m.deployment, &r), 42);
     }
 
