@@ -269,6 +269,28 @@ pub struct ResolvedModel {
     pub notes: Vec<String>,
 }
 
+impl ResolvedModel {
+    /// What follows from the manifest and the assumptions, in one sentence for a front end:
+    /// "A new pod on a node without its image: containers running from 12 s, Ready at 20 s (its
+    /// probes). Deleted pods terminate for 30 s (terminationGracePeriodSeconds)."
+    pub fn summary(&self) -> String {
+        let s = &self.startup;
+        format!(
+            "A new pod on a node without its image: containers running from {} s, {} ({}). Deleted pods terminate for {} s ({}).",
+            s.running_seconds,
+            s.ready_seconds
+                .map_or("never Ready".to_string(), |r| format!("Ready at {r} s")),
+            if s.by_probes() {
+                "its readiness and startup probes"
+            } else {
+                "no probe: Ready once its containers run"
+            },
+            self.termination_seconds,
+            self.termination_from
+        )
+    }
+}
+
 /// Fills in the model's defaults for `manifest`.
 pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedModel {
     let spr = model.seconds_per_round.max(1);
