@@ -10,6 +10,7 @@
 //!   model), once or swept over settings.
 
 mod plan;
+mod plan_change;
 mod races;
 mod show;
 
@@ -183,6 +184,28 @@ fn main() -> ExitCode {
             print!("{usage}");
             return ExitCode::SUCCESS;
         }
+    }
+    if args.first().map(String::as_str) == Some("plan") {
+        // `rollout plan`: exit code 1 when the forecast breaks a check (--max-peak …), after
+        // printing it; 2 for bad input.
+        let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        return match plan::run_checked(&rest) {
+            Ok((out, broken)) => {
+                print!("{out}");
+                for reason in &broken {
+                    eprintln!("rollout plan: check failed: {reason}");
+                }
+                if broken.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("rollout plan: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
     if let Some((name, run)) = OWN_ARGUMENTS
         .iter()

@@ -4,7 +4,7 @@
 use crate::show::table;
 use rollout_facade::import::Pick;
 use rollout_facade::limits::{self, Limits};
-use rollout_facade::plan::input::{plan_subject_with, read_subject_named};
+use rollout_facade::plan::input::{plan_subject_scaled, read_subject_named};
 use rollout_facade::plan::manifest::{ClusterModel, ResolvedModel};
 use rollout_facade::plan::report::{rollout_events, samples, Sample};
 use rollout_facade::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -38,25 +38,35 @@ pub const USAGE: &str =
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(crate) enum Format {
     Text,
     Json,
     Csv,
+    /// `--format markdown`: the pull-request summary.
+    Markdown,
 }
 
 /// The parsed command line.
 #[derive(Debug)]
-struct Args {
-    file: String,
-    format: Format,
+pub(crate) struct Args {
+    pub(crate) file: String,
+    /// `rollout plan OLD NEW`: NEW (then `file` is OLD).
+    pub(crate) new_file: Option<String>,
+    pub(crate) format: Format,
+    /// `--scale-at 30s=10`: scales during the rollout.
+    pub(crate) scales: Vec<rollout_facade::plan::change::ScaleAt>,
+    /// `--max-peak`, `--min-available`, `--max-duration`: exit code 1 when one is broken.
+    pub(crate) checks: rollout_facade::plan::constraints::Constraints,
+    /// `--link-base URL`: the app's address, for the Markdown summary's link.
+    pub(crate) link_base: String,
     /// `--deployment NAME`: the Deployment of a file of several.
-    deployment: Option<String>,
+    pub(crate) deployment: Option<String>,
     sweeps: Vec<sweep::AxisSpec>,
-    model: ClusterModel,
+    pub(crate) model: ClusterModel,
     /// The model flags given (a scenario takes none).
     model_flags: Vec<String>,
     /// `--large`: Kubernetes' limits rather than the page's.
-    limits: Limits,
+    pub(crate) limits: Limits,
 }
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
@@ -77,8 +87,11 @@ where
 }
 
 fn parse_args(args: &[&str]) -> Result<Args, String> {
-    let mut file = None;
+    let mut files: Vec<String> = Vec::new();
     let mut format = Format::Text;
+    let mut scales = Vec::new();
+    let mut checks = rollout_facade::plan::constraints::Constraints::default();
+    let mut link_base = DEFAULT_LINK_BASE.to_string();
     let mut deployment = None;
     let mut sweeps = Vec::new();
     let mut model = ClusterModel::default();
@@ -115,6 +128,30 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 }
                 format = f;
             }
+            "--format" => {
+                let f = match value()? {
+                    "markdown" | "md" => Format::Markdown,
+                    "json" => Format::Json,
+                    "text" => Format::Text,
+                    other => {
+                        return Err(format!(
+                            "--format {other:?}: expected markdown, json or text"
+                        ))
+                    }
+                };
+                if format != Format::Text && format != f {
+                    return Err("--format and --json/--csv: choose one".into());
+                }
+                format = f;
+            }
+            "--scale-at" => scales.push(rollout_facade::plan::change::parse_scale_at(
+                flag,
+                value()?,
+            )?),
+            "--max-peak" => checks.max_peak = Some(parse_number(flag, value()?, 0i32)?),
+            "--min-available" => checks.min_available = Some(parse_number(flag, value()?, 0i32)?),
+            "--max-duration" => checks.within_seconds = Some(parse_seconds(flag, value()?)?),
+            "--link-base" => link_base = value()?.trim().to_string(),
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
             "--deployment" => {
                 let v = value()?.trim();
@@ -164,26 +201,52 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
             }
             _ => {
-                if file.replace(arg.to_string()).is_some() {
-                    return Err(format!("plan takes one FILE\nusage:\n{USAGE}"));
+                if files.len() == 2 {
+                    return Err(format!(
+                        "plan takes FILE, or OLD NEW for a change\nusage:\n{USAGE}"
+                    ));
                 }
+                files.push(arg.to_string());
                 continue;
             }
         }
         if flag.starts_with("--")
             && !matches!(
                 flag,
-                "--json" | "--csv" | "--sweep" | "--large" | "--deployment"
+                "--json"
+                    | "--csv"
+                    | "--sweep"
+                    | "--large"
+                    | "--deployment"
+                    | "--format"
+                    | "--scale-at"
+                    | "--max-peak"
+                    | "--min-available"
+                    | "--max-duration"
+                    | "--link-base"
             )
             && !model_flags.contains(&flag.to_string())
         {
             model_flags.push(flag.to_string());
         }
     }
-    let file = file.ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    let mut files = files.into_iter();
+    let file = files
+        .next()
+        .ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    let new_file = files.next();
+    if new_file.is_some() && !sweeps.is_empty() {
+        return Err(
+            "--sweep sweeps one manifest's settings; plan OLD NEW forecasts one change".into(),
+        );
+    }
     Ok(Args {
         file,
+        new_file,
         format,
+        scales,
+        checks,
+        link_base,
         deployment,
         sweeps,
         model,
@@ -248,23 +311,40 @@ fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), 
     Ok((Subject::Scenario(s), Vec::new()))
 }
 
+/// The app's address the Markdown summary links to, unless `--link-base` names another.
+pub const DEFAULT_LINK_BASE: &str = "https://example.org/rollout-lab/";
+
 /// Runs `rollout plan` with the arguments after `plan`; returns what to print on stdout.
 pub fn run(args: &[&str]) -> Result<String, String> {
+    run_checked(args).map(|(out, _)| out)
+}
+
+/// [`run`], with the checks a forecast broke (`--max-peak` …): the command then exits 1.
+pub fn run_checked(args: &[&str]) -> Result<(String, Vec<String>), String> {
     let args = parse_args(args)?;
+    if args.new_file.is_some() {
+        return crate::plan_change::run(&args);
+    }
     let (subject, notes) = load_subject(&args)?;
     if args.sweeps.is_empty() {
         single(&args, &subject, &notes)
     } else {
+        if args.checks.any() || !args.scales.is_empty() || args.format == Format::Markdown {
+            return Err("--sweep lists settings; --max-peak, --min-available, --max-duration, --scale-at and --format markdown take one forecast".into());
+        }
         let deployment = subject.deployment()?;
         let sweep = Sweep::new(args.sweeps, &deployment)?;
         let rows = run_sweep_with(&subject, &sweep, &args.limits);
-        Ok(match args.format {
-            Format::Json => {
-                serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
-            }
-            Format::Csv => sweep_csv(&sweep, &rows),
-            Format::Text => sweep_table(&subject, &sweep, &rows, &notes),
-        })
+        Ok((
+            match args.format {
+                Format::Json => {
+                    serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
+                }
+                Format::Csv => sweep_csv(&sweep, &rows),
+                Format::Text | Format::Markdown => sweep_table(&subject, &sweep, &rows, &notes),
+            },
+            Vec::new(),
+        ))
     }
 }
 
@@ -474,7 +554,7 @@ fn sweep_table(subject: &Subject, sweep: &Sweep, rows: &[SweepRow], notes: &[Str
     out
 }
 
-fn model_lines(model: &ResolvedModel) -> String {
+pub(crate) fn model_lines(model: &ResolvedModel) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -588,30 +668,61 @@ fn clock(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits).map_err(|e| {
+fn single(
+    args: &Args,
+    subject: &Subject,
+    notes: &[String],
+) -> Result<(String, Vec<String>), String> {
+    let (output, scenario, sim) = plan_subject_scaled(subject, notes, &args.limits, &args.scales)
+        .map_err(|e| {
         if rollout_facade::presets::preset(&args.file).is_some() {
             e
         } else {
             format!("{}: {e}", crate::display_name(&args.file))
         }
     })?;
+    let broken = rollout_facade::plan::markdown::broken_checks(&output, &args.checks);
     if args.format == Format::Json {
         // The process prints this and exits: freeing the simulation's objects one by one
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would
         // only hand memory back to an allocator that is about to go away.
         std::mem::forget(sim);
-        return Ok(serde_json::to_string(&output).expect("a plan serialises") + "\n");
+        return Ok((
+            serde_json::to_string(&output).expect("a plan serialises") + "\n",
+            broken,
+        ));
     }
+    if args.format == Format::Markdown {
+        let link = crate::plan_change::link(args, None);
+        return Ok((
+            rollout_facade::plan::markdown::summary(&output, None, &args.checks, link.as_deref()),
+            broken,
+        ));
+    }
+    let text = single_text(args, subject, &output, &scenario, &sim, None)?;
+    Ok((text, broken))
+}
+
+/// The text report of one forecast (`rollout plan FILE`).
+pub(crate) fn single_text(
+    args: &Args,
+    subject: &Subject,
+    output: &rollout_facade::plan::input::PlanOutput,
+    scenario: &Scenario,
+    sim: &rollout_facade::sim::Simulation,
+    command: Option<String>,
+) -> Result<String, String> {
     let forecast = &output.forecast;
     let warns = &output.warnings;
-    let target = rollout_facade::plan::rollout_target(&scenario)?;
+    let target = rollout_facade::plan::rollout_target(scenario)?;
     if args.format == Format::Csv {
         return Err("--csv lists a sweep; add --sweep, or use --json for one forecast".into());
     }
     let spr = scenario.seconds_per_round;
     let mut out = String::new();
-    let _ = writeln!(out, "Forecast for {}", subject_line(subject, &args.file));
+    if command.is_none() {
+        let _ = writeln!(out, "Forecast for {}", subject_line(subject, &args.file));
+    }
     if let Subject::Manifest { model, .. } = subject {
         out.push_str(&model_lines(model));
     }
@@ -645,7 +756,11 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
     let _ = writeln!(
         out,
         "\n$ {}   (round {}, t = {})",
-        rollout_facade::ui_support::set_image_command(&target.deployment, container, &image),
+        command.unwrap_or_else(|| rollout_facade::ui_support::set_image_command(
+            &target.deployment,
+            container,
+            &image
+        )),
         forecast.start_round,
         clock(start_time)
     );
@@ -690,7 +805,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
             .complete_round
             .unwrap_or(sim.round().saturating_sub(1)),
     ) * spr;
-    let events = rollout_events(&sim, &target);
+    let events = rollout_events(sim, &target);
     if !events.is_empty() {
         let _ = writeln!(
             out,
@@ -721,7 +836,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
 
     let total = end_time - start_time;
     let step = chart_step(total, spr);
-    let points = samples(&sim, &target, step);
+    let points = samples(sim, &target, step);
     if !points.is_empty() {
         let _ = writeln!(
             out,

@@ -23,9 +23,11 @@
 //! pods exist, and availability never drops below 3 − maxUnavailable 0 (25 % of 3 rounds
 //! down) = 3.
 
+pub mod change;
 pub mod constraints;
 pub mod input;
 pub mod manifest;
+pub mod markdown;
 pub mod report;
 pub mod startup;
 pub mod sweep;
