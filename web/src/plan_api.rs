@@ -4,7 +4,7 @@
 //! planned in the cluster model the options give (the CLI's flags, in camelCase).
 //!
 //! ```js
-//! plan(manifestYaml, { readyAfter: "30s", nodes: 3 })   // {startRound, completeRound, …}
+//! plan(manifestYaml, { pull: "30s", nodes: 3 })        // {startRound, completeRound, …}
 //! plan(allInOneYaml, { deployment: "frontend" })       // one Deployment of several
 //! sweep(manifestYaml, { maxSurge: "0..10", maxUnavailable: [0, 1, "25%"] },
 //!       (done, total) => bar.value = done / total)      // [{settings, forecast, refused?}]
@@ -33,7 +33,7 @@ pub const OPTION_NAMES: [&str; 10] = [
 ];
 
 /// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
-/// them: a plain object such as `{readyAfter: "30s", nodes: 3, badImage: true}`, durations as
+/// them: a plain object such as `{pull: "30s", nodes: 3, badImage: true}`, durations as
 /// `"30s"`, `"1m30s"` or a number of seconds. Kept as the object itself: it goes to the
 /// worker as it is.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -116,7 +116,7 @@ impl ModelOptions {
         };
         let mut m = ClusterModel::default();
         if let Some(v) = self.get("readyAfter") {
-            m.ready_after_seconds = duration("readyAfter", v)?;
+            m.ready_after_seconds = Some(duration("readyAfter", v)?);
         }
         if let Some(v) = self.get("pull") {
             m.pull_seconds = duration("pull", v)?;
@@ -300,7 +300,7 @@ mod tests {
             "termination": 0, "badImage": true}))
         .unwrap();
         let m = o.model().unwrap();
-        assert_eq!((m.ready_after_seconds, m.nodes), (60, 2));
+        assert_eq!((m.ready_after_seconds, m.nodes), (Some(60), 2));
         assert_eq!(m.termination_seconds, Some(0));
         assert!(m.bad_image);
         let bad = ModelOptions::from_value(json!({"readyAfter": "soon"})).unwrap();
@@ -321,7 +321,14 @@ mod tests {
     #[test]
     fn a_manifest_is_planned_in_the_model_and_a_scenario_takes_no_model() {
         let out = plan(&json!(MANIFEST), &ModelOptions::default()).unwrap();
-        assert_eq!(out.forecast.start_round, 31);
+        // No probes, pull 0 s (the defaults): Ready as they start in round 0, image in 1.
+        assert_eq!(out.forecast.start_round, 1);
+        let slow = ModelOptions::default().with("pull", json!("30s"));
+        // Pulled in 30 s: Ready in round 30, image in 31.
+        assert_eq!(
+            plan(&json!(MANIFEST), &slow).unwrap().forecast.start_round,
+            31
+        );
         assert!(out.forecast.complete_round.is_some());
         let o = ModelOptions::default().with("nodes", json!(2));
         let e = plan(&json!("rolling-basic"), &o).unwrap_err();

@@ -6,9 +6,10 @@
 //! forecasts again (`hooks::use_forecast`); the sweep runs in a worker
 //! (`components::sweep_panel`); "Watch it" opens the same Deployment on the stage.
 //!
-//! The cluster model starts as the settings panel's: with pods ready after 1 round of 5 s, the
-//! manifest is planned with `readyAfter: 5`, `secondsPerRound: 5`, in settled rounds (the
-//! controllers react at once, as in a real cluster); the page's assumptions change it.
+//! The cluster model is `rollout plan`'s, with its defaults (`ClusterModel::default()`: pull
+//! 0 s, app ready 0 s, the termination from the manifest's `terminationGracePeriodSeconds`,
+//! 3 nodes, 1 s settled rounds), so the page forecasts a manifest exactly as the CLI and
+//! `plan()` do; the page's assumptions change it, each an option of `plan()`.
 
 use crate::plan_api::ModelOptions;
 use rollout_facade::api::{DeploymentStrategy, IntOrString};
@@ -48,20 +49,13 @@ pub fn created(s: &Scenario) -> Option<&DeploymentInput> {
     })
 }
 
-/// The settings' Deployment and cluster model, as the Plan page plans them.
+/// The settings' Deployment, and the cluster model the Plan page starts from: `rollout
+/// plan`'s defaults (no option given), the same for a manifest typed or pasted here, read by
+/// the CLI or given to `plan()`. The settings panel's stage timing (pods ready after a round,
+/// a 3 s termination) is the stage's teaching model, not an assumption about this manifest.
 pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
     let d = created(s)?;
-    let spr = s.seconds_per_round.max(1);
-    let mut model = ModelOptions::default()
-        .with("readyAfter", json!(i64::from(s.ready_after_rounds) * spr))
-        .with("secondsPerRound", json!(spr))
-        .with("nodes", json!(s.nodes.max(1)))
-        .with("termination", json!(i64::from(s.termination_rounds) * spr))
-        .with("badImage", json!(!s.never_ready_images.is_empty()));
-    if let Some(q) = s.pod_quota {
-        model = model.with("podQuota", json!(q));
-    }
-    Some((manifest_of(d), model))
+    Some((manifest_of(d), ModelOptions::default()))
 }
 
 /// The deployment's maxSurge and maxUnavailable as counts (`ResolveFenceposts` after apps/v1
@@ -168,9 +162,10 @@ mod tests {
         let (text, model) = source_of(&s).unwrap();
         assert!(text.contains("maxSurge: 25%"), "{text}");
         let out = crate::plan_api::plan(&Value::String(text.clone()), &model).unwrap();
-        // 3 replicas, pods ready after 5 s in settled 1 s rounds: available in round 5, image
-        // set in 6.
-        assert_eq!(out.forecast.start_round, 6);
+        // `rollout plan`'s defaults, no option: 3 replicas without probes, pull 0 s, Ready as
+        // they start in round 0; the image is set in round 1.
+        assert!(model.given().is_empty());
+        assert_eq!(out.forecast.start_round, 1);
         assert!(out.forecast.complete_round.is_some());
         let loaded = with_values(
             &text,

@@ -10,6 +10,7 @@
 //!   model), once or swept over settings.
 
 mod plan;
+mod plan_change;
 mod plan_fail;
 mod races;
 mod show;
@@ -48,13 +49,16 @@ fn load(arg: &str, limits: &Limits) -> Result<Scenario, String> {
 }
 
 /// The text of the file `path` (`-`: standard input), or a message naming it; a file larger
-/// than [`rollout_facade::limits::MAX_DOCUMENT_BYTES`] is refused before it is read, and one
+/// than [`rollout_facade::limits::MAX_MANIFEST_FILE_BYTES`] is refused before it is read, and one
 /// without a length (a device, a pipe) once that many bytes and one more have been read.
 fn read(path: &str) -> Result<String, String> {
-    let max = rollout_facade::limits::MAX_DOCUMENT_BYTES;
+    // The largest file: a manifest of several objects (each within the API server's 3 MiB,
+    // checked as it is read); a scenario is held to 3 MiB by its reader.
+    let max = rollout_facade::limits::MAX_MANIFEST_FILE_BYTES;
     let limit = format!(
-        "Rollout Lab reads at most {} bytes, the API server's limit on a request body",
-        rollout_facade::limits::group(max as i64)
+        "Rollout Lab reads at most {} bytes of a file (and {} an object, the API server's limit on a request body)",
+        rollout_facade::limits::group(max as i64),
+        rollout_facade::limits::group(rollout_facade::limits::MAX_DOCUMENT_BYTES as i64)
     );
     if path == "-" {
         // Standard input has no length to ask for: read one byte past the limit and look.
@@ -101,9 +105,56 @@ fn display_name(path: &str) -> &str {
     }
 }
 
-/// The scenario `text` of the file `path`, or its parse error naming the file.
+/// The scenario `text` of the file `path`, or its parse error naming the file (a manifest is
+/// told which command takes it).
 fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
-    Scenario::from_json(text).map_err(|e| format!("{path}: {e}"))
+    Scenario::from_json(text)
+        .map_err(|e| manifest_hint(path, text).unwrap_or_else(|| format!("{path}: {e}")))
+}
+
+/// For a Kubernetes manifest handed to a command that takes a scenario: which commands take it.
+pub fn manifest_hint(path: &str, text: &str) -> Option<String> {
+    rollout_facade::import::is_manifest(text).then(|| {
+        format!(
+            "{} is a Kubernetes manifest, not a scenario: `rollout plan {path}` forecasts its rollout (`rollout import {path}` turns its Deployment into a scenario)",
+            display_name(path)
+        )
+    })
+}
+
+/// The usage of one subcommand, for `rollout NAME --help`.
+fn usage_of(name: &str) -> Option<String> {
+    let line = |prefix: &str| {
+        USAGE
+            .lines()
+            .filter(|l| l.trim_start().starts_with(prefix))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    Some(match name {
+        "plan" => format!("usage:\n{}\n", plan::USAGE),
+        "races" | "walk" => format!("usage:\n{}", races::USAGE),
+        "trace" | "show" | "bench" => format!(
+            "usage:\n{}{}",
+            line(&format!("rollout {name} ")),
+            line("--large")
+        ),
+        "import" | "presets" => format!("usage:\n{}", {
+            let mut text = String::new();
+            let mut on = false;
+            for l in USAGE.lines() {
+                if l.trim_start().starts_with("rollout ") || l.trim_start().starts_with("--") {
+                    on = l.trim_start().starts_with(&format!("rollout {name}"));
+                }
+                if on {
+                    text.push_str(l);
+                    text.push('\n');
+                }
+            }
+            text
+        }),
+        _ => return None,
+    })
 }
 
 /// The subcommands that read their own arguments and return what they print: `rollout plan …`
@@ -126,6 +177,37 @@ fn import_pick<'a>(rest: &[&'a str]) -> Result<Option<&'a str>, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let (Some(name), true) = (
+        args.first(),
+        args.iter().skip(1).any(|a| a == "--help" || a == "-h"),
+    ) {
+        if let Some(usage) = usage_of(name) {
+            print!("{usage}");
+            return ExitCode::SUCCESS;
+        }
+    }
+    if args.first().map(String::as_str) == Some("plan") {
+        // `rollout plan`: exit code 1 when the forecast breaks a check (--max-peak …), after
+        // printing it; 2 for bad input.
+        let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        return match plan::run_checked(&rest) {
+            Ok((out, broken)) => {
+                print!("{out}");
+                for reason in &broken {
+                    eprintln!("rollout plan: check failed: {reason}");
+                }
+                if broken.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("rollout plan: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     if let Some((name, run)) = OWN_ARGUMENTS
         .iter()
         .find(|(name, _)| args.first().map(String::as_str) == Some(*name))

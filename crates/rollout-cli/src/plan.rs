@@ -5,7 +5,7 @@ use crate::plan_fail;
 use crate::show::table;
 use rollout_facade::import::Pick;
 use rollout_facade::limits::{self, Limits};
-use rollout_facade::plan::input::{plan_subject_with, read_subject_named};
+use rollout_facade::plan::input::{plan_subject_scaled, read_subject_named};
 use rollout_facade::plan::manifest::{ClusterModel, ResolvedModel};
 use rollout_facade::plan::report::{rollout_events, samples, Sample};
 use rollout_facade::plan::sweep::{self, Axis, Sweep, SweepRow};
@@ -21,11 +21,10 @@ pub const USAGE: &str =
       or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
       objects: --deployment NAME chooses one of several Deployments), which is created,
       becomes available, and gets a new image. Model flags (manifests only; defaults in brackets):
-        --ready-after 30s        pod creation to Ready, for a manifest without readiness
-                                 or startup probes (with them the kubelet's probe rules
-                                 time the pods)
-        --pull 0s                pulling the image onto a node that lacks it
+        --pull 0s                pulling the image onto a node that lacks it (a pod
+                                 without probes is Ready once its containers run)
         --app-ready 0s           a container's start to its app answering its probes
+        --ready-after T          deprecated: read as --pull T
         --seconds-per-round 1    simulated seconds per settled round
         --nodes 3                nodes the pods are spread over
         --node-cpu 4             each node's allocatable CPU (a quantity: 1, 500m)
@@ -50,25 +49,35 @@ pub const USAGE: &str =
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(crate) enum Format {
     Text,
     Json,
     Csv,
+    /// `--format markdown`: the pull-request summary.
+    Markdown,
 }
 
 /// The parsed command line.
 #[derive(Debug)]
-struct Args {
-    file: String,
-    format: Format,
+pub(crate) struct Args {
+    pub(crate) file: String,
+    /// `rollout plan OLD NEW`: NEW (then `file` is OLD).
+    pub(crate) new_file: Option<String>,
+    pub(crate) format: Format,
+    /// `--scale-at 30s=10`: scales during the rollout.
+    pub(crate) scales: Vec<rollout_facade::plan::change::ScaleAt>,
+    /// `--max-peak`, `--min-available`, `--max-duration`: exit code 1 when one is broken.
+    pub(crate) checks: rollout_facade::plan::constraints::Constraints,
+    /// `--link-base URL`: the app's address, for the Markdown summary's link.
+    pub(crate) link_base: String,
     /// `--deployment NAME`: the Deployment of a file of several.
-    deployment: Option<String>,
+    pub(crate) deployment: Option<String>,
     sweeps: Vec<sweep::AxisSpec>,
-    model: ClusterModel,
+    pub(crate) model: ClusterModel,
     /// The model flags given (a scenario takes none).
     model_flags: Vec<String>,
     /// `--large`: Kubernetes' limits rather than the page's.
-    limits: Limits,
+    pub(crate) limits: Limits,
     /// `--fail KIND:…`: how the new version fails, for the failure forecast.
     fail: Option<rollout_facade::failures::AppFailure>,
 }
@@ -91,8 +100,11 @@ where
 }
 
 fn parse_args(args: &[&str]) -> Result<Args, String> {
-    let mut file = None;
+    let mut files: Vec<String> = Vec::new();
     let mut format = Format::Text;
+    let mut scales = Vec::new();
+    let mut checks = rollout_facade::plan::constraints::Constraints::default();
+    let mut link_base = DEFAULT_LINK_BASE.to_string();
     let mut deployment = None;
     let mut sweeps = Vec::new();
     let mut model = ClusterModel::default();
@@ -130,6 +142,30 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 }
                 format = f;
             }
+            "--format" => {
+                let f = match value()? {
+                    "markdown" | "md" => Format::Markdown,
+                    "json" => Format::Json,
+                    "text" => Format::Text,
+                    other => {
+                        return Err(format!(
+                            "--format {other:?}: expected markdown, json or text"
+                        ))
+                    }
+                };
+                if format != Format::Text && format != f {
+                    return Err("--format and --json/--csv: choose one".into());
+                }
+                format = f;
+            }
+            "--scale-at" => scales.push(rollout_facade::plan::change::parse_scale_at(
+                flag,
+                value()?,
+            )?),
+            "--max-peak" => checks.max_peak = Some(parse_number(flag, value()?, 0i32)?),
+            "--min-available" => checks.min_available = Some(parse_number(flag, value()?, 0i32)?),
+            "--max-duration" => checks.within_seconds = Some(parse_seconds(flag, value()?)?),
+            "--link-base" => link_base = value()?.trim().to_string(),
             "--sweep" => sweeps.push(sweep::parse_axis(value()?)?),
             "--deployment" => {
                 let v = value()?.trim();
@@ -138,7 +174,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 }
                 deployment = Some(v.to_string());
             }
-            "--ready-after" => model.ready_after_seconds = parse_seconds(flag, value()?)?,
+            "--ready-after" => model.ready_after_seconds = Some(parse_seconds(flag, value()?)?),
             "--pull" => model.pull_seconds = parse_seconds(flag, value()?)?,
             "--app-ready" => model.app_ready_seconds = parse_seconds(flag, value()?)?,
             "--seconds-per-round" => {
@@ -208,23 +244,46 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                 return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
             }
             _ => {
-                if file.replace(arg.to_string()).is_some() {
-                    return Err(format!("plan takes one FILE\nusage:\n{USAGE}"));
+                if files.len() == 2 {
+                    return Err(format!(
+                        "plan takes FILE, or OLD NEW for a change\nusage:\n{USAGE}"
+                    ));
                 }
+                files.push(arg.to_string());
                 continue;
             }
         }
         if flag.starts_with("--")
             && !matches!(
                 flag,
-                "--json" | "--csv" | "--sweep" | "--large" | "--deployment" | "--fail"
+                "--json"
+                    | "--csv"
+                    | "--sweep"
+                    | "--large"
+                    | "--deployment"
+                    | "--format"
+                    | "--scale-at"
+                    | "--max-peak"
+                    | "--min-available"
+                    | "--max-duration"
+                    | "--link-base"
+                    | "--fail"
             )
             && !model_flags.contains(&flag.to_string())
         {
             model_flags.push(flag.to_string());
         }
     }
-    let file = file.ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    let mut files = files.into_iter();
+    let file = files
+        .next()
+        .ok_or_else(|| format!("plan needs a FILE\nusage:\n{USAGE}"))?;
+    let new_file = files.next();
+    if new_file.is_some() && !sweeps.is_empty() {
+        return Err(
+            "--sweep sweeps one manifest's settings; plan OLD NEW forecasts one change".into(),
+        );
+    }
     if model.node_sizes.list.is_some() {
         if let Some(f) = ["--nodes", "--node-cpu", "--node-memory", "--zones"]
             .into_iter()
@@ -237,7 +296,11 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     }
     Ok(Args {
         file,
+        new_file,
         format,
+        scales,
+        checks,
+        link_base,
         deployment,
         sweeps,
         model,
@@ -274,25 +337,17 @@ fn load_subject(args: &Args) -> Result<(Subject, Vec<String>), String> {
     }
 }
 
-/// A note for each start-up flag given that this manifest does not use: `--ready-after` when
-/// its probes time the pods, `--pull` and `--app-ready` when it has none.
+/// A note for each start-up flag given that this manifest does not use: `--app-ready` when no
+/// readiness or startup probe asks the app.
 fn unused_flags(args: &Args, subject: &Subject) -> Vec<String> {
     let Subject::Manifest { model, .. } = subject else {
         return Vec::new();
     };
     let given = |f: &str| args.model_flags.iter().any(|g| g == f);
-    if model.startup.by_probes() {
-        given("--ready-after")
-            .then(|| "--ready-after is not used: the manifest's readiness or startup probes time the pods (assume --pull and --app-ready instead)".to_string())
-            .into_iter()
-            .collect()
-    } else {
-        ["--pull", "--app-ready"]
-            .into_iter()
-            .filter(|f| given(f))
-            .map(|f| format!("{f} is not used: the manifest has no readinessProbe or startupProbe, so --ready-after is the pods' start-up"))
-            .collect()
-    }
+    (given("--app-ready") && !model.startup.by_probes())
+        .then(|| "--app-ready is not used: the manifest has no readinessProbe or startupProbe, so a pod is Ready once its containers run (after --pull)".to_string())
+        .into_iter()
+        .collect()
 }
 
 fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), String> {
@@ -311,13 +366,27 @@ fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), 
     Ok((Subject::Scenario(s), Vec::new()))
 }
 
+/// The app's address the Markdown summary links to, unless `--link-base` names another.
+pub const DEFAULT_LINK_BASE: &str = "https://example.org/rollout-lab/";
+
 /// Runs `rollout plan` with the arguments after `plan`; returns what to print on stdout.
 pub fn run(args: &[&str]) -> Result<String, String> {
+    run_checked(args).map(|(out, _)| out)
+}
+
+/// [`run`], with the checks a forecast broke (`--max-peak` …): the command then exits 1.
+pub fn run_checked(args: &[&str]) -> Result<(String, Vec<String>), String> {
     let args = parse_args(args)?;
+    if args.new_file.is_some() {
+        return crate::plan_change::run(&args);
+    }
     let (subject, notes) = load_subject(&args)?;
     if args.sweeps.is_empty() {
         single(&args, &subject, &notes)
     } else {
+        if args.checks.any() || !args.scales.is_empty() || args.format == Format::Markdown {
+            return Err("--sweep lists settings; --max-peak, --min-available, --max-duration, --scale-at and --format markdown take one forecast".into());
+        }
         let deployment = subject.deployment()?;
         let sweep = Sweep::new(args.sweeps, &deployment)?;
         let rows = run_sweep_with(&subject, &sweep, &args.limits);
@@ -325,27 +394,32 @@ pub fn run(args: &[&str]) -> Result<String, String> {
             Some(f) => plan_fail::sweep(&subject, &sweep, f, &args.limits),
             None => Vec::new(),
         };
-        Ok(match args.format {
-            Format::Json if !fails.is_empty() => {
-                let rows: Vec<serde_json::Value> = rows
-                    .iter()
-                    .zip(&fails)
-                    .map(|(r, f)| {
-                        let r = serde_json::to_value(r).expect("sweep rows serialise");
-                        match f {
-                            Ok(f) => plan_fail::json(r, f),
-                            Err(_) => r,
-                        }
-                    })
-                    .collect();
-                serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
-            }
-            Format::Json => {
-                serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
-            }
-            Format::Csv => sweep_csv(&sweep, &rows, &fails),
-            Format::Text => sweep_table(&subject, &sweep, &rows, &notes, &fails),
-        })
+        Ok((
+            match args.format {
+                Format::Json if !fails.is_empty() => {
+                    let rows: Vec<serde_json::Value> = rows
+                        .iter()
+                        .zip(&fails)
+                        .map(|(r, f)| {
+                            let r = serde_json::to_value(r).expect("sweep rows serialise");
+                            match f {
+                                Ok(f) => plan_fail::json(r, f),
+                                Err(_) => r,
+                            }
+                        })
+                        .collect();
+                    serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
+                }
+                Format::Json => {
+                    serde_json::to_string_pretty(&rows).expect("sweep rows serialise") + "\n"
+                }
+                Format::Csv => sweep_csv(&sweep, &rows, &fails),
+                Format::Text | Format::Markdown => {
+                    sweep_table(&subject, &sweep, &rows, &notes, &fails)
+                }
+            },
+            Vec::new(),
+        ))
     }
 }
 
@@ -577,7 +651,7 @@ fn sweep_table(
     out
 }
 
-fn model_lines(model: &ResolvedModel) -> String {
+pub(crate) fn model_lines(model: &ResolvedModel) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -585,32 +659,23 @@ fn model_lines(model: &ResolvedModel) -> String {
     );
     let startup = &model.startup;
     let assumed = &startup.assumed;
-    let probes_only = |what: &str| {
-        if startup.by_probes() {
-            format!("assumed: {what}")
-        } else {
-            "not used: the manifest has no readinessProbe or startupProbe".to_string()
-        }
-    };
     let rows = vec![
-        match assumed.ready_after_seconds {
-            Some(_) => vec![
-                format!("  --ready-after {}s", model.ready_after_seconds),
-                "a new pod becomes Ready this long after its creation (no readiness or startup probe to time it)".to_string(),
-            ],
-            None => vec![
-                "  --ready-after -".to_string(),
-                "not used: the manifest's probes time the pods (it is for manifests without them)"
-                    .to_string(),
-            ],
-        },
         vec![
             format!("  --pull {}s", assumed.pull_seconds),
-            probes_only("pulling the image onto a node that lacks it"),
+            if startup.by_probes() {
+                "assumed: pulling the image onto a node that lacks it".to_string()
+            } else {
+                "assumed: pulling the image onto a node that lacks it; with no probe a pod is Ready once its containers run".to_string()
+            },
         ],
         vec![
             format!("  --app-ready {}s", assumed.app_ready_seconds),
-            probes_only("the app answers its probes this long after its container starts"),
+            if startup.by_probes() {
+                "assumed: the app answers its probes this long after its container starts"
+                    .to_string()
+            } else {
+                "not used: no readinessProbe or startupProbe asks the app".to_string()
+            },
         ],
         vec![
             format!("  --seconds-per-round {}", model.seconds_per_round),
@@ -683,13 +748,13 @@ fn startup_lines(model: &ResolvedModel) -> String {
             |s| format!("{s} s")
         )
     );
-    if startup.by_probes() {
+    {
         let ready = startup
             .ready_seconds
             .map_or("never".to_string(), |s| format!("at {s} s"));
         let _ = writeln!(
             out,
-            "A new pod, by the kubelet's probe rules: admitted at 0 s, containers running from {} s, Ready {ready}",
+            "A new pod, by the kubelet's rules: admitted at 0 s, containers running from {} s, Ready {ready}",
             startup.running_seconds
         );
         for c in startup
@@ -714,14 +779,20 @@ fn clock(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, String> {
-    let (output, scenario, sim) = plan_subject_with(subject, notes, &args.limits).map_err(|e| {
+fn single(
+    args: &Args,
+    subject: &Subject,
+    notes: &[String],
+) -> Result<(String, Vec<String>), String> {
+    let (output, scenario, sim) = plan_subject_scaled(subject, notes, &args.limits, &args.scales)
+        .map_err(|e| {
         if rollout_facade::presets::preset(&args.file).is_some() {
             e
         } else {
             format!("{}: {e}", crate::display_name(&args.file))
         }
     })?;
+    let broken = rollout_facade::plan::markdown::broken_checks(&output, &args.checks);
     if args.format == Format::Json {
         // The process prints this and exits: freeing the simulation's objects one by one
         // (10,000 pods in the 5,000-replica benchmark, about 2.5 % of its instructions) would
@@ -730,21 +801,48 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
         if let Some(fail) = &args.fail {
             let f = rollout_facade::plan::failure::failure_forecast(&scenario, fail, &args.limits)?;
             let plan = serde_json::to_value(&output).expect("a plan serialises");
-            return Ok(serde_json::to_string(&plan_fail::json(plan, &f))
-                .expect("a plan serialises")
-                + "\n");
+            return Ok((
+                serde_json::to_string(&plan_fail::json(plan, &f)).expect("a plan serialises")
+                    + "\n",
+                broken,
+            ));
         }
-        return Ok(serde_json::to_string(&output).expect("a plan serialises") + "\n");
+        return Ok((
+            serde_json::to_string(&output).expect("a plan serialises") + "\n",
+            broken,
+        ));
     }
+    if args.format == Format::Markdown {
+        let link = crate::plan_change::link(args, None);
+        return Ok((
+            rollout_facade::plan::markdown::summary(&output, None, &args.checks, link.as_deref()),
+            broken,
+        ));
+    }
+    let text = single_text(args, subject, &output, &scenario, &sim, None)?;
+    Ok((text, broken))
+}
+
+/// The text report of one forecast (`rollout plan FILE`).
+pub(crate) fn single_text(
+    args: &Args,
+    subject: &Subject,
+    output: &rollout_facade::plan::input::PlanOutput,
+    scenario: &Scenario,
+    sim: &rollout_facade::sim::Simulation,
+    command: Option<String>,
+) -> Result<String, String> {
     let forecast = &output.forecast;
     let warns = &output.warnings;
-    let target = rollout_facade::plan::rollout_target(&scenario)?;
+    let target = rollout_facade::plan::rollout_target(scenario)?;
     if args.format == Format::Csv {
         return Err("--csv lists a sweep; add --sweep, or use --json for one forecast".into());
     }
     let spr = scenario.seconds_per_round;
     let mut out = String::new();
-    let _ = writeln!(out, "Forecast for {}", subject_line(subject, &args.file));
+    if command.is_none() {
+        let _ = writeln!(out, "Forecast for {}", subject_line(subject, &args.file));
+    }
     if let Subject::Manifest { model, .. } = subject {
         out.push_str(&model_lines(model));
     }
@@ -778,7 +876,11 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
     let _ = writeln!(
         out,
         "\n$ {}   (round {}, t = {})",
-        rollout_facade::ui_support::set_image_command(&target.deployment, container, &image),
+        command.unwrap_or_else(|| rollout_facade::ui_support::set_image_command(
+            &target.deployment,
+            container,
+            &image
+        )),
         forecast.start_round,
         clock(start_time)
     );
@@ -830,7 +932,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
             .complete_round
             .unwrap_or(sim.round().saturating_sub(1)),
     ) * spr;
-    let events = rollout_events(&sim, &target);
+    let events = rollout_events(sim, &target);
     if !events.is_empty() {
         let _ = writeln!(
             out,
@@ -861,7 +963,7 @@ fn single(args: &Args, subject: &Subject, notes: &[String]) -> Result<String, St
 
     let total = end_time - start_time;
     let step = chart_step(total, spr);
-    let points = samples(&sim, &target, step);
+    let points = samples(sim, &target, step);
     if !points.is_empty() {
         let _ = writeln!(
             out,
@@ -966,7 +1068,7 @@ mod tests {
         let e = parse_args(&["x.yaml", "--json", "--csv"]).unwrap_err();
         assert!(e.contains("choose one"), "{e}");
         let a = parse_args(&["x.yaml", "--ready-after=1m", "--sweep", "replicas=1..3"]).unwrap();
-        assert_eq!(a.model.ready_after_seconds, 60);
+        assert_eq!(a.model.ready_after_seconds, Some(60));
         assert_eq!(a.model_flags, vec!["--ready-after".to_string()]);
         assert_eq!(a.sweeps.len(), 1);
     }

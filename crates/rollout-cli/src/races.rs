@@ -35,7 +35,8 @@ pub fn is_race_file(path: &str) -> bool {
 
 fn load(path: &str) -> Result<RaceScenario, String> {
     let text = crate::read(path)?;
-    RaceScenario::from_json(&text).map_err(|e| format!("{path}: {e}"))
+    RaceScenario::from_json(&text)
+        .map_err(|e| crate::manifest_hint(path, &text).unwrap_or_else(|| format!("{path}: {e}")))
 }
 
 /// `rollout trace` of a race scenario: the trace of the README, as JSON.

@@ -271,7 +271,9 @@ fn a_file_of_a_gigabyte_is_refused_unread() {
         // starting the binary, a few milliseconds.
         assert!(took < Duration::from_millis(500), "{args:?}: {took:?}");
         assert!(
-            e.contains("is 1,073,741,824 bytes; Rollout Lab reads at most 3,145,728 bytes"),
+            e.contains(
+                "is 1,073,741,824 bytes; Rollout Lab reads at most 16,777,216 bytes of a file"
+            ),
             "{args:?}: {e}"
         );
     }
@@ -285,7 +287,7 @@ fn a_file_of_a_gigabyte_is_refused_unread() {
             start.elapsed()
         );
         assert!(
-            e.contains("/dev/zero has more than 3,145,728 bytes; Rollout Lab reads at most"),
+            e.contains("/dev/zero has more than 16,777,216 bytes; Rollout Lab reads at most"),
             "{e}"
         );
     }

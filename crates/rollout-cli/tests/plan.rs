@@ -37,15 +37,20 @@ fn settled_durations_do_not_depend_on_the_round_size() {
             "plan",
             file,
             "--json",
-            "--ready-after",
+            "--pull",
             "30s",
             "--seconds-per-round",
             spr,
         ]));
-        assert_eq!(f["durationSeconds"], 300, "{spr} s rounds: {f}");
+        // No probes: a pod is Ready once its image is pulled and its container runs. The pods
+        // go round-robin over 3 nodes: the first three surge pods each land on a node without
+        // nginx:1.16.1 and wait 30 s for its pull (waves at 0–30, 30–60, 60–90 s); from 90 s
+        // every node has it, and the seven waves left are Ready as they start: 90 s.
+        assert_eq!(f["durationSeconds"], 90, "{spr} s rounds: {f}");
         assert_eq!(f["settle"], true);
-        // One surge pod plus the old pod that terminates for 30 s while the next wave starts.
-        assert_eq!(f["peakPods"], 12, "{f}");
+        // At 90 s: 10 pods running, the 7 old pods of that moment's waves terminating, and the
+        // one deleted at 60 s, whose 30 s end in that round: 18.
+        assert_eq!(f["peakPods"], 18, "{f}");
         assert_eq!(f["minAvailable"], 10, "{f}");
         assert_eq!(f["deadlineExceededRound"], serde_json::Value::Null);
     }
@@ -58,16 +63,21 @@ fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for needle in [
-        "--ready-after 30s",
+        "--pull 0s",
+        "--app-ready 0s          not used: no readinessProbe or startupProbe asks the app",
         "--seconds-per-round 1",
         "--termination 30s",
         "--image nginx:1.16.1",
+        "A new pod, by the kubelet's rules: admitted at 0 s, containers running from 0 s, Ready at 0 s",
         // The manifest's container, as `kubectl set image` names it.
-        "$ kubectl set image deployment/web web=nginx:1.16.1",
-        "durationSeconds         300",
+        "$ kubectl set image deployment/web web=nginx:1.16.1   (round 1, t = 0:01)",
+        // Pods without probes and a pull of 0 s are Ready as they start: all ten waves run in
+        // the round the image is set, and `kubectl rollout status` succeeds in the next.
+        "durationSeconds         1",
         "Scaled up replica set web-rev2 to 1",
-        "Pods minute by minute",
-        "peak of 12 pods exceeds replicas + maxSurge = 11",
+        "Scaled down replica set web-rev1 to 0 from 1",
+        // The ten old pods all terminate for 30 s beside the ten new ones.
+        "peak of 20 pods exceeds replicas + maxSurge = 11",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }
@@ -100,6 +110,8 @@ fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
         "plan",
         path.to_str().unwrap(),
         "--json",
+        "--pull",
+        "30s",
         "--sweep",
         "maxSurge=0..2",
         "--sweep",
@@ -116,15 +128,16 @@ fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
         .as_str()
         .unwrap()
         .ends_with("may not be 0 when `maxSurge` is 0"));
-    // maxSurge 1, maxUnavailable 0 is the manifest itself: 300 s, as without a sweep.
+    // maxSurge 1, maxUnavailable 0 is the manifest itself: 90 s, as without a sweep.
     assert_eq!(
         rows[2]["settings"],
         serde_json::json!({"maxSurge": 1, "maxUnavailable": 0})
     );
-    assert_eq!(rows[2]["forecast"]["durationSeconds"], 300);
-    // 25% of 10 rounds down to 2 unavailable: faster, with less availability.
+    assert_eq!(rows[2]["forecast"]["durationSeconds"], 90);
+    // 25% of 10 rounds down to 2 unavailable: the first wave is 3 pods, one on each node,
+    // pulling at once; from 30 s every node has the image: 30 s, with 8 available at least.
     let f = &rows[3]["forecast"];
-    assert!(f["durationSeconds"].as_i64().unwrap() < 300, "{f}");
+    assert_eq!(f["durationSeconds"], 30, "{f}");
     assert_eq!(f["minAvailable"], 8);
     let csv = rollout(&[
         "plan",

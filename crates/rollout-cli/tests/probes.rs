@@ -82,19 +82,30 @@ fn a_liveness_probe_that_fails_first_is_refused_with_the_reason() {
 
 #[test]
 fn the_text_says_what_was_read_and_what_was_assumed() {
-    let out = rollout(&["plan", &podinfo(), "--ready-after", "1m"]);
+    let out = rollout(&["plan", &podinfo()]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     for needle in [
         "--pull 0s",
         "--app-ready 0s",
         "assumed: pulling the image onto a node that lacks it",
-        "--ready-after -",
-        "not used: the manifest's probes time the pods",
+        "assumed: the app answers its probes this long after its container starts",
         "container podinfod: readinessProbe initialDelaySeconds 5, periodSeconds 10, successThreshold 1, failureThreshold 3; livenessProbe initialDelaySeconds 5",
         "terminationGracePeriodSeconds absent (Kubernetes' default 30 s)",
         "containers running from 0 s, Ready at 10 s",
-        "--ready-after is not used",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+    // The deprecated --ready-after is the pull, and says so: with 1m, the container runs from
+    // 60 s and the probe's tick at 70 s (int(10) ≥ 5) makes the pod Ready.
+    let out = rollout(&["plan", &podinfo(), "--ready-after", "1m"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "--pull 60s",
+        "--ready-after (plan()'s readyAfter) is deprecated",
+        "so 60 s is read as the image pull: --pull 60s",
+        "containers running from 60 s, Ready at 70 s",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }

@@ -12,6 +12,7 @@
 mod documents;
 #[cfg(feature = "yaml")]
 mod helm;
+mod kustomize;
 #[cfg(feature = "yaml")]
 mod legacy;
 mod pick;
@@ -58,18 +59,47 @@ fn is_json(trimmed: &str) -> bool {
 /// documents when the `yaml` feature is on. A Helm template is refused with how to render it
 /// first.
 pub fn parse_documents(text: &str) -> Result<Vec<Value>, String> {
-    crate::limits::check_text("the manifest", text)?;
+    let docs = parse_documents_unchecked(text)?;
+    // The API server's 3 MiB is per object (kubectl apply sends each in a request of its own).
+    let several = docs.len() > 1;
+    for (i, doc) in docs.iter().enumerate() {
+        let place = if several {
+            format!("document {}", i + 1)
+        } else {
+            "the manifest".to_string()
+        };
+        match doc.get("items").and_then(Value::as_array) {
+            Some(items)
+                if doc
+                    .get("kind")
+                    .and_then(Value::as_str)
+                    .is_some_and(|k| k.ends_with("List")) =>
+            {
+                for (j, item) in items.iter().enumerate() {
+                    crate::limits::check_object_size(&format!("{place}, items[{j}]"), item)?;
+                }
+            }
+            _ => crate::limits::check_object_size(&place, doc)?,
+        }
+    }
+    Ok(docs)
+}
+
+fn parse_documents_unchecked(text: &str) -> Result<Vec<Value>, String> {
+    crate::limits::check_manifest_text("the manifest", text)?;
     let trimmed = text.trim_start();
     #[cfg(feature = "yaml")]
     {
+        // Before the JSON test: a template's usual first line, `{{- if .Values.create }}`,
+        // starts with `{` too (and `{{` outside a string is never JSON).
+        if let Some(line) = helm::helm_action_line(text) {
+            return Err(helm::helm_message(line));
+        }
         if is_json(trimmed) {
             return serde_json::Deserializer::from_str(trimmed)
                 .into_iter::<Value>()
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("not valid JSON: {e}"));
-        }
-        if let Some(line) = helm::helm_action_line(text) {
-            return Err(helm::helm_message(line));
         }
         yaml_to_json(text)
     }
@@ -209,7 +239,8 @@ fn read_documents(
     };
     let mut v = chosen.value;
     drop_nulls(&mut v);
-    let mut notes: Vec<String> = chosen.skipped.into_iter().collect();
+    let mut notes: Vec<String> = chosen.duplicate.into_iter().collect();
+    notes.extend(chosen.skipped);
     notes.extend(legacy::convert(&mut v).map_err(at)?);
     notes.extend(templates::placeholder_warning(&v));
     Ok((v, notes, chosen.place))
@@ -267,12 +298,25 @@ pub fn deployment_names(text: &str) -> Result<Vec<String>, String> {
     }
 }
 
+/// Whether `text` is a Kubernetes manifest (it reads as objects with a `kind`, a Deployment
+/// among them, or a Helm template) rather than a scenario: what a command that takes a scenario
+/// tells its user to hand to `rollout plan` instead.
+pub fn is_manifest(text: &str) -> bool {
+    match parse_documents(text) {
+        Ok(docs) => docs
+            .iter()
+            .any(|d| d.get("kind").and_then(Value::as_str).is_some() && d.get("actions").is_none()),
+        Err(e) => e.contains("Helm template"),
+    }
+}
+
 /// Whether a build without the `yaml` feature reads `text` as the whole reading would: one
 /// JSON object, not a List, of no old API group, without `$` placeholders. Anything else goes
 /// to the YAML reader first in the web.
 pub fn is_plain_json(text: &str) -> bool {
     let t = text.trim_start();
-    if !t.starts_with('{') || t.contains('$') {
+    // `{{- if … }}`: a Helm template, which the whole reading names as one.
+    if !t.starts_with('{') || t.starts_with("{{") || t.contains('$') {
         return false;
     }
     match serde_json::from_str::<Value>(t) {
@@ -304,20 +348,41 @@ fn str_map(v: &Value, path: &str, unsupported: &mut Vec<String>) -> Option<Strin
     Some(m)
 }
 
-fn int_field(v: &Value, key: &str, path: &str, unsupported: &mut Vec<String>) -> Option<i32> {
-    let x = v.get(key)?;
-    if x.is_null() {
-        return None;
-    }
-    match x.as_i64().and_then(|n| i32::try_from(n).ok()) {
-        Some(n) => Some(n),
-        None => {
+/// An `int32` field of the Deployment's spec. A number that is not one is refused as the API
+/// server's decoder refuses it (`kubectl apply` prints `Deployment in version "v1" cannot be
+/// handled as a Deployment: json: cannot unmarshal number 2147483648 into Go struct field
+/// DeploymentSpec.spec.replicas of type int32`); anything else (a string, e.g. a placeholder
+/// left in) is dropped with a note.
+fn int_field(
+    v: &Value,
+    key: &str,
+    path: &str,
+    unsupported: &mut Vec<String>,
+) -> Result<Option<i32>, String> {
+    let Some(x) = v.get(key).filter(|x| !x.is_null()) else {
+        return Ok(None);
+    };
+    match x {
+        Value::Number(n) => n
+            .as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| int32_refusal(&format!("{path}.{key}"), &n.to_string())),
+        _ => {
             unsupported.push(format!(
                 "{path}.{key}: {x} is not a 32-bit integer, dropped"
             ));
-            None
+            Ok(None)
         }
     }
+}
+
+/// The API server's refusal of a number that does not fit a Deployment's `int32` field at
+/// `path` (`spec.replicas`), as its JSON decoder words it.
+pub fn int32_refusal(path: &str, number: &str) -> String {
+    format!(
+        "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal number {number} into Go struct field DeploymentSpec.{path} of type int32"
+    )
 }
 
 fn int_or_string(v: &Value) -> Option<IntOrString> {
@@ -372,13 +437,26 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
+    // A partial Deployment (no containers, a container without its image, a patch's
+    // `$patch` directives) is a kustomize patch far more often than a mistake: say so.
+    if kustomize::has_patch_directive(v) {
+        return Err(kustomize::patch_message(
+            "the manifest holds strategic-merge-patch directives ($patch, $setElementOrder …)",
+        ));
+    }
     let image = match containers.first() {
         Some(c) => c
             .get("image")
             .and_then(Value::as_str)
-            .ok_or("spec.template.spec.containers[0].image: Required value")?
+            .ok_or_else(|| {
+                kustomize::patch_message("spec.template.spec.containers[0].image: Required value")
+            })?
             .to_string(),
-        None => return Err("spec.template.spec.containers: Required value".into()),
+        None => {
+            return Err(kustomize::patch_message(
+                "spec.template.spec.containers: Required value",
+            ))
+        }
     };
     if containers.len() > 1 {
         let names: Vec<&str> = containers
@@ -455,17 +533,17 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
     });
     let deployment = DeploymentInput {
         name,
-        replicas: int_field(spec, "replicas", "spec", &mut unsupported),
+        replicas: int_field(spec, "replicas", "spec", &mut unsupported)?,
         image,
         strategy,
-        min_ready_seconds: int_field(spec, "minReadySeconds", "spec", &mut unsupported),
+        min_ready_seconds: int_field(spec, "minReadySeconds", "spec", &mut unsupported)?,
         progress_deadline_seconds: int_field(
             spec,
             "progressDeadlineSeconds",
             "spec",
             &mut unsupported,
-        ),
-        revision_history_limit: int_field(spec, "revisionHistoryLimit", "spec", &mut unsupported),
+        )?,
+        revision_history_limit: int_field(spec, "revisionHistoryLimit", "spec", &mut unsupported)?,
         paused: spec.get("paused").and_then(Value::as_bool),
         selector: selector
             .get("matchLabels")

@@ -40,6 +40,11 @@ pub const MAX_ACTIONS: usize = 10_000;
 /// own limit on a request body (kube-apiserver's `MaxRequestBodyBytes`, 3 MiB).
 pub const MAX_DOCUMENT_BYTES: usize = 3 * 1024 * 1024;
 
+/// The most bytes of one manifest file (several objects): the API server's limit applies to
+/// each object, which `kubectl apply -f` sends in a request of its own
+/// ([`check_object_size`]); the file as a whole is bounded for the reader's memory at 16 MiB.
+pub const MAX_MANIFEST_FILE_BYTES: usize = 16 * 1024 * 1024;
+
 /// The longest image a scenario may name, in bytes. Kubernetes' API takes any length, but a
 /// valid image reference (distribution's `reference` grammar, which the kubelet parses) has at
 /// most a 255-character name, a 128-character tag and a digest (71 for sha256): 456 bytes.
@@ -186,6 +191,41 @@ pub fn check_text(what: &str, text: &str) -> Result<(), String> {
         Err(format!(
             "{what} is {} bytes; Rollout Lab reads at most {}, the API server's limit on a request body",
             group(text.len() as i64),
+            group(MAX_DOCUMENT_BYTES as i64)
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// A manifest file within [`MAX_MANIFEST_FILE_BYTES`]; each of its objects is checked on its
+/// own by [`check_object_size`].
+pub fn check_manifest_text(what: &str, text: &str) -> Result<(), String> {
+    if text.len() > MAX_MANIFEST_FILE_BYTES {
+        Err(format!(
+            "{what} is {} bytes; Rollout Lab reads at most {} bytes of manifests at once (and {} an object, the API server's limit on a request body)",
+            group(text.len() as i64),
+            group(MAX_MANIFEST_FILE_BYTES as i64),
+            group(MAX_DOCUMENT_BYTES as i64)
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// One object of a manifest (`place`: `document 3`) within the API server's limit on a
+/// request body, measured as the JSON `kubectl apply` sends: a 4 MiB ConfigMap beside a
+/// Deployment is refused by name, though the Deployment alone would be read.
+pub fn check_object_size(place: &str, object: &serde_json::Value) -> Result<(), String> {
+    let bytes = serde_json::to_string(object).map_or(0, |t| t.len());
+    if bytes > MAX_DOCUMENT_BYTES {
+        let kind = object
+            .get("kind")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("object");
+        Err(format!(
+            "{place} ({kind}) is {} bytes as JSON; the API server takes at most {} bytes in one request (kube-apiserver's MaxRequestBodyBytes), so kubectl apply would fail on it (413 Request Entity Too Large)",
+            group(bytes as i64),
             group(MAX_DOCUMENT_BYTES as i64)
         ))
     } else {

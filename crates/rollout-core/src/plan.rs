@@ -23,10 +23,12 @@
 //! pods exist, and availability never drops below 3 − maxUnavailable 0 (25 % of 3 rounds
 //! down) = 3.
 
+pub mod change;
 pub mod constraints;
 pub mod failure;
 pub mod input;
 pub mod manifest;
+pub mod markdown;
 pub mod report;
 pub mod scheduling;
 pub mod startup;
@@ -507,7 +509,7 @@ mod tests {
                 &manifest,
                 &manifest::ClusterModel {
                     seconds_per_round: spr,
-                    ready_after_seconds: 9,
+                    pull_seconds: 9,
                     bad_image: bad,
                     pod_quota: quota,
                     ..manifest::ClusterModel::default()

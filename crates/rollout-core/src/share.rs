@@ -522,6 +522,57 @@ pub fn parse_params(fragment: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+// ---- the Plan page -----------------------------------------------------------------------
+
+/// What a Plan page link holds: the manifest forecast (`after`), the live version it replaces
+/// (`before`, for a change) and the `plan()` options of the assumptions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanLink {
+    /// The manifest (its text as written).
+    pub after: String,
+    /// The manifest it replaces, for a change (`rollout plan OLD NEW`).
+    pub before: Option<String>,
+    /// The assumptions, as `plan()`'s options object.
+    pub options: Value,
+}
+
+/// The Plan page's address for `link` under `base` (the app's address):
+/// `https://example.org/rollout-lab/?view=plan#plan=…&before=…&o=…`, each part escaped; the
+/// page reads it back with [`decode_plan_link`] and makes the same forecast.
+pub fn plan_link(base: &str, link: &PlanLink) -> String {
+    let mut out = format!("{base}?view=plan#plan={}", escape(&link.after));
+    if let Some(b) = &link.before {
+        out.push_str(&format!("&before={}", escape(b)));
+    }
+    if link.options.as_object().is_some_and(|o| !o.is_empty()) {
+        out.push_str(&format!("&o={}", escape(&link.options.to_string())));
+    }
+    out
+}
+
+/// Reads a Plan page fragment written by [`plan_link`]; `None` when it holds no `plan`. Options
+/// that are not a JSON object are left out (the page's defaults).
+pub fn decode_plan_link(fragment: &str) -> Option<PlanLink> {
+    let params = parse_params(fragment);
+    let get = |k: &str| {
+        params
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
+    };
+    let after = get("plan")?;
+    crate::limits::check_manifest_text("the link's manifest", &after).ok()?;
+    let options = get("o")
+        .and_then(|o| serde_json::from_str::<Value>(&o).ok())
+        .filter(Value::is_object)
+        .unwrap_or_else(|| Value::Object(Default::default()));
+    Some(PlanLink {
+        after,
+        before: get("before"),
+        options,
+    })
+}
+
 // ---- scenarios ---------------------------------------------------------------------------
 
 /// The top-level fields [`Scenario::from_value`] fills in when absent, with those values.

@@ -804,10 +804,7 @@ impl Simulation {
         self.state.acc.event_count += events.len();
         for e in &events {
             if self.trace_events {
-                self.state
-                    .acc
-                    .events
-                    .push(TraceEvent::of(phase, e, pass));
+                self.state.acc.events.push(TraceEvent::of(phase, e, pass));
             }
             self.state.events.push_back(Arc::new(LoggedEvent {
                 round: self.state.round,

@@ -193,6 +193,17 @@ pub fn set_image_command(deployment: &str, container: &str, image: &str) -> Stri
     format!("kubectl set image deployment/{deployment} {container}={image}")
 }
 
+/// `kubectl apply -f <file>`: a manifest applied (a Deployment created from its YAML, or NEW
+/// applied over the live Deployment in `rollout plan OLD NEW`).
+pub fn apply_command(file: &str) -> String {
+    format!("kubectl apply -f {file}")
+}
+
+/// The file `kubectl apply -f` is shown with for a Deployment the lab made: `web.yaml`.
+pub fn manifest_file_name(deployment: &str) -> String {
+    format!("{deployment}.yaml")
+}
+
 /// `kubectl rollout status deployment/<name>`, the command whose output
 /// `kubectl::rollout_status_of` prints.
 pub fn rollout_status_command(deployment: &str) -> String {

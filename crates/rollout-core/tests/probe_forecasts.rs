@@ -137,12 +137,23 @@ fn an_image_already_on_the_node_is_not_pulled_again() {
 }
 
 #[test]
-fn without_probes_ready_after_times_the_pods_and_pull_is_not_used() {
+fn without_probes_the_pull_times_the_pods_and_app_ready_is_not_used() {
     let text = manifest(json!({}), 1);
     let model = ClusterModel {
         pull_seconds: 12,
+        app_ready_seconds: 40,
         ..ClusterModel::default()
     };
-    // The default --ready-after 30s.
-    assert_eq!(figures(&text, &model), (31, Some(30)));
+    // No probe: the kubelet marks the container ready once it runs, after the 12 s pull (the
+    // app's 40 s play no part). The first pod is Ready at 12 s, the image set in round 13;
+    // the new pod lands on a node without the new image: 12 s again.
+    assert_eq!(figures(&text, &model), (13, Some(12)));
+    // The deprecated readyAfter is that pull.
+    let old = ClusterModel {
+        ready_after_seconds: Some(12),
+        ..ClusterModel::default()
+    };
+    assert_eq!(figures(&text, &old), (13, Some(12)));
+    // Pull 0 s: Ready as they start; the rollout completes in the round after the image.
+    assert_eq!(figures(&text, &ClusterModel::default()), (1, Some(1)));
 }

@@ -121,7 +121,7 @@ pub fn import_manifest(
     options: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
     let text = js_input::text(&text, "importManifest", "the manifest").map_err(error)?;
-    limits::check_text("the manifest", &text).map_err(error)?;
+    limits::check_manifest_text("the manifest", &text).map_err(error)?;
     let options = model_options(options.unwrap_or(JsValue::UNDEFINED))?;
     if let Some(other) = options.given().into_iter().find(|n| *n != "deployment") {
         return Err(error(format!(
@@ -570,9 +570,9 @@ impl JsSimulation {
 const PLAN_TYPES: &'static str = r#"
 /** The cluster model a manifest is planned in (the `rollout plan` flags; scenarios take none). */
 export interface PlanOptions {
-  /** Pod creation to Ready, for a manifest without readiness or startup probes: "30s", "1m30s" or seconds (default 30 s). */
+  /** @deprecated A pod is Ready once its containers run and its readiness probes succeed: read as `pull` (with a warning saying so). */
   readyAfter?: string | number;
-  /** Pulling the image onto a node that lacks it (default 0 s). */
+  /** Pulling the image onto a node that lacks it: "30s", "1m30s" or seconds (default 0 s); a pod without probes is Ready once it is pulled and running. */
   pull?: string | number;
   /** A container's start to its app answering its probes (default 0 s). */
   appReady?: string | number;
@@ -614,9 +614,9 @@ export interface PlanResult extends Forecast {
     /** How the pods start: read from the manifest, assumed, and a new pod's start-up (seconds after admission). */
     startup: {
       read: { containers: { name: string; readinessProbe?: Probe; startupProbe?: Probe; livenessProbe?: Probe }[];
-        initContainers: string[]; terminationGracePeriodSeconds: number | null };
-      assumed: { pullSeconds: number; appReadySeconds: number; readyAfterSeconds: number | null };
-      timing: "probes" | "readyAfter"; runningSeconds: number; readySeconds: number | null;
+        initContainers: string[]; sidecars: string[]; terminationGracePeriodSeconds: number | null };
+      assumed: { pullSeconds: number; appReadySeconds: number };
+      timing: "probes" | "containersStarted"; runningSeconds: number; readySeconds: number | null;
       containerStarts: { name: string; started: number | null; ready: number | null; neverBecause?: string }[];
     };
   };

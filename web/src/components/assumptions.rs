@@ -1,19 +1,25 @@
-//! What the Plan page assumes about the cluster, because a manifest does not say it: how long
-//! a pod takes from creation to Ready, the nodes, the termination time, the round length.
-//! Each starts from the settings panel's cluster and can be changed here; the forecast is
-//! made again at once. (Timing read from the manifest's probes joins this list when the
-//! planner reads them.)
+//! What the Plan page assumes about the cluster, because a manifest does not say it: the
+//! `rollout plan` flags and `plan()` options, in the same words and with the same defaults
+//! (an empty field is the default, shown as its placeholder). The image pull, when the app
+//! answers its probes, the termination (empty: the manifest's `terminationGracePeriodSeconds`,
+//! which the forecast's model names), the nodes, the round, a new image that never becomes
+//! ready. The words of what follows (the start-up of a new pod, where the termination came
+//! from) are the core's, from the forecast's resolved model.
 
 use crate::plan_api::ModelOptions;
+use rollout_facade::plan::manifest::ResolvedModel;
 use serde_json::Value;
 use yew::prelude::*;
 
 /// What [`assumptions`] draws (a plain function: it keeps no state).
 #[derive(PartialEq, Clone)]
 pub struct AssumptionsProps {
-    /// The model the forecast uses (the settings' with this page's changes).
+    /// The options the forecast uses (the page's changes over the defaults).
     pub model: ModelOptions,
-    /// An assumption changed: its option name (`readyAfter`) and the text typed.
+    /// The model the last forecast resolved (defaults filled in), when there is one.
+    pub resolved: Option<ResolvedModel>,
+    /// An assumption changed: its option name (`pull`) and the text typed (`true`/`false` for
+    /// the bad image).
     pub on_change: Callback<(&'static str, String)>,
 }
 
@@ -25,10 +31,11 @@ fn text_of(v: Option<&Value>) -> String {
     }
 }
 
-/// The assumptions, each an input.
+/// The assumptions, each an input named by its `rollout plan` flag.
 pub fn assumptions(props: &AssumptionsProps) -> Html {
     let m = &props.model;
-    let field = |name: &'static str, label: &'static str, unit: &'static str| {
+    let r = props.resolved.as_ref();
+    let field = |name: &'static str, label: &'static str, flag: &'static str, default: String| {
         let on_change = props.on_change.clone();
         let oninput = Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -36,31 +43,44 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
         });
         let id = format!("assume-{name}");
         html! {
-            <label class="assume" for={id.clone()}>
+            <label class="assume" for={id.clone()} title={flag}>
                 <span>{ label }</span>
                 <span class="assume-input">
                     <input {id} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
-                        value={text_of(m.get(name))} {oninput} />
-                    { unit }
+                        value={text_of(m.get(name))} placeholder={default} {oninput} />
+                    { if name == "nodes" { "" } else { "s" } }
                 </span>
             </label>
         }
     };
-    let bad_image = m.get("badImage") == Some(&Value::Bool(true));
+    let bad_image = m.get("badImage") == Some(&Value::Bool(true))
+        || m.get("badImage") == Some(&Value::String("true".into()));
+    let on_bad = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            on_change.emit(("badImage", input.checked().to_string()));
+        })
+    };
+    let n = |f: fn(&ResolvedModel) -> i64, fallback: i64| r.map_or(fallback, f).to_string();
     html! {
         <section class="plan-assumptions" id="plan-model" data-testid="plan-model" data-model={m.to_value().to_string()}
             aria-labelledby="assume-title">
             <h3 id="assume-title" class="assume-title">{ "Assumed, not read from the manifest" }</h3>
             <div class="assume-row">
-                { field("readyAfter", "Pod ready after", "s") }
-                { field("nodes", "Nodes", "") }
-                { field("termination", "Terminating", "s") }
-                { field("secondsPerRound", "Round", "s") }
+                { field("pull", "Image pull", "--pull", n(|r| r.startup.assumed.pull_seconds, 0)) }
+                { field("appReady", "App ready", "--app-ready", n(|r| r.startup.assumed.app_ready_seconds, 0)) }
+                { field("termination", "Termination", "--termination", n(|r| r.termination_seconds, 30)) }
+                { field("nodes", "Nodes", "--nodes", n(|r| i64::from(r.nodes), 3)) }
+                { field("secondsPerRound", "Round", "--seconds-per-round", n(|r| r.seconds_per_round, 1)) }
+                <label class="assume assume-check" for="assume-badImage" title="--bad-image">
+                    <input id="assume-badImage" type="checkbox" data-testid="assume-badImage" checked={bad_image} onchange={on_bad} />
+                    <span>{ "Bad image" }</span>
+                </label>
             </div>
-            <p class="panel-sub assume-note">{
-                if bad_image { "Settled rounds (the controllers react at once). The new image never becomes ready." }
-                else { "Settled rounds (the controllers react at once). Every pod takes the same time to be ready." }
-            }</p>
+            if let Some(r) = r {
+                <p class="panel-sub assume-note" data-testid="assume-read">{ r.summary() }</p>
+            }
         </section>
     }
 }

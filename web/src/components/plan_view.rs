@@ -90,12 +90,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let on_input = input_callback(&text, &follows, &load_yaml);
     let on_focus = load_yaml.reform(|_: FocusEvent| ());
     let reset = reset_callback(&text, &follows, &generated, &note);
-    let on_assume = {
-        let overrides = overrides.clone();
-        Callback::from(move |(name, value): (&'static str, String)| {
-            overrides.set((*overrides).clone().with(name, json!(value)));
-        })
-    };
+    let on_assume = assume_callback(&overrides);
     let watch = watch_callback(&input, &model, &props.on_watch, &note);
     let planned = matches!(forecast.out, Some(Ok(_)));
     let changed: Vec<String> = changes
@@ -135,7 +130,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(n) = &*note {
                         <p class="plan-error" role="alert" data-testid="plan-edit-note">{ n.clone() }</p>
                     }
-                    { assumptions(&AssumptionsProps { model: model.clone(), on_change: on_assume }) }
+                    { assumptions(&AssumptionsProps { model: model.clone(), resolved: resolved_model(&forecast.out), on_change: on_assume }) }
                 </section>
                 <section class="panel plan-results" aria-label="Forecast">
                     if let Some(out) = &forecast.out {
@@ -248,5 +243,28 @@ fn watch_callback(
             Ok(json) => on_watch.emit(json),
             Err(e) => note.set(Some(e)),
         }
+    })
+}
+
+/// The cluster model the last forecast resolved (a manifest's), for the assumptions' defaults.
+fn resolved_model(
+    out: &Option<Result<rollout_facade::plan::input::PlanOutput, String>>,
+) -> Option<rollout_facade::plan::manifest::ResolvedModel> {
+    match out {
+        Some(Ok(o)) => o.model.clone(),
+        _ => None,
+    }
+}
+
+/// An assumption typed: the option over the defaults (the bad image a boolean).
+fn assume_callback(overrides: &UseStateHandle<ModelOptions>) -> Callback<(&'static str, String)> {
+    let overrides = overrides.clone();
+    Callback::from(move |(name, value): (&'static str, String)| {
+        let value = if name == "badImage" {
+            json!(value == "true")
+        } else {
+            json!(value)
+        };
+        overrides.set((*overrides).clone().with(name, value));
     })
 }

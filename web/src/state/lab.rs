@@ -828,7 +828,9 @@ impl Lab {
             Ok(input) => input,
             Err(output) => {
                 self.say(ConsoleEntry {
-                    command: format!("kubectl apply -f {name}.yaml"),
+                    command: rollout_facade::ui_support::apply_command(
+                        &rollout_facade::ui_support::manifest_file_name(&name),
+                    ),
                     output,
                     error: true,
                     round: None,

@@ -28,6 +28,12 @@ impl Entry {
     fn name(&self) -> Option<&str> {
         self.value.pointer("/metadata/name").and_then(Value::as_str)
     }
+
+    fn namespace(&self) -> Option<&str> {
+        self.value
+            .pointer("/metadata/namespace")
+            .and_then(Value::as_str)
+    }
 }
 
 /// The Deployment read from a file, and what was set aside to find it.
@@ -40,6 +46,9 @@ pub struct Chosen {
     /// What else the file holds, skipped (`skipped 3 other objects: 2 × Service, …`); empty
     /// when nothing was.
     pub skipped: Option<String>,
+    /// When the file holds the chosen Deployment more than once: the warning that the last
+    /// one is read, as `kubectl apply` leaves it.
+    pub duplicate: Option<String>,
 }
 
 /// Whether a document is empty: nothing at all (`---` followed by `---`), `null` or `{}`.
@@ -127,7 +136,41 @@ pub fn choose(entries: Vec<Entry>, empty: usize, pick: Pick<'_>) -> Result<Chose
         return Err("the manifest is empty".into());
     }
     let is_deployment = |e: &Entry| e.kind() == Some("Deployment");
-    let deployments: Vec<&Entry> = entries.iter().filter(|e| is_deployment(e)).collect();
+    let all: Vec<&Entry> = entries.iter().filter(|e| is_deployment(e)).collect();
+    // `kubectl apply -f` applies the objects in order: of two Deployments with one name (and
+    // namespace), the second replaces the first, so the last is what the cluster keeps.
+    let key = |e: &Entry| {
+        (
+            e.namespace().map(str::to_string),
+            e.name().map(str::to_string),
+        )
+    };
+    let deployments: Vec<&Entry> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| !all[i + 1..].iter().any(|later| key(later) == key(e)))
+        .map(|(_, e)| *e)
+        .collect();
+    let replaced: Vec<String> = deployments
+        .iter()
+        .filter_map(|kept| {
+            let earlier: Vec<&str> = all
+                .iter()
+                .filter(|e| !std::ptr::eq(**e, *kept) && key(e) == key(kept))
+                .map(|e| e.place.as_str())
+                .collect();
+            (!earlier.is_empty()).then(|| {
+                format!(
+                    "Deployment {:?} is in the file {} times ({} and {}): kubectl apply applies them in order and the last one stays, so {} is read",
+                    kept.name().unwrap_or("(no name)"),
+                    earlier.len() + 1,
+                    earlier.join(", "),
+                    kept.place,
+                    kept.place
+                )
+            })
+        })
+        .collect();
     let names: Vec<&str> = deployments
         .iter()
         .map(|e| e.name().unwrap_or("(no name)"))
@@ -161,6 +204,7 @@ pub fn choose(entries: Vec<Entry>, empty: usize, pick: Pick<'_>) -> Result<Chose
     let others: Vec<&Entry> = entries
         .iter()
         .filter(|e| !std::ptr::eq(*e, chosen))
+        .filter(|e| !(is_deployment(e) && key(e) == key(chosen)))
         .collect();
     let mut skipped = Vec::new();
     if !others.is_empty() {
@@ -177,9 +221,13 @@ pub fn choose(entries: Vec<Entry>, empty: usize, pick: Pick<'_>) -> Result<Chose
             if empty == 1 { "" } else { "s" }
         ));
     }
+    let duplicate = replaced
+        .into_iter()
+        .find(|r| r.starts_with(&format!("Deployment {:?} ", names[index])));
     Ok(Chosen {
         value: chosen.value.clone(),
         place: chosen.place.clone(),
+        duplicate,
         skipped: (!skipped.is_empty()).then(|| {
             format!(
                 "read Deployment {:?}{}; skipped {}",
@@ -195,14 +243,21 @@ pub fn choose(entries: Vec<Entry>, empty: usize, pick: Pick<'_>) -> Result<Chose
     })
 }
 
-/// The names of the Deployments in a file's documents, in order (`(no name)` for one without).
+/// The names of the Deployments in a file's documents, in order (`(no name)` for one
+/// without), each once: a name given twice is one Deployment, the last (see [`choose`]).
 pub fn deployment_names(documents: Vec<Value>) -> Vec<String> {
-    entries(documents)
+    let mut names: Vec<String> = Vec::new();
+    for e in entries(documents)
         .0
         .iter()
         .filter(|e| e.kind() == Some("Deployment"))
-        .map(|e| e.name().unwrap_or("(no name)").to_string())
-        .collect()
+    {
+        let name = e.name().unwrap_or("(no name)").to_string();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 #[cfg(test)]
@@ -265,6 +320,34 @@ mod tests {
         .unwrap_err();
         assert!(err.contains("no Deployment named \"c\""), "{err}");
         assert_eq!(deployment_names(docs), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn of_two_deployments_with_one_name_the_last_is_read_as_kubectl_apply_leaves_it() {
+        let mut second = dep("web");
+        second["spec"] = json!({"replicas": 5});
+        let docs = vec![dep("web"), json!({"kind": "Service"}), second];
+        let (e, empty) = entries(docs);
+        let c = choose(e, empty, Pick::default()).unwrap();
+        assert_eq!(c.place, "document 3");
+        assert_eq!(c.value["spec"]["replicas"], 5);
+        assert_eq!(
+            c.duplicate.as_deref(),
+            Some("Deployment \"web\" is in the file 2 times (document 1 and document 3): kubectl apply applies them in order and the last one stays, so document 3 is read")
+        );
+        assert_eq!(
+            c.skipped.as_deref(),
+            Some("read Deployment \"web\" (document 3); skipped 1 other object: 1 × Service")
+        );
+        // The same name in two namespaces is two Deployments.
+        let mut other = dep("web");
+        other["metadata"]["namespace"] = json!("staging");
+        let (e, empty) = entries(vec![dep("web"), other]);
+        let err = choose(e, empty, Pick::default()).unwrap_err();
+        assert!(
+            err.starts_with("the manifest holds 2 Deployments: web, web"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -615,8 +615,32 @@ pub fn read_pod_probes(spec: &serde_json::Value, path: &str) -> Result<ProbeMode
             .unwrap_or_default()
     };
     let mut model = ProbeModel::default();
-    for (i, c) in list("containers").iter().enumerate() {
-        let at = format!("{path}.containers[{i}]");
+    // Native sidecars (`initContainers[].restartPolicy: Always`, Kubernetes ≥ 1.29): started in
+    // order before the app's containers and running beside them, their readiness part of the
+    // pod's (`pkg/kubelet/kuberuntime`'s restartable init containers). In this model they
+    // start with the app's containers; one whose startupProbe would hold the app back is
+    // refused, as the model cannot delay the next container.
+    let sidecars: Vec<(String, serde_json::Value)> = list("initContainers")
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.get("restartPolicy").and_then(serde_json::Value::as_str) == Some("Always")
+        })
+        .map(|(i, c)| (format!("{path}.initContainers[{i}]"), c.clone()))
+        .collect();
+    let app: Vec<(String, serde_json::Value)> = list("containers")
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (format!("{path}.containers[{i}]"), c.clone()))
+        .collect();
+    for (at, c) in sidecars.iter().chain(app.iter()) {
+        if sidecars.iter().any(|(a, _)| a == at)
+            && c.get("startupProbe").is_some_and(|p| !p.is_null())
+        {
+            return Err(format!(
+                "{at}.startupProbe: a native sidecar's startup probe holds the next container back until it succeeds (Kubernetes ≥ 1.29); Rollout Lab starts a sidecar with the app's containers and does not model that wait: remove the sidecar's startupProbe to plan the rest"
+            ));
+        }
         let probe = |key: &str| read_probe(c.get(key), &format!("{at}.{key}"));
         let liveness = probe("livenessProbe")?;
         let startup = probe("startupProbe")?;
@@ -641,6 +665,7 @@ pub fn read_pod_probes(spec: &serde_json::Value, path: &str) -> Result<ProbeMode
     }
     model.init_containers = list("initContainers")
         .iter()
+        .filter(|c| c.get("restartPolicy").and_then(serde_json::Value::as_str) != Some("Always"))
         .filter_map(|c| c.get("name").and_then(serde_json::Value::as_str))
         .map(str::to_string)
         .collect();

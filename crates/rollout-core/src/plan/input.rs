@@ -179,7 +179,19 @@ pub fn plan_subject_with(
     notes: &[String],
     limits: &crate::limits::Limits,
 ) -> Result<(PlanOutput, Scenario, crate::sim::Simulation), String> {
-    let scenario = subject.scenario(&super::sweep::Settings::default())?;
+    plan_subject_scaled(subject, notes, limits, &[])
+}
+
+/// [`plan_subject_with`] with a `kubectl scale` at each of `scales` during the rollout
+/// (`--scale-at 30s=10`), with a warning for one that comes after it completes.
+pub fn plan_subject_scaled(
+    subject: &Subject,
+    notes: &[String],
+    limits: &crate::limits::Limits,
+    scales: &[super::change::ScaleAt],
+) -> Result<(PlanOutput, Scenario, crate::sim::Simulation), String> {
+    let mut scenario = subject.scenario(&super::sweep::Settings::default())?;
+    super::change::add_scales(&mut scenario, scales)?;
     let (forecast, sim) = super::simulate_with(&scenario, limits)?;
     let target = super::rollout_target(&scenario)?;
     let mut warnings: Vec<String> = notes.to_vec();
@@ -197,6 +209,9 @@ pub fn plan_subject_with(
             Subject::Scenario(_) => None,
         },
     };
+    let mut out = out;
+    let late = super::change::late_scales(&out, scales);
+    out.warnings.extend(late);
     Ok((out, scenario, sim))
 }
 
@@ -234,8 +249,8 @@ mod tests {
         .unwrap();
         assert!(matches!(m, Subject::Manifest { .. }), "{notes:?}");
         let (out, _, _) = plan_subject(&m, &notes).unwrap();
-        // Ready after 30 s in 1 s rounds: the image is set in round 31.
-        assert_eq!(out.forecast.start_round, 31);
+        // No probes, pull 0 s: Ready as they start in round 0, the image set in round 1.
+        assert_eq!(out.forecast.start_round, 1);
         assert_eq!(out.deployment, "web");
         assert!(out.model.is_some());
         let e = read_subject("{\"actions\": 3}", &ClusterModel::default()).unwrap_err();

@@ -19,9 +19,12 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterModel {
-    /// Seconds from a pod's creation to Ready (`--ready-after`, default 30), for a manifest
-    /// without readiness or startup probes (with them the kubelet's probe rules time the pods).
-    pub ready_after_seconds: i64,
+    /// Deprecated (`--ready-after`, `readyAfter`): it once timed a pod without probes from
+    /// creation to Ready. Such a pod is Ready when its containers have started, as the kubelet
+    /// rules, so the value is read as the image pull ([`ClusterModel::pull_seconds`]), with a
+    /// note saying so ([`ready_after_note`]).
+    #[serde(default)]
+    pub ready_after_seconds: Option<i64>,
     /// Seconds to pull the image onto a node that lacks it (`--pull`, default 0).
     #[serde(default)]
     pub pull_seconds: i64,
@@ -54,7 +57,7 @@ pub struct ClusterModel {
 impl Default for ClusterModel {
     fn default() -> Self {
         ClusterModel {
-            ready_after_seconds: 30,
+            ready_after_seconds: None,
             pull_seconds: 0,
             app_ready_seconds: 0,
             seconds_per_round: 1,
@@ -66,6 +69,13 @@ impl Default for ClusterModel {
             node_sizes: Default::default(),
         }
     }
+}
+
+/// What the deprecated `--ready-after T` (`readyAfter`) is read as, in words: the pull.
+pub fn ready_after_note(seconds: i64) -> String {
+    format!(
+        "--ready-after (plan()'s readyAfter) is deprecated: a pod is Ready once its containers have started and its readiness probes, if any, succeed (the kubelet's rule), so {seconds} s is read as the image pull: --pull {seconds}s (plan()'s pull)"
+    )
 }
 
 /// `terminationGracePeriodSeconds` when a pod spec leaves it out.
@@ -128,9 +138,8 @@ pub fn read_manifest_named(
         }
     })?;
     let spec = value.pointer("/spec/template/spec");
-    let termination_grace_period_seconds = spec
-        .and_then(|s| s.get("terminationGracePeriodSeconds"))
-        .and_then(serde_json::Value::as_i64);
+    let (termination_grace_period_seconds, grace_note) = read_grace_period(spec)?;
+    notes.extend(grace_note);
     let container = spec
         .and_then(|s| s.pointer("/containers/0/name"))
         .and_then(serde_json::Value::as_str)
@@ -163,12 +172,17 @@ pub fn read_manifest_named(
         startup,
         deployment: imported.deployment,
         termination_grace_period_seconds,
-        // The probes are modelled now (`plan::startup`): the import's note on them is not.
-        // Placement is modelled now (`scheduler`): what of it is not comes from its reader.
+        // The probes, init containers and native sidecars are modelled now (`plan::startup`):
+        // the import's notes on them are not. Placement is modelled now (`scheduler`): what of
+        // it is not comes from its reader.
         unsupported: imported
             .unsupported
             .into_iter()
-            .filter(|u| !u.contains("readinessProbe") && !super::scheduling::read_now(u))
+            .filter(|u| {
+                !u.contains("readinessProbe")
+                    && !u.contains("initContainers")
+                    && !super::scheduling::read_now(u)
+            })
             .chain(scheduling_notes)
             .collect(),
         container,
@@ -177,6 +191,39 @@ pub fn read_manifest_named(
             notes
         },
     })
+}
+
+/// `terminationGracePeriodSeconds` as the API server takes it: a number that is no `int64` is
+/// refused as its decoder refuses it; a negative one is accepted (v1.28's validation does not
+/// check it) and a pod deleted with it gets 1 s (`pkg/registry/core/pod/strategy.go`,
+/// `CheckGracefulDelete`: `if period < 0 { period = 1 }`), with a note saying so.
+fn read_grace_period(
+    spec: Option<&serde_json::Value>,
+) -> Result<(Option<i64>, Option<String>), String> {
+    let Some(x) = spec.and_then(|s| s.get("terminationGracePeriodSeconds")) else {
+        return Ok((None, None));
+    };
+    let Some(n) = x.as_i64() else {
+        return Err(format!(
+            "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal {} into Go struct field PodSpec.spec.template.spec.terminationGracePeriodSeconds of type int64",
+            match x {
+                serde_json::Value::Number(n) => format!("number {n}"),
+                serde_json::Value::String(_) => "string".to_string(),
+                serde_json::Value::Bool(_) => "bool".to_string(),
+                serde_json::Value::Array(_) => "array".to_string(),
+                _ => "object".to_string(),
+            }
+        ));
+    };
+    if n < 0 {
+        return Ok((
+            Some(1),
+            Some(format!(
+                "terminationGracePeriodSeconds {n}: the API server accepts a negative grace period and deletes the pods with 1 s instead (CheckGracefulDelete)"
+            )),
+        ));
+    }
+    Ok((Some(n), None))
 }
 
 /// The pods' start-up in a pod spec: its probes, read as the API server defaults them (a
@@ -191,9 +238,23 @@ fn read_startup(
             .map_err(|e| format!("Deployment.apps {name:?} is invalid: {e}"))?,
         None => Default::default(),
     };
+    let sidecars = spec
+        .and_then(|s| s.get("initContainers"))
+        .and_then(serde_json::Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter(|c| {
+                    c.get("restartPolicy").and_then(serde_json::Value::as_str) == Some("Always")
+                })
+                .filter_map(|c| c.get("name").and_then(serde_json::Value::as_str))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(StartupRead {
         containers: probes.containers,
         init_containers: probes.init_containers,
+        sidecars,
         termination_grace_period_seconds,
     })
 }
@@ -240,6 +301,28 @@ pub struct ResolvedModel {
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
 }
 
+impl ResolvedModel {
+    /// What follows from the manifest and the assumptions, in one sentence for a front end:
+    /// "A new pod on a node without its image: containers running from 12 s, Ready at 20 s (its
+    /// probes). Deleted pods terminate for 30 s (terminationGracePeriodSeconds)."
+    pub fn summary(&self) -> String {
+        let s = &self.startup;
+        format!(
+            "A new pod on a node without its image: containers running from {} s, {} ({}). Deleted pods terminate for {} s ({}).",
+            s.running_seconds,
+            s.ready_seconds
+                .map_or("never Ready".to_string(), |r| format!("Ready at {r} s")),
+            if s.by_probes() {
+                "its readiness and startup probes"
+            } else {
+                "no probe: Ready once its containers run"
+            },
+            self.termination_seconds,
+            self.termination_from
+        )
+    }
+}
+
 /// Fills in the model's defaults for `manifest`.
 pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedModel {
     let spr = model.seconds_per_round.max(1);
@@ -265,15 +348,16 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         ),
     };
     let old_image = manifest.deployment.image.clone();
-    let startup = Startup::new(
-        manifest.startup.clone(),
-        model.pull_seconds,
-        model.app_ready_seconds,
-        model.ready_after_seconds,
-    );
-    let ready_after = startup.ready_seconds.unwrap_or(model.ready_after_seconds);
+    let pull = model.ready_after_seconds.unwrap_or(model.pull_seconds);
+    let startup = Startup::new(manifest.startup.clone(), pull, model.app_ready_seconds);
+    let ready_after = startup.ready_seconds.unwrap_or(0);
+    let ready_after_seconds = whole("the pod start-up", ready_after);
+    let termination_seconds = whole("the termination", termination);
+    if let Some(t) = model.ready_after_seconds {
+        notes.insert(0, ready_after_note(t));
+    }
     ResolvedModel {
-        ready_after_seconds: whole("the pod start-up", ready_after),
+        ready_after_seconds,
         startup,
         seconds_per_round: spr,
         nodes: match &model.node_sizes.list {
@@ -281,7 +365,7 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
             None => model.nodes.max(1),
         },
         scheduling: super::scheduling::scheduling_model(&manifest.scheduling, &model.node_sizes),
-        termination_seconds: whole("the termination", termination),
+        termination_seconds,
         termination_from,
         new_image: model
             .image
@@ -485,9 +569,11 @@ mod tests {
         assert_eq!(r.termination_from, "terminationGracePeriodSeconds");
         assert_eq!(r.new_image, "nginx:1.16.1");
         let s = manifest_scenario(&m.deployment, &r).unwrap();
-        assert_eq!(s.ready_after_rounds, 30);
+        // No probes, pull 0: Ready once the containers run, in the round the pods are
+        // created (0); the image is set one round later.
+        assert_eq!(s.ready_after_rounds, 0);
         assert_eq!(s.termination_rounds, 45);
-        assert_eq!(s.actions[1].round, 31);
+        assert_eq!(s.actions[1].round, 1);
     }
 
     #[test]
@@ -495,21 +581,43 @@ mod tests {
         let m = read_manifest(MANIFEST).unwrap();
         let model = ClusterModel {
             seconds_per_round: 7,
+            pull_seconds: 30,
             termination_seconds: Some(0),
             ..ClusterModel::default()
         };
         let r = resolve(&m, &model);
+        // Pull 30 s, no probes: Ready at 30 s, i.e. 5 rounds of 7 s = 35 s.
         assert_eq!((r.ready_after_seconds, r.termination_seconds), (35, 0));
         assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
         assert!(r.notes[0].contains("30 s"), "{:?}", r.notes);
+        // The deprecated --ready-after 30s is the same pull, and says so.
+        let old = ClusterModel {
+            ready_after_seconds: Some(30),
+            pull_seconds: 0,
+            ..model
+        };
+        let r = resolve(&m, &old);
+        assert_eq!(r.startup.assumed.pull_seconds, 30);
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n.contains("deprecated") && n.contains("--pull 30s")),
+            "{:?}",
+            r.notes
+        );
     }
 
     #[test]
     fn the_image_is_set_after_the_pods_are_available() {
         let mut m = read_manifest(MANIFEST).unwrap();
         m.deployment.min_ready_seconds = Some(10);
-        let r = resolve(&m, &ClusterModel::default());
-        // Ready in round 30 (t = 30 s), available once now > 40 s: round 41; set image in 42.
+        let model = ClusterModel {
+            pull_seconds: 30,
+            ..ClusterModel::default()
+        };
+        let r = resolve(&m, &model);
+        // Pulled and Ready in round 30 (t = 30 s), available once now > 40 s: round 41; set
+        // image in 42.
         assert_eq!(set_image_round(&m.deployment, &r), 42);
     }
 
