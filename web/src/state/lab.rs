@@ -208,6 +208,12 @@ impl Lab {
                 let at = at.as_ref().map_or(&*sim, |m| &*m.0);
                 g.feedback = crate::lesson::check(lesson, *step, at, &g.answer);
             }
+            (Msg::LessonHint, Guide::Lesson { lesson, step }) => {
+                let at = g.moment.clone();
+                let sim = self.sim();
+                let at = at.as_ref().map_or(&*sim, |m| &*m.0);
+                g.hint = crate::lesson::nudge(lesson, *step, at);
+            }
             (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
                 let at = g.moment.clone();
                 let expected = {
@@ -406,12 +412,15 @@ impl Lab {
             | Msg::OpenChallenge(_)
             | Msg::LoadPreset(_)
             | Msg::Import(_)) => self.start_over(m),
-            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck) => self.update_quiz(m),
+            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck | Msg::QuizHint) => {
+                self.update_quiz(m)
+            }
             m @ (Msg::LessonNext
             | Msg::LessonBack
             | Msg::LessonAnswer(_)
             | Msg::LessonCheck
             | Msg::LessonShowMe
+            | Msg::LessonHint
             | Msg::ChallengeAnswer(..)
             | Msg::ChallengeCheck
             | Msg::CloseGuide) => self.update_guide(m),
@@ -510,6 +519,15 @@ impl Lab {
                     });
                 if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
                     q.record(at, result);
+                }
+            }
+            Msg::QuizHint => {
+                let at = self.sim().steps_taken();
+                let hint = rollout_facade::lessons::quiz::next_question(&self.sim()).map(|q| {
+                    rollout_facade::lessons::hint::nudge(&q.ask, &self.sim()).unwrap_or_else(|e| e)
+                });
+                if let (Some(q), Some(hint)) = (self.quiz.as_mut(), hint) {
+                    q.hint = Some((at, hint));
                 }
             }
             _ => {}
