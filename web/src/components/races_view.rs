@@ -387,10 +387,14 @@ fn expectations(f: &RaceFrame, title: Option<String>) -> Html {
     html! {
         <div class="race-expect" data-testid="race-expectations">
             <p class="race-expect-title" role={heading_role(&title)} aria-level={title.clone()}>{ "Expectations" }</p>
-            if f.expectations.is_empty() {
+            if f.mode == Mode::WithoutExpectations {
+                <p class="race-quiet">{ "none kept: this controller forgets them before each sync" }</p>
+            } else if f.expectations.is_empty() {
                 <p class="race-quiet">{ "none pending" }</p>
             }
-            { for f.expectations.iter().map(|e| html! {
+            // Without expectations the controller forgets them before each sync: whatever its
+            // last sync wrote down (the trace records it) is nothing it waits for.
+            { for f.expectations.iter().filter(|_| f.mode != Mode::WithoutExpectations).map(|e| html! {
                 <p data-testid="race-expectation" data-add={e.add.to_string()} data-del={e.del.to_string()}>
                     <span class="race-name">{ e.replica_set.clone() }</span>{ ": " }{ e.text.clone() }
                     <small>{ format!(" (add {}, del {})", e.add, e.del) }</small>
