@@ -355,6 +355,39 @@ impl Lab {
         self.version = self.version.wrapping_add(1);
     }
 
+    /// Reset: the session started over from the settings (the first visit's state when they
+    /// are the first visit's).
+    fn reset(&mut self) {
+        match build_scenario(&self.settings, &self.base) {
+            Ok(s) => {
+                if let Some(mut session) = self.within_limits(s) {
+                    // The first visit's scenario unchanged: back to the first visit's state
+                    // (the Deployment running, `kubectl set image` a Step away).
+                    if self.is_first_visit_scenario() {
+                        session.run_to_first_command();
+                    }
+                    self.applied = self.settings.clone();
+                    self.console.clear();
+                    self.notice = None;
+                    self.replace_sim(session);
+                }
+            }
+            Err(p) => {
+                self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
+                self.bump();
+            }
+        }
+    }
+
+    /// Whether the lab shows the first visit's preset with its settings unchanged (Reset
+    /// returns to the first visit's state then).
+    fn is_first_visit_scenario(&self) -> bool {
+        self.preset == rollout_facade::presets::FIRST_VISIT
+            && rollout_facade::presets::preset(rollout_facade::presets::FIRST_VISIT)
+                .and_then(|p| Settings::from_scenario(&p.scenario))
+                .is_some_and(|(s, _)| s == self.settings)
+    }
+
     fn replace_sim(&mut self, session: Session) {
         self.session = Rc::new(RefCell::new(session));
         self.before = None;
@@ -658,20 +691,7 @@ impl Lab {
                 }
             }
             Msg::Advance => self.advance(),
-            Msg::Reset => match build_scenario(&self.settings, &self.base) {
-                Ok(s) => {
-                    if let Some(session) = self.within_limits(s) {
-                        self.applied = self.settings.clone();
-                        self.console.clear();
-                        self.notice = None;
-                        self.replace_sim(session);
-                    }
-                }
-                Err(p) => {
-                    self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
-                    self.bump();
-                }
-            },
+            Msg::Reset => self.reset(),
             _ => {}
         }
     }
