@@ -540,7 +540,7 @@ mod tests {
              at 1 → Scaled up replica set web-rev2 to 1",
         );
         has(
-            "Deployment controller: available 4 − minAvailable 3 = 1 old pods may go, oldest \
+            "Deployment controller: available 4 − minAvailable 3 = 1 old pod may go, oldest \
              replica set first → Scaled down replica set web-rev1 to 2 from 3",
         );
         has(

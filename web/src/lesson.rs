@@ -68,6 +68,8 @@ pub struct GuideState {
     pub moment: Option<StepMoment>,
     /// What "Show me" revealed at this step: the answer and why.
     pub shown: Option<Expected>,
+    /// What the Hint button said at this step (`Err`: the question cannot be asked here).
+    pub hint: Option<Result<String, String>>,
 }
 
 impl GuideState {
@@ -80,6 +82,7 @@ impl GuideState {
             error: None,
             moment: None,
             shown: None,
+            hint: None,
         }
     }
 
@@ -101,6 +104,7 @@ impl GuideState {
             error: None,
             moment: None,
             shown: None,
+            hint: None,
         }
     }
 
@@ -122,6 +126,7 @@ impl GuideState {
         self.answer.clear();
         self.feedback = None;
         self.shown = None;
+        self.hint = None;
     }
 }
 
@@ -135,6 +140,10 @@ pub struct QuizState {
     pub feedback: Option<(usize, Result<Feedback, String>)>,
     /// Right answers and questions answered.
     pub score: rollout_facade::lessons::quiz::Score,
+    /// Whether the last check counted in the score (only a step's first check does).
+    pub counted: bool,
+    /// The Hint button's hint and the step count it was asked at.
+    pub hint: Option<(usize, String)>,
 }
 
 impl QuizState {
@@ -145,6 +154,7 @@ impl QuizState {
             .feedback
             .as_ref()
             .is_none_or(|(s, r)| *s != at || r.is_err());
+        self.counted = first && result.is_ok();
         if let (true, Ok(f)) = (first, &result) {
             self.score.record(f.correct);
         }
@@ -190,6 +200,13 @@ pub fn check_challenge(
         .map(|a| a.trim().parse().unwrap_or(i64::MIN))
         .collect();
     evaluate(challenge.goals, sim.scenario(), &answers)
+}
+
+/// The Hint button at a lesson step's question: where to look, without the answer
+/// (`lessons::hint::nudge`). `None`: the step asks nothing.
+pub fn nudge(lesson: &Lesson, step: usize, at: &Simulation) -> Option<Result<String, String>> {
+    let q = lesson.steps.get(step)?.question.as_ref()?;
+    Some(rollout_facade::lessons::hint::nudge(&q.ask, at))
 }
 
 /// "Show me": the answer the simulation gives at the moment, and why.

@@ -261,6 +261,25 @@ pub fn lab_from_query(search: &str) -> Option<Lab> {
     Lab::from_challenge(param("challenge")?)
 }
 
+/// `search` (with its leading `lead`, `?` or `#`) without the parameters that open a lesson
+/// or challenge (`lesson`, `step`, `challenge`): `?lesson=rolling-update&step=3` → ``,
+/// `#v=2&p=x&lesson=bad-image&step=2` → `#v=2&p=x`.
+pub fn without_guide(search: &str, lead: char) -> String {
+    let body = search.strip_prefix(lead).unwrap_or(search);
+    let kept: Vec<&str> = body
+        .split('&')
+        .filter(|kv| {
+            let key = kv.split_once('=').map_or(*kv, |(k, _)| k);
+            !kv.is_empty() && !matches!(key, "lesson" | "step" | "challenge")
+        })
+        .collect();
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!("{lead}{}", kept.join("&"))
+    }
+}
+
 /// What `?lesson=ID` or `?challenge=ID` names when there is no such lesson or challenge:
 /// `the unknown lesson `nope``, for the page's notice (`None` when the query names none).
 pub fn unknown_in_query(search: &str) -> Option<String> {
@@ -378,6 +397,13 @@ mod tests {
 
     #[test]
     fn a_lesson_link_reopens_the_lesson_at_its_step() {
+        assert_eq!(without_guide("?lesson=rolling-update&step=3", '?'), "");
+        assert_eq!(without_guide("?view=plan&challenge=x", '?'), "?view=plan");
+        assert_eq!(
+            without_guide("#v=2&p=x&lesson=bad-image&step=2", '#'),
+            "#v=2&p=x"
+        );
+        assert_eq!(without_guide("", '#'), "");
         let lab = lab_from_query("?lesson=rolling-update&step=3").unwrap();
         let link = link_of(&lab);
         assert!(link.ends_with("&lesson=rolling-update&step=3"), "{link}");

@@ -198,6 +198,10 @@ describe('Find a race', () => {
     await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.outcome === 'none', byTestId('race-outcome'), { timeout: 60_000 });
     const real = races('race-teach-expectations-real');
     assert.equal((await outcome.textContent()).trim(), `No race to depth 12: ${real.states.toLocaleString('en-US')} states.`);
+    // Issue #38: no race on the real controllers is the point, and a counterfactual is offered.
+    const why = (await page.locator(byTestId('race-none-why')).textContent()) ?? '';
+    assert.match(why, /That is the point/);
+    assert.match(why, /without expectations/);
     assert.equal(await page.locator(byTestId('race-progress')).getAttribute('data-states'), String(real.states));
     // Cancel: deeper, so it runs long enough; the worker is terminated and the panel is idle.
     await page.locator(byTestId('race-depth')).fill('30');

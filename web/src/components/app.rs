@@ -74,6 +74,7 @@ pub fn app(props: &AppProps) -> Html {
     let plan_page = page == Page::Plan;
     let large = use_state(|| false);
     let presenting = crate::hooks::use_presentation();
+    crate::hooks::use_guide_address(lab.guide.is_some());
     let dispatcher = lab.dispatcher();
 
     // Playback (one step per tick) and seeking (the next chunk once this one is drawn).

@@ -224,6 +224,49 @@ fn lesson_panel(
         let on = props.on_msg.clone();
         Callback::from(move |_: MouseEvent| on.emit(m.clone()))
     };
+    let question = question_block(props, view);
+    html! {
+        <section ref={panel} class="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id}
+            data-step={step.to_string()} aria-label={format!("Lesson: {}", lesson.title)}>
+            <div class="lesson-head">
+                <h2 class="lesson-title">{ lesson.title }</h2>
+                <span class="lesson-count">{ format!("Step {} of {}", step + 1, view.steps) }</span>
+                <a class="lesson-doc" href={view.doc_url} target="_blank" rel="noopener">{ view.doc_title }</a>
+                <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={msg(Msg::CloseGuide)}>{ "Close" }</button>
+            </div>
+            if let Some(e) = &props.guide.error {
+                <p class="validation-message" role="alert">{ e.clone() }</p>
+            }
+            <p class="lesson-text" data-testid="lesson-text" aria-live="polite">{ rich(&view.text) }</p>
+            if let Some(code) = &view.code {
+                <details class="lesson-code" data-testid="lesson-code">
+                    <summary>{ "In the code" }</summary>
+                    <p>{ rich(code) }</p>
+                </details>
+            }
+            { for question }
+            if step + 1 >= view.steps {
+                { lesson_complete(props, view) }
+            }
+            <nav class="lesson-nav" aria-label="Lesson steps">
+                <button type="button" class="btn" data-testid="lesson-back" disabled={step == 0}
+                    onclick={msg(Msg::LessonBack)} title="Previous step (Page Up)">{ "← Back" }</button>
+                if step + 1 < view.steps {
+                    <button type="button" class="btn btn-primary" data-testid="lesson-next"
+                        onclick={msg(Msg::LessonNext)} title="Next step (Page Down)">{ "Next →" }</button>
+                }
+            </nav>
+        </section>
+    }
+}
+
+/// A step's question: the prompt, the options or pods, the answer with Check, Hint and Show
+/// me, then what they said.
+fn question_block(props: &GuideProps, view: &StepView) -> Option<Html> {
+    let msg = |m: Msg| {
+        let on = props.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on.emit(m.clone()))
+    };
     let on_input = {
         let on = props.on_msg.clone();
         Callback::from(move |e: InputEvent| {
@@ -241,7 +284,7 @@ fn lesson_panel(
         })
     };
     let answer = props.guide.answer.clone();
-    let question = view.question.as_ref().map(|(prompt, kind, options)| {
+    view.question.as_ref().map(|(prompt, kind, options)| {
         let choices: Vec<usize> = answer
             .split([',', ' '])
             .filter_map(|s| s.parse().ok())
@@ -286,47 +329,21 @@ fn lesson_panel(
                         placeholder={placeholder} value={answer.clone()} oninput={on_input} onkeydown={on_key}
                         inputmode={if matches!(kind, Kind::Number | Kind::Round) { "numeric" } else { "text" }} />
                     <button type="button" class="btn btn-primary" data-testid="lesson-check" onclick={msg(Msg::LessonCheck)}>{ "Check" }</button>
+                    <button type="button" class="btn" data-testid="lesson-hint-button" onclick={msg(Msg::LessonHint)}
+                        disabled={props.guide.hint.is_some() || props.guide.shown.is_some()}
+                        title="Where to look, without the answer">{ "Hint" }</button>
                     <button type="button" class="btn" data-testid="lesson-show-me" onclick={msg(Msg::LessonShowMe)}
                         disabled={props.guide.shown.is_some()}
                         title="Plays the simulation to the step that decides it, and says why">{ "Show me" }</button>
                 </div>
+                if let Some(h) = &props.guide.hint {
+                    <p class="lesson-hint" data-testid="lesson-hint" role="status">
+                        <strong>{ "Hint: " }</strong>{ rich(h.as_deref().unwrap_or_else(|e| e)) }</p>
+                }
                 { feedback(&props.guide, options) }
             </div>
         }
-    });
-    html! {
-        <section ref={panel} class="lesson-panel" data-testid="lesson-panel" data-lesson={lesson.id}
-            data-step={step.to_string()} aria-label={format!("Lesson: {}", lesson.title)}>
-            <div class="lesson-head">
-                <h2 class="lesson-title">{ lesson.title }</h2>
-                <span class="lesson-count">{ format!("Step {} of {}", step + 1, view.steps) }</span>
-                <a class="lesson-doc" href={view.doc_url} target="_blank" rel="noopener">{ view.doc_title }</a>
-                <button type="button" class="btn btn-small" data-testid="lesson-close" onclick={msg(Msg::CloseGuide)}>{ "Close" }</button>
-            </div>
-            if let Some(e) = &props.guide.error {
-                <p class="validation-message" role="alert">{ e.clone() }</p>
-            }
-            <p class="lesson-text" data-testid="lesson-text" aria-live="polite">{ rich(&view.text) }</p>
-            if let Some(code) = &view.code {
-                <details class="lesson-code" data-testid="lesson-code">
-                    <summary>{ "In the code" }</summary>
-                    <p>{ rich(code) }</p>
-                </details>
-            }
-            { for question }
-            if step + 1 >= view.steps {
-                { lesson_complete(props, view) }
-            }
-            <nav class="lesson-nav" aria-label="Lesson steps">
-                <button type="button" class="btn" data-testid="lesson-back" disabled={step == 0}
-                    onclick={msg(Msg::LessonBack)} title="Previous step (Page Up)">{ "← Back" }</button>
-                if step + 1 < view.steps {
-                    <button type="button" class="btn btn-primary" data-testid="lesson-next"
-                        onclick={msg(Msg::LessonNext)} title="Next step (Page Down)">{ "Next →" }</button>
-                }
-            </nav>
-        </section>
-    }
+    })
 }
 
 /// The pods a "which pod?" question asks about, beside it (on a phone the stage is far
@@ -579,11 +596,16 @@ pub fn quiz_bar(props: &QuizProps) -> Html {
         });
         let on = props.on_msg.clone();
         let check = Callback::from(move |_: MouseEvent| on.emit(Msg::QuizCheck));
+        let on = props.on_msg.clone();
+        let hint = Callback::from(move |_: MouseEvent| on.emit(Msg::QuizHint));
+        let shown_hint = q.hint.as_ref().filter(|(at, _)| *at == props.at).map(|(_, h)| h.as_str());
         let feedback = q.feedback.as_ref().filter(|(at, _)| *at == props.at).map(|(_, r)| match r {
             Ok(f) => html! {
                 <span class={classes!("lesson-feedback", if f.correct { "right" } else { "wrong" })}
                     data-testid="quiz-feedback" data-correct={f.correct.to_string()} role="status">
-                    if f.correct {
+                    if f.correct && !q.counted {
+                        <>{ "Right, on a second try (the score counts first tries only): " }{ f.expected.explanation.last().cloned().unwrap_or_default() }</>
+                    } else if f.correct {
                         <>{ "Right: " }{ f.expected.explanation.last().cloned().unwrap_or_default() }</>
                     } else {
                         <>{ "Not quite: " }{ rich(f.hint.as_deref().unwrap_or_default()) }{ " Step to see what happens." }</>
@@ -595,12 +617,17 @@ pub fn quiz_bar(props: &QuizProps) -> Html {
         html! {
             <>
                 <span class="quiz-score" data-testid="quiz-score" data-right={q.score.right.to_string()}
-                    data-asked={q.score.asked.to_string()}>{ format!("{} / {} right", q.score.right, q.score.asked) }</span>
+                    data-asked={q.score.asked.to_string()} title="Each question's first try counts">{ format!("{} / {} right (first tries)", q.score.right, q.score.asked) }</span>
                 if let Some((prompt, kind)) = &props.question {
                     <span class="quiz-question" data-testid="quiz-question" data-kind={kind.id()}>{ prompt.clone() }</span>
                     <input class="text-input" data-testid="quiz-answer" aria-label="Your prediction"
                         value={q.answer.clone()} {oninput} />
                     <button type="button" class="btn btn-primary" data-testid="quiz-check" onclick={check}>{ "Check" }</button>
+                    <button type="button" class="btn" data-testid="quiz-hint-button" onclick={hint}
+                        disabled={shown_hint.is_some()} title="Where to look, without the answer">{ "Hint" }</button>
+                    if let Some(h) = shown_hint {
+                        <span class="lesson-hint" data-testid="quiz-hint" role="status"><strong>{ "Hint: " }</strong>{ rich(h) }</span>
+                    }
                 } else {
                     <span class="quiz-question">{ "No controller acts in the next step: step on." }</span>
                 }

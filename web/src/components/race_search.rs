@@ -47,6 +47,8 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
     let search = use_race_search();
     let depth = use_state(|| DEFAULT_DEPTH.to_string());
     let mode = use_state(|| props.mode);
+    // The controllers the last search used (the menu may change after it).
+    let searched = use_state(|| props.mode);
     let s = &*search.state;
     // A counterexample goes to the view once, when the search that found it ends.
     {
@@ -63,14 +65,16 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
     }
     let parsed = depth_of(&depth);
     let find = {
-        let (start, scenario, mode, parsed) = (
+        let (start, scenario, mode, parsed, searched) = (
             search.start.clone(),
             props.scenario.clone(),
             *mode,
             parsed.clone(),
+            searched.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if let Ok(d) = parsed {
+                searched.set(mode);
                 start.emit((scenario.clone(), d, mode));
             }
         })
@@ -135,6 +139,9 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
             }
             <p role="status" class={classes!("race-search-outcome", found.then_some("found"))}
                 data-testid="race-outcome" data-outcome={outcome} data-mode={mode.id()}>{ s.status_text() }</p>
+            if outcome == "none" {
+                <p class="race-search-why" data-testid="race-none-why">{ searched.no_race_note() }</p>
+            }
         </div>
     }
 }

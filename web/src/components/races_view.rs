@@ -121,6 +121,7 @@ pub fn races_view(props: &RacesViewProps) -> Html {
                 </div>
                 { story(&lab, real, h) }
             </div>
+            { race_legend() }
             <div ref={modes.clone()} class={classes!("race-modes", (frames.len() > 1).then_some("race-modes-several"))}>
                 { for frames.iter().map(|f| mode_panel(f, real, h)) }
             </div>
@@ -355,11 +356,17 @@ fn rs_card(
     let t = pods.truth.as_ref().map(counts);
     let part = |i: usize| t.map(|t| i64::from(t[i])).filter(|v| *v != i64::from(c[i]));
     let stale = spec.stale() || pods.stale() || available.stale();
-    let dots = (0..3).flat_map(|i| {
-        let class = ["pod-running", "pod-ready", "pod-terminating"][i];
-        let n = if i == 0 { c[0] - c[1] } else { c[i] };
-        std::iter::repeat_n(class, n.clamp(0, 24) as usize)
-    });
+    // Not ready, ready, available (as many of the ready ones as the ReplicaSet's status
+    // counts available), terminating: the stage's styles, named by the legend.
+    let avail = available.cached.clamp(0, c[1]);
+    let dots = [
+        ("pod-pending", c[0] - c[1]),
+        ("pod-ready", c[1] - avail),
+        ("pod-available", avail),
+        ("pod-terminating", c[2]),
+    ]
+    .into_iter()
+    .flat_map(|(class, n)| std::iter::repeat_n(class, n.clamp(0, 24) as usize));
     let rev = name.rsplit_once("-rev").map_or("", |(_, r)| r);
     html! {
         <div class={classes!("race-rs", stale.then_some("is-stale"), tag.is_some().then_some("is-deleted"))} data-testid="race-rs"
@@ -382,15 +389,36 @@ fn rs_card(
     }
 }
 
+/// What the pod dots of the ReplicaSet cards mean (the stage's styles).
+fn race_legend() -> Html {
+    let item = |class: &'static str, label: &'static str| {
+        html! {
+            <li class="legend-item"><span class={classes!("pod", "pod-sample", class)} aria-hidden="true" />{ label }</li>
+        }
+    };
+    html! {
+        <ul class="pod-legend race-legend" data-testid="race-legend" aria-label="Pod dots">
+            { item("pod-pending", "Not ready") }
+            { item("pod-ready", "Ready, not yet available") }
+            { item("pod-available", "Available") }
+            { item("pod-terminating", "Terminating") }
+        </ul>
+    }
+}
+
 /// The ReplicaSet controller's pending expectations.
 fn expectations(f: &RaceFrame, title: Option<String>) -> Html {
     html! {
         <div class="race-expect" data-testid="race-expectations">
             <p class="race-expect-title" role={heading_role(&title)} aria-level={title.clone()}>{ "Expectations" }</p>
-            if f.expectations.is_empty() {
+            if f.mode == Mode::WithoutExpectations {
+                <p class="race-quiet">{ "none kept: this controller forgets them before each sync" }</p>
+            } else if f.expectations.is_empty() {
                 <p class="race-quiet">{ "none pending" }</p>
             }
-            { for f.expectations.iter().map(|e| html! {
+            // Without expectations the controller forgets them before each sync: whatever its
+            // last sync wrote down (the trace records it) is nothing it waits for.
+            { for f.expectations.iter().filter(|_| f.mode != Mode::WithoutExpectations).map(|e| html! {
                 <p data-testid="race-expectation" data-add={e.add.to_string()} data-del={e.del.to_string()}>
                     <span class="race-name">{ e.replica_set.clone() }</span>{ ": " }{ e.text.clone() }
                     <small>{ format!(" (add {}, del {})", e.add, e.del) }</small>

@@ -164,7 +164,7 @@ pub fn transport(props: &TransportProps) -> Html {
                 { step_group(props, step_title.clone()) }
                 <button type="button" class={classes!("btn", "btn-play", props.playing.then_some("is-playing"))}
                     data-testid="play-button" aria-pressed={if props.playing { "true" } else { "false" }}
-                    title="Play or pause (Space)" onclick={send(Msg::TogglePlay)}>
+                    title="Play or pause (Space)" disabled={settled && !props.playing} onclick={send(Msg::TogglePlay)}>
                     if props.playing {
                         { icon(ICON_PAUSE) }<span>{ "Pause" }</span>
                     } else {

@@ -208,6 +208,12 @@ impl Lab {
                 let at = at.as_ref().map_or(&*sim, |m| &*m.0);
                 g.feedback = crate::lesson::check(lesson, *step, at, &g.answer);
             }
+            (Msg::LessonHint, Guide::Lesson { lesson, step }) => {
+                let at = g.moment.clone();
+                let sim = self.sim();
+                let at = at.as_ref().map_or(&*sim, |m| &*m.0);
+                g.hint = crate::lesson::nudge(lesson, *step, at);
+            }
             (Msg::LessonShowMe, Guide::Lesson { lesson, step }) => {
                 let at = g.moment.clone();
                 let expected = {
@@ -349,6 +355,39 @@ impl Lab {
         self.version = self.version.wrapping_add(1);
     }
 
+    /// Reset: the session started over from the settings (the first visit's state when they
+    /// are the first visit's).
+    fn reset(&mut self) {
+        match build_scenario(&self.settings, &self.base) {
+            Ok(s) => {
+                if let Some(mut session) = self.within_limits(s) {
+                    // The first visit's scenario unchanged: back to the first visit's state
+                    // (the Deployment running, `kubectl set image` a Step away).
+                    if self.is_first_visit_scenario() {
+                        session.run_to_first_command();
+                    }
+                    self.applied = self.settings.clone();
+                    self.console.clear();
+                    self.notice = None;
+                    self.replace_sim(session);
+                }
+            }
+            Err(p) => {
+                self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
+                self.bump();
+            }
+        }
+    }
+
+    /// Whether the lab shows the first visit's preset with its settings unchanged (Reset
+    /// returns to the first visit's state then).
+    fn is_first_visit_scenario(&self) -> bool {
+        self.preset == rollout_facade::presets::FIRST_VISIT
+            && rollout_facade::presets::preset(rollout_facade::presets::FIRST_VISIT)
+                .and_then(|p| Settings::from_scenario(&p.scenario))
+                .is_some_and(|(s, _)| s == self.settings)
+    }
+
     fn replace_sim(&mut self, session: Session) {
         self.session = Rc::new(RefCell::new(session));
         self.before = None;
@@ -406,12 +445,15 @@ impl Lab {
             | Msg::OpenChallenge(_)
             | Msg::LoadPreset(_)
             | Msg::Import(_)) => self.start_over(m),
-            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck) => self.update_quiz(m),
+            m @ (Msg::ToggleQuiz | Msg::QuizAnswer(_) | Msg::QuizCheck | Msg::QuizHint) => {
+                self.update_quiz(m)
+            }
             m @ (Msg::LessonNext
             | Msg::LessonBack
             | Msg::LessonAnswer(_)
             | Msg::LessonCheck
             | Msg::LessonShowMe
+            | Msg::LessonHint
             | Msg::ChallengeAnswer(..)
             | Msg::ChallengeCheck
             | Msg::CloseGuide) => self.update_guide(m),
@@ -510,6 +552,15 @@ impl Lab {
                     });
                 if let (Some(q), Some(result)) = (self.quiz.as_mut(), checked) {
                     q.record(at, result);
+                }
+            }
+            Msg::QuizHint => {
+                let at = self.sim().steps_taken();
+                let hint = rollout_facade::lessons::quiz::next_question(&self.sim()).map(|q| {
+                    rollout_facade::lessons::hint::nudge(&q.ask, &self.sim()).unwrap_or_else(|e| e)
+                });
+                if let (Some(q), Some(hint)) = (self.quiz.as_mut(), hint) {
+                    q.hint = Some((at, hint));
                 }
             }
             _ => {}
@@ -640,20 +691,7 @@ impl Lab {
                 }
             }
             Msg::Advance => self.advance(),
-            Msg::Reset => match build_scenario(&self.settings, &self.base) {
-                Ok(s) => {
-                    if let Some(session) = self.within_limits(s) {
-                        self.applied = self.settings.clone();
-                        self.console.clear();
-                        self.notice = None;
-                        self.replace_sim(session);
-                    }
-                }
-                Err(p) => {
-                    self.notice = Some(format!("Reset needs valid settings: {}", p.summary));
-                    self.bump();
-                }
-            },
+            Msg::Reset => self.reset(),
             _ => {}
         }
     }

@@ -175,6 +175,8 @@ pub enum Msg {
     LessonCheck,
     /// "Show me": run to the step the question asked about.
     LessonShowMe,
+    /// "Hint": where to look, without the answer (`lessons::hint::nudge`).
+    LessonHint,
     /// A challenge's prediction (which one, the text).
     ChallengeAnswer(usize, String),
     /// Check the challenge's goals on the session so far (its scenario run to the end).
@@ -187,6 +189,8 @@ pub enum Msg {
     QuizAnswer(String),
     /// Check the quiz answer against what the next step does.
     QuizCheck,
+    /// The quiz question's hint (`lessons::hint::nudge`).
+    QuizHint,
 }
 
 impl Msg {

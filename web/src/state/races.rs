@@ -190,11 +190,12 @@ impl RaceLab {
     }
 
     /// The walk-through's note on the step just taken, while the steps follow its script.
-    pub fn note(&self) -> Option<&'static str> {
+    /// Worded for the counterfactuals shown (`Walkthrough::note`).
+    pub fn note(&self) -> Option<String> {
         let n = self.explorer.steps().len();
         n.checked_sub(1)
             .filter(|_| self.on_script())
-            .and_then(|i| self.walk.notes.get(i).copied())
+            .and_then(|i| self.walk.note(i, &self.shown))
     }
 
     /// Applies one message.
@@ -337,12 +338,12 @@ mod tests {
         let mut lab = RaceLab::default();
         assert_eq!(lab.note(), None);
         lab.update(RaceMsg::Next);
-        assert_eq!(lab.note(), Some(lab.walk.notes[0]));
+        assert_eq!(lab.note().as_deref(), Some(lab.walk.notes[0]));
         lab.update(RaceMsg::Next);
         lab.update(RaceMsg::Step(Step::Tick));
         assert_eq!(lab.note(), None, "off the script: no note");
         lab.update(RaceMsg::Back);
-        assert_eq!(lab.note(), Some(lab.walk.notes[1]));
+        assert_eq!(lab.note().as_deref(), Some(lab.walk.notes[1]));
         lab.update(RaceMsg::GoTo(0));
         assert!(lab.explorer.steps().is_empty());
         lab.update(RaceMsg::Toggle(Mode::WithoutExpectations));
@@ -364,5 +365,14 @@ mod tests {
         let frames = lab.frames();
         assert!(frames[0].violations.is_empty());
         assert_eq!(frames[1].violations, vec!["maxSurge: 5 pods > 3 + 1"]);
+        // The note speaks of the counterfactual it shows.
+        assert!(lab
+            .note()
+            .unwrap()
+            .contains("watch that counterfactual break maxSurge"));
+        lab.update(RaceMsg::Toggle(Mode::WithoutExpectations));
+        let note = lab.note().unwrap();
+        assert!(!note.contains("watch that counterfactual"), "{note}");
+        assert!(note.contains("Turn on"), "{note}");
     }
 }

@@ -656,3 +656,21 @@ fn step_to_runs_a_whole_moment() {
         (10, true)
     );
 }
+
+/// Reset on the first visit's scenario returns to the first visit's state (the Deployment
+/// running, `kubectl set image` a Step away), not to round 0; Play is off there.
+#[test]
+fn reset_returns_to_the_first_visit() {
+    let first = Lab::first_visit();
+    let at = first.sim().steps_taken();
+    assert!(at > 0, "the first visit has run to its first command");
+    let mut lab = Lab::first_visit();
+    for _ in 0..4 {
+        lab.update(Msg::Step);
+    }
+    assert!(lab.sim().steps_taken() > at);
+    lab.update(Msg::Reset);
+    assert_eq!(lab.sim().steps_taken(), at);
+    assert_eq!(lab.sim().round(), first.sim().round());
+    assert!(!lab.playing);
+}

@@ -348,7 +348,8 @@ impl DeploymentController<'_> {
         self.rec.decide(
             "scaleDownOldReplicaSetsForRollingUpdate",
             || format!(
-                "available {available} − minAvailable {min_available} = {total_scale_down_count} old pods may go, oldest replica set first"
+                "available {available} − minAvailable {min_available} = {total_scale_down_count} old {} may go, oldest replica set first",
+                if total_scale_down_count == 1 { "pod" } else { "pods" }
             ),
             &[
                 ("availablePodCount", i64::from(available)),

@@ -1,12 +1,14 @@
-//! Why a prediction is wrong, without the answer: the rule the controller applies, with the
-//! live numbers it applies it to, so the learner can work it out and try again. The answer
-//! itself only appears when the learner asks for it ("Show me").
+//! Hints: why a prediction is wrong ([`hint`]) and, before any answer, where to look
+//! ([`nudge`], the Hint button): the rule the controller applies, with the live numbers that
+//! are not the answer, so the learner can work it out. The answer itself only appears when
+//! the learner asks for it ("Show me"); `lessons::tests` checks every hint of every lesson
+//! question and quiz question against its answer.
 //!
 //! Example, `?lesson=rolling-update` step 1 (3 replicas of nginx:1.14.2, maxSurge 25% → 1),
 //! the learner predicts the new ReplicaSet asks for 3: "3 is more than the new ReplicaSet will
-//! ask for. It may grow until the pods of all ReplicaSets together reach replicas 3 +
-//! maxSurge 1 = 4, and never beyond 3. Count the replicas the ReplicaSets ask for now: web-rev1
-//! 3." The learner counts 4 − 3 and tries again.
+//! ask for. It may grow until the ReplicaSets together ask for replicas + maxSurge = 4 pods:
+//! the limit of the Total pods gauge. Read on each old ReplicaSet's lane what it asks for
+//! now." The learner reads web-rev1's 3 on its lane, counts 4 − 3 and tries again.
 
 use super::moment::{self, Rs};
 use super::question::{Answer, Ask, Expected};
@@ -17,17 +19,80 @@ use crate::sim::{Simulation, StepKind};
 use std::sync::Arc;
 
 /// Why `given` is not what the simulation does (`expected`, computed from `sim`, the
-/// question's moment), in plain words with live numbers, never stating the answer.
+/// question's moment), in plain words with live numbers, never stating the answer: what was
+/// off about `given`, then the rule ([`rule`]).
 pub fn hint(ask: &Ask, sim: &Simulation, given: &Answer, expected: &Expected) -> String {
-    let api = sim.api();
-    let Some(d) = moment::deployment(api) else {
-        return "There is no Deployment yet: step on until `kubectl apply` has created it.".into();
-    };
-    let live = Live::of(sim);
-    match (ask, given, &expected.answer) {
+    if moment::deployment(sim.api()).is_none() {
+        return NO_DEPLOYMENT.into();
+    }
+    let why = match (ask, given, &expected.answer) {
         (Ask::DesiredAfterNextSync(rs), Answer::Number(g), Answer::Number(a)) => {
-            let who = rs_name(sim, *rs);
-            let why = more_or_fewer(*g, *a, &format!("{who} will ask for"));
+            more_or_fewer(*g, *a, &format!("{} will ask for", rs_name(sim, *rs)))
+        }
+        (Ask::CreatedInNextSync(_), Answer::Number(g), Answer::Number(a)) => {
+            more_or_fewer(*g, *a, "it will create")
+        }
+        (Ask::NextDeletedPod, Answer::Pods(g), Answer::Pods(right)) => {
+            return pod_hint(
+                sim,
+                g.first().map(String::as_str).unwrap_or(""),
+                right,
+                expected,
+            )
+        }
+        (Ask::RoundOf(_) | Ask::Completes, Answer::Round(g), Answer::Round(a)) => match (g, a) {
+            (Some(g), Some(a)) if g < a => format!("Round {g} is too early."),
+            (Some(g), Some(_)) => format!("Round {g} is too late."),
+            (Some(_), None) => "Look at what could hold it up.".into(),
+            (None, _) => "Something does move it on.".into(),
+        },
+        (Ask::Refused(options), Answer::Choices(g), Answer::Choices(a)) => {
+            let misjudged = (0..options.len())
+                .filter(|i| g.contains(i) != a.contains(i))
+                .count();
+            format!(
+                "You judged {misjudged} of the {} settings differently from the API server.",
+                options.len()
+            )
+        }
+        _ => return "That is not the kind of answer this question takes.".into(),
+    };
+    format!("{why} {}", rule(ask, sim, expected))
+}
+
+/// The Hint button: before any answer, where to look and the rule the controller applies,
+/// with the live numbers that are not the answer. `Err`: the question cannot be asked here.
+///
+/// Example, `?lesson=rolling-update` step 1 (3 replicas, maxSurge 25% → 1, the answer 1):
+/// "The new ReplicaSet may grow until the ReplicaSets together ask for replicas + maxSurge = 4
+/// pods: the limit of the Total pods gauge. Read on each old ReplicaSet's lane what it asks
+/// for now." The learner reads web-rev1's 3 on the stage and works out 4 − 3 alone; the hint
+/// quotes neither the 3 nor maxSurge's 1 (the answer).
+pub fn nudge(ask: &Ask, sim: &Simulation) -> Result<String, String> {
+    if moment::deployment(sim.api()).is_none() {
+        return Ok(NO_DEPLOYMENT.into());
+    }
+    let expected = super::question::expected(ask, sim)?;
+    Ok(match ask {
+        Ask::NextDeletedPod => {
+            let look = deciding_criterion(sim, &expected).map_or("", look_at);
+            format!("The pod that goes belongs to the ReplicaSet that is to shrink. {ORDER}{look}")
+        }
+        _ => rule(ask, sim, &expected),
+    })
+}
+
+const NO_DEPLOYMENT: &str =
+    "There is no Deployment yet: step on until `kubectl apply` has created it.";
+
+/// The rule that decides `ask`, with the live numbers that are not the answer (a number equal
+/// to the answer is named, not quoted: [`quote`]).
+fn rule(ask: &Ask, sim: &Simulation, expected: &Expected) -> String {
+    let d = moment::deployment(sim.api()).expect("checked by the callers");
+    let live = Live::of(sim);
+    let a = &expected.answer;
+    match ask {
+        Ask::DesiredAfterNextSync(rs) => {
             // A resize: a scaling event, or a paused Deployment's sync, which only scales.
             let scaling = expected.decisions.iter().any(|x| {
                 x.function == "scale"
@@ -36,62 +101,41 @@ pub fn hint(ask: &Ask, sim: &Simulation, given: &Answer, expected: &Expected) ->
                             .iter()
                             .any(|(k, _)| k == "desiredReplicasAnnotation")
             });
-            let rule = if scaling {
-                live.resize_rule()
+            if scaling {
+                live.resize_rule(a)
             } else if !util::is_rolling_update(d) {
-                format!(
-                    "With strategy Recreate, every old ReplicaSet goes to zero first, and the new one is created at full size only once no old pod runs. The ReplicaSets ask for: {}.",
-                    live.asks()
-                )
+                "With strategy Recreate, every old ReplicaSet goes to zero first, and the new one is created at full size only once no old pod runs. Look at what each ReplicaSet asks for, and whether an old pod still runs.".into()
             } else if new_after(sim, *rs, expected) {
                 format!(
-                    "The new ReplicaSet may grow until the ReplicaSets together ask for replicas {} + maxSurge {} = {} pods, and never beyond {}. Count what the ReplicaSets ask for now: {}.",
-                    live.replicas, live.surge, live.max_total, live.replicas, live.asks()
+                    "The new ReplicaSet may grow until the ReplicaSets together ask for replicas + maxSurge{} pods: the limit of the Total pods gauge. Read on each old ReplicaSet's lane what it asks for now.",
+                    quote(" =", live.max_total, a)
                 )
             } else {
                 format!(
-                    "An old ReplicaSet gives up pods only while at least replicas {} − maxUnavailable {} = {} stay available; its pods that are not available may go at once, since removing them costs no availability. Now {} pods are available; the ReplicaSets ask for: {}.",
-                    live.replicas, live.unavailable, live.min_available, live.available, live.asks()
+                    "An old ReplicaSet gives up pods only while at least replicas − maxUnavailable{} stay available; its pods that are not available may go at once, since removing them costs no availability. Count the available pods on the stage (the Available gauge).",
+                    quote(" =", live.min_available, a)
                 )
-            };
-            format!("{why} {rule}")
+            }
         }
-        (Ask::CreatedInNextSync(rs), Answer::Number(g), Answer::Number(a)) => {
-            let who = rs_name(sim, *rs);
-            let (desired, pods) = moment::resolve(api, *rs)
-                .map(|r| (r.spec.replicas, active_pods(sim, &r)))
-                .unwrap_or((0, 0));
-            format!(
-                "{} The ReplicaSet controller creates the pods {who} is missing: its spec.replicas when it syncs, minus the pods it has ({pods} now). Its spec.replicas reads {desired} now, but the Deployment controller syncs first in each round and may change it (the Deployment's spec.replicas: {}).",
-                more_or_fewer(*g, *a, "it will create"),
-                live.replicas
-            )
-        }
-        (Ask::NextDeletedPod, Answer::Pods(g), Answer::Pods(right)) => pod_hint(
-            sim,
-            g.first().map(String::as_str).unwrap_or(""),
-            right,
-            expected,
+        Ask::CreatedInNextSync(rs) => format!(
+            "The ReplicaSet controller creates the pods {} is missing: its spec.replicas when it syncs (DESIRED on its lane) minus the pods it has. The Deployment controller syncs first in each round and may change spec.replicas.",
+            rs_name(sim, *rs)
         ),
-        (Ask::RoundOf(_) | Ask::Completes, Answer::Round(g), Answer::Round(a)) => {
-            let why = match (g, a) {
-                (Some(g), Some(a)) if g < a => format!("Round {g} is too early."),
-                (Some(g), Some(_)) => format!("Round {g} is too late."),
-                (Some(_), None) => "Look at what could hold it up.".into(),
-                (None, _) => "Something does move it on.".into(),
-            };
-            format!("{why} {} {}", round_rule(ask, sim, &live), live.clock())
+        Ask::NextDeletedPod => ORDER.into(),
+        Ask::RoundOf(_) | Ask::Completes => {
+            format!("{} {}", round_rule(ask, sim, &live), live.clock())
         }
-        (Ask::Refused(options), Answer::Choices(g), Answer::Choices(a)) => {
-            let misjudged = (0..options.len())
-                .filter(|i| g.contains(i) != a.contains(i))
-                .count();
-            format!(
-                "You judged {misjudged} of the {} settings differently from the API server. It checks the values as written, before any rounding: maxUnavailable may be at most 100%, neither may be negative, and maxSurge and maxUnavailable may not both be zero.",
-                options.len()
-            )
-        }
-        _ => "That is not the kind of answer this question takes.".into(),
+        Ask::Refused(_) => "The API server checks the values as written, before any rounding: maxUnavailable may be at most 100%, neither may be negative, and maxSurge and maxUnavailable may not both be zero.".into(),
+    }
+}
+
+/// `" = 4"` after a rule's name, or nothing when 4 is the answer itself (the learner reads it
+/// on the stage instead).
+fn quote(sep: &str, n: i32, answer: &Answer) -> String {
+    if *answer == Answer::Number(i64::from(n)) {
+        String::new()
+    } else {
+        format!("{sep} {n}")
     }
 }
 
@@ -150,21 +194,19 @@ impl Live {
             .join(", ")
     }
 
-    /// How the controller shares a change of the Deployment's size (`scale`).
-    fn resize_rule(&self) -> String {
-        let active: Vec<_> = self.rss.iter().filter(|(_, r)| *r > 0).collect();
-        if active.len() <= 1 {
+    /// How the controller shares a change of the Deployment's size (`scale`), quoting the new
+    /// replicas unless it is the answer.
+    fn resize_rule(&self, answer: &Answer) -> String {
+        let active = self.rss.iter().filter(|(_, r)| *r > 0).count();
+        if active <= 1 {
             return format!(
-                "The Deployment's spec.replicas changed, and the ReplicaSets ask for: {}. Does the controller resize them, even while paused? When only one ReplicaSet has replicas, a resize goes to it alone.",
-                self.asks()
+                "The Deployment's spec.replicas changed{}. Does the controller resize the ReplicaSets, even while paused? When only one ReplicaSet has replicas, a resize goes to it alone.",
+                quote(" to", self.replicas, answer)
             );
         }
-        let sum: i32 = self.rss.iter().map(|(_, r)| r).sum();
         format!(
-            "A resize mid-rollout adds replicas + maxSurge − what the ReplicaSets ask for = {} + {} − {sum}, shared in proportion to each ReplicaSet's size: {}.",
-            self.replicas,
-            self.surge,
-            self.asks()
+            "A resize mid-rollout adds replicas{} + maxSurge − what the ReplicaSets ask for together, shared in proportion to each ReplicaSet's size (the larger first for a pod left over). Read what each lane asks for now.",
+            quote("", self.replicas, answer)
         )
     }
 
@@ -223,10 +265,6 @@ fn new_after(sim: &Simulation, rs: Rs, expected: &Expected) -> bool {
     }
 }
 
-fn active_pods(sim: &Simulation, rs: &ReplicaSet) -> usize {
-    sim.api().pods_of_iter(rs).filter(|p| p.is_active()).count()
-}
-
 /// The ReplicaSet a pod belongs to.
 fn owner_of(sim: &Simulation, pod: &str) -> Option<Arc<ReplicaSet>> {
     moment::replica_sets(sim.api())
@@ -234,9 +272,13 @@ fn owner_of(sim: &Simulation, pod: &str) -> Option<Arc<ReplicaSet>> {
         .find(|r| sim.api().pods_of_iter(r).any(|p| p.metadata.name == pod))
 }
 
+/// The ranking of `getPodsToDelete` (`controller_utils.go`, `ActivePodsWithRanks.Less`), in
+/// words. "More pods on its node" counts the pods of every ReplicaSet of the Deployment
+/// (`getPodsRankedByRelatedPodsOnSameNode` ranks against all of them).
+const ORDER: &str = "The ReplicaSet controller deletes first a pod that is not yet scheduled, then Pending, then not ready, then with a lower pod-deletion-cost, then one whose node runs more of the Deployment's pods (of any of its ReplicaSets), then ready more recently, then with more restarts, then newer.";
+
 /// Why `given` is not the pod the ReplicaSet controller deletes next.
 fn pod_hint(sim: &Simulation, given: &str, right: &[String], expected: &Expected) -> String {
-    const ORDER: &str = "The ReplicaSet controller deletes first a pod that is not yet scheduled, then Pending, then not ready, then with a lower pod-deletion-cost, then on a node with more of its pods, then ready more recently, then with more restarts, then newer.";
     let active = sim.api().pod(given).is_some_and(|p| p.is_active());
     if !active {
         return format!("No running pod is called {given:?}: click one of the pods on the stage.");
@@ -289,7 +331,7 @@ fn look_at(c: Criterion) -> &'static str {
         Criterion::Readiness => " Here it comes down to which pods are not ready.",
         Criterion::DeletionCost => " Here it comes down to the pods' pod-deletion-cost.",
         Criterion::NodeRank => {
-            " Here it comes down to how many of the ReplicaSet's pods share each node."
+            " Here it comes down to how many of the Deployment's pods, new ones included, share each pod's node."
         }
         Criterion::ReadyTime => " Here it comes down to when each pod became ready.",
         Criterion::Restarts => " Here it comes down to the pods' restarts.",

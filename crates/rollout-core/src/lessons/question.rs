@@ -410,14 +410,17 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                         vec![format!("kubectl rollout status: {}", status.trim_end())],
                     ))
                 }
-                Some((record, _)) => Ok(never(
-                    format!(
-                        "In round {} the template changed before the rollout of {image} completed.",
-                        record.round
-                    ),
-                    &before,
-                )),
-                None => Ok(never(ended(&probe, "the rollout completing"), &probe)),
+                Some((record, n)) => Ok(gave_up(sim, n).unwrap_or_else(|| {
+                    never(
+                        format!(
+                            "In round {} the template changed before the rollout of {image} completed.",
+                            record.round
+                        ),
+                        &before,
+                    )
+                })),
+                None => Ok(gave_up(sim, usize::MAX)
+                    .unwrap_or_else(|| never(ended(&probe, "the rollout completing"), &probe))),
             }
         }
         Ask::Refused(options) => {
@@ -463,6 +466,40 @@ fn field_and_reason(message: &str) -> String {
         }
         None => body.to_string(),
     }
+}
+
+/// A rollout that will not complete, explained by the moment it gives up: the step, within
+/// `within` steps of `sim`, at which the Deployment controller marks Progressing False with
+/// reason ProgressDeadlineExceeded (`syncRolloutStatus`, `util.DeploymentTimedOut`). Show me
+/// runs to that step. `None`: the deadline is not exceeded first (or there is none).
+///
+/// Example, `?lesson=bad-image` step 2: set image at round 4 to a tag that never starts,
+/// progressDeadlineSeconds 30, 5 s rounds: the last progress is at t = 20 s, and the sync at
+/// t = 55 s (round 11) is the first past 20 + 30 = 50 s, long before the undo at round 16.
+fn gave_up(sim: &Simulation, within: usize) -> Option<Expected> {
+    let mut probe = sim.clone_without_history();
+    let n = moment::run_to(&mut probe, &Moment::DeadlineExceeded).ok()?;
+    if n == 0 || n > within {
+        return None;
+    }
+    let record = probe.last_step()?.clone();
+    let d = moment::deployment(probe.api())?;
+    let s = crate::kubectl::rollout_status::rollout_status_of(d, 0);
+    let status = s
+        .error
+        .map(|e| crate::kubectl::check_err::client_error(&e))
+        .unwrap_or_else(|| s.message.trim_end().to_string());
+    let deadline = d.spec.progress_deadline_seconds.unwrap_or(600);
+    Some(from_step(
+        Answer::Round(None),
+        &record,
+        n,
+        vec![
+            format!("No progress for more than progressDeadlineSeconds {deadline} s: Progressing is now False (ProgressDeadlineExceeded)."),
+            format!("`kubectl rollout status` gives up: {status}"),
+            "The controller does not roll back by itself: without a new command the rollout never completes.".into(),
+        ],
+    ))
 }
 
 fn never(why: String, probe: &Simulation) -> Expected {

@@ -155,38 +155,82 @@ fn wrongs(a: &Answer, sim: &Simulation) -> Vec<String> {
     }
 }
 
-/// A hint says why an answer is wrong and never gives the answer away: no placeholder, no
-/// pod name or round that is the answer, no "the simulation says".
-fn assert_hint_keeps_the_answer(at: &str, given: &str, hint: &str, answer: &Answer) {
+/// The numbers in `text` as a reader sees them: runs of digits not inside a name
+/// (`web-rev2-00001` and `nginx:1.16.1` are not numbers; `25%` and `3.` are).
+pub(super) fn numbers(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == ':' || c == '.'))
+        .map(|t| t.trim_end_matches('.'))
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A hint says why an answer is wrong, or where to look, and never gives the answer away: no
+/// placeholder, no number, pod name, round or time that is the answer, no "the simulation
+/// says".
+///
+/// Example: rolling-update step 1 asks what the new ReplicaSet will ask for (1, as maxSurge
+/// 25% of 3 rounds up to 1); a hint that said "replicas 3 + maxSurge 1 = 4" would contain the
+/// 1, so it fails here.
+pub(super) fn assert_hint_keeps_the_answer(at: &str, given: &str, hint: &str, expected: &Expected) {
     assert!(
         hint.len() > 40,
         "{at}: {given:?} gets no real hint: {hint:?}"
     );
     assert!(!hint.contains('{') && !hint.contains('}'), "{at}: {hint}");
     assert!(!hint.contains("simulation says"), "{at}: {hint}");
-    match answer {
+    match &expected.answer {
         Answer::Pods(p) => assert!(!hint.contains(&p[0]), "{at}: {hint} names {}", p[0]),
         Answer::Round(Some(r)) => {
-            assert!(!hint.contains(&format!("round {r} ")), "{at}: {hint}");
-            assert!(!hint.contains(&format!("round {r}.")), "{at}: {hint}");
-            assert!(!hint.contains(&format!("round {r})")), "{at}: {hint}");
-        }
-        Answer::Round(None) => assert!(!hint.to_lowercase().contains("never"), "{at}: {hint}"),
-        Answer::Number(n) => {
+            let lower = hint.to_lowercase();
             for said in [
-                format!("ask for {n}."),
-                format!("create {n}."),
-                format!("is {n}."),
+                format!("round {r} "),
+                format!("round {r}."),
+                format!("round {r})"),
+                format!("round {r},"),
             ] {
-                assert!(!hint.contains(&said), "{at}: {hint}");
+                assert!(!lower.contains(&said), "{at}: {hint}");
+            }
+            if let Some(t) = expected.time {
+                assert!(
+                    !hint.contains(&format!("t = {t} s")),
+                    "{at}: {hint} says the time"
+                );
             }
         }
+        Answer::Round(None) => assert!(!hint.to_lowercase().contains("never"), "{at}: {hint}"),
+        Answer::Number(n) => assert!(
+            !numbers(hint).contains(&n.to_string()),
+            "{at}: {hint} quotes the answer {n}"
+        ),
         Answer::Choices(c) => {
             let options = c
                 .iter()
                 .map(|i| format!("option {}", i + 1))
                 .collect::<Vec<_>>();
             assert!(options.iter().all(|o| !hint.contains(o)), "{at}: {hint}");
+        }
+    }
+}
+
+/// Every round a Show me explanation names is one the shown stage has reached, so the caption
+/// and the clock agree (bad-image step 2 once explained "never" by round 16 while Show me left
+/// the stage at round 5).
+fn assert_rounds_reached(at: &str, expected: &Expected, shown: &Simulation) {
+    for line in &expected.explanation {
+        let lower = line.to_lowercase();
+        for part in lower.split("round ").skip(1) {
+            let Some(n) = numbers(part).first().and_then(|n| n.parse::<u32>().ok()) else {
+                continue;
+            };
+            if !part.starts_with(&n.to_string()) {
+                continue;
+            }
+            assert!(
+                n <= shown.round(),
+                "{at}: {line:?} names round {n}, the stage shows round {}",
+                shown.round()
+            );
         }
     }
 }
@@ -199,6 +243,7 @@ fn show_me(run: &LessonRun, expected: &Expected, at: &str) {
         .unwrap_or_else(|e| panic!("{at}: show me: {e}"))
         .expect("a question");
     assert_eq!(&shown, expected, "{at}");
+    assert_rounds_reached(at, expected, &sim);
     assert_eq!(
         sim.steps_taken(),
         run.sim.steps_taken() + expected.steps,
@@ -312,8 +357,10 @@ fn walk(lesson: &'static Lesson, scenario: crate::scenario::Scenario) {
                     "{at}: checking changed nothing"
                 );
                 let hint = wrong.hint.unwrap_or_default();
-                assert_hint_keeps_the_answer(&at, &typed_wrong, &hint, &expected.answer);
+                assert_hint_keeps_the_answer(&at, &typed_wrong, &hint, &expected);
             }
+            let nudge = hint::nudge(&q.ask, &run.sim).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_hint_keeps_the_answer(&at, "the Hint button", &nudge, &expected);
             show_me(&run, &expected, &at);
         }
         match run.forward() {
@@ -558,6 +605,7 @@ fn print() {
                     e.answer.describe(),
                     e.explanation.join("\n    ")
                 );
+                println!("  N {}", hint::nudge(&q.ask, &run.sim).unwrap());
                 for w in wrongs(&e.answer, &run.sim) {
                     let f = question::check(q, &run.sim, &w).unwrap();
                     println!("  H {w}: {}", f.hint.unwrap_or_default());
@@ -568,4 +616,49 @@ fn print() {
             }
         }
     }
+}
+
+/// bad-image step 2 ("Will this rollout finish?", answer never): Show me explains it by the
+/// moment the rollout gives up and moves the stage there. Set image at round 4 (t = 20 s),
+/// progressDeadlineSeconds 30, 5 s rounds: the first sync past 20 + 30 = 50 s is round 11
+/// (t = 55 s), the moment step 3 shows; not the undo at round 16.
+#[test]
+fn bad_image_show_me_goes_to_the_deadline() {
+    let run = LessonRun::open_at(lesson("bad-image").unwrap(), 1).unwrap();
+    let (e, shown) = run.show_me().unwrap().unwrap();
+    assert_eq!(e.answer, Answer::Round(None));
+    assert_eq!((e.round, e.time), (Some(11), Some(55)));
+    assert!(
+        e.explanation[0].starts_with("In round 11 (t = 55 s)"),
+        "{:?}",
+        e.explanation
+    );
+    assert_eq!(shown.round(), 11);
+    let mut there = shown.clone_without_history();
+    assert_eq!(
+        moment::run_to(&mut there, &Moment::DeadlineExceeded),
+        Ok(0),
+        "the deadline is exceeded on the shown stage"
+    );
+    let next = LessonRun::open_at(lesson("bad-image").unwrap(), 2).unwrap();
+    assert_eq!(next.sim.now(), 55, "step 3 shows the same moment");
+}
+
+/// The Hint button on rolling-update: step 1 quotes the limit (4) but neither the old
+/// ReplicaSet's 3 nor maxSurge's 1 (the answer 1 = 4 − 3); step 3's deciding criterion is the
+/// node rank, which counts the Deployment's pods of every ReplicaSet on the node (web-rev2's
+/// first pod shares node-1 with web-rev1-00001), so the hint says so.
+#[test]
+fn rolling_update_hints_point_at_the_right_thing() {
+    let l = lesson("rolling-update").unwrap();
+    let first = LessonRun::open_at(l, 0).unwrap();
+    let q = first.current().question.unwrap();
+    let n = hint::nudge(&q.ask, &first.sim).unwrap();
+    assert!(n.contains("= 4 pods"), "{n}");
+    assert!(!numbers(&n).iter().any(|x| x == "1" || x == "3"), "{n}");
+    assert!(!n.contains("never beyond"), "{n}");
+    let third = LessonRun::open_at(l, 2).unwrap();
+    let q = third.current().question.unwrap();
+    let n = hint::nudge(&q.ask, &third.sim).unwrap();
+    assert!(n.contains("Deployment's pods, new ones included"), "{n}");
 }

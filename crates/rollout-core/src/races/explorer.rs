@@ -57,6 +57,16 @@ impl Mode {
         }
     }
 
+    /// What a search that found no race with these controllers means, for the learner:
+    /// for the real ones, that this is the point of expectations and resourceVersion, and
+    /// which counterfactual to search instead; for a counterfactual, to search deeper.
+    pub fn no_race_note(self) -> &'static str {
+        match self {
+            Mode::Real => "That is the point: with their expectations and the API server's resourceVersion check, the real controllers keep maxSurge and maxUnavailable on every schedule. Choose \"without expectations\" or \"last write wins\" and search again to see a race.",
+            Mode::WithoutExpectations | Mode::LastWriteWins => "This counterfactual can break a promise, but not within this depth: search deeper.",
+        }
+    }
+
     /// The mode with this short name ([`Mode::id`]).
     pub fn from_id(id: &str) -> Option<Mode> {
         Mode::ALL.into_iter().find(|m| m.id() == id)
@@ -323,7 +333,15 @@ impl RaceExplorer {
             step: step.map(Step::to_string),
             time: race.now(),
             caption: match (step, before, outcome) {
-                (Some(step), Some(before), Some(outcome)) => caption(step, before, race, outcome),
+                (Some(step), Some(before), Some(outcome)) => {
+                    let mut lines = caption(step, before, race, outcome);
+                    // Without expectations the controller forgets them before each sync: their
+                    // catching up means nothing to it (the view lists none for it either).
+                    if mode == Mode::WithoutExpectations {
+                        lines.retain(|l| !l.starts_with("Its expectations"));
+                    }
+                    lines
+                }
                 _ => vec![format!(
                     "After the setup: fair rounds until the first rollout completed, at {} s. Each cache holds what it last caught up with.",
                     race.now()
@@ -460,22 +478,18 @@ fn caption(step: &Step, before: &Race, after: &Race, outcome: &StepOutcome) -> V
     match step {
         Step::DeliverDc => {
             let (b, a) = (before.state.dc.listers(), after.state.dc.listers());
-            out.extend(deployment_changes(b, a, "it now sees"));
-            out.extend(changes(b, a, "it now sees"));
+            out.extend(deployment_changes(b, a, CACHE));
+            out.extend(changes(b, a, CACHE));
         }
         Step::DeliverRs => {
             out.extend(changes(
                 before.state.rs.listers(),
                 after.state.rs.listers(),
-                "it now sees",
+                CACHE,
             ));
             out.extend(observed(before, after));
         }
-        Step::Kubelet => out.extend(changes(
-            &before.state.truth,
-            &after.state.truth,
-            "on the API server",
-        )),
+        Step::Kubelet => out.extend(changes(&before.state.truth, &after.state.truth, TRUTH)),
         _ => {}
     }
     for e in &outcome.events {
@@ -483,15 +497,11 @@ fn caption(step: &Step, before: &Race, after: &Race, outcome: &StepOutcome) -> V
     }
     if matches!(step, Step::SyncDc | Step::SyncRs) && outcome.events.is_empty() {
         // A status write emits no event: say what it changed on the API server.
-        out.extend(changes(
-            &before.state.truth,
-            &after.state.truth,
-            "on the API server",
-        ));
+        out.extend(changes(&before.state.truth, &after.state.truth, TRUTH));
         out.extend(deployment_changes(
             &before.state.truth,
             &after.state.truth,
-            "on the API server",
+            TRUTH,
         ));
     }
     for e in &outcome.errors {
@@ -534,16 +544,41 @@ fn error_text(e: &str) -> String {
     }
 }
 
-/// What changed in a ReplicaSet list between two views, e.g. "it now sees web-rev2 for the
-/// first time" or "web-rev1: 3 → 2 pods".
-fn changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<String> {
+/// How a caption line names whose view changed: a cache caught up ("It now sees web-rev2 for
+/// the first time (0 of 1 pods).", "It now sees web-rev1 with spec.replicas 3 → 2.") or the
+/// API server's truth ("On the API server, web-rev1 now has pods 3 → 2.").
+#[derive(Clone, Copy)]
+struct Lead {
+    /// Before the name.
+    before: &'static str,
+    /// Between the name and what changed.
+    with: &'static str,
+    /// Before "deleted".
+    deleted: &'static str,
+}
+
+const CACHE: Lead = Lead {
+    before: "It now sees",
+    with: "with",
+    deleted: "as deleted",
+};
+
+const TRUTH: Lead = Lead {
+    before: "On the API server,",
+    with: "now has",
+    deleted: "is deleted",
+};
+
+/// What changed in a ReplicaSet list between two views, e.g. "It now sees web-rev2 for the
+/// first time (0 of 1 pods)." or "It now sees web-rev1 with pods 3 → 2."
+fn changes(before: &ApiServer, after: &ApiServer, lead: Lead) -> Vec<String> {
     let (b, a) = (cached_replica_sets(before), cached_replica_sets(after));
     let mut out = Vec::new();
     for rs in &a {
         match b.iter().find(|x| x.name == rs.name) {
             None => out.push(format!(
-                "{lead} {} for the first time ({} of {} pods).",
-                rs.name, rs.pods.active, rs.spec_replicas
+                "{} {} for the first time ({} of {} pods).",
+                lead.before, rs.name, rs.pods.active, rs.spec_replicas
             )),
             Some(old) if old != rs => {
                 let mut parts = Vec::new();
@@ -571,20 +606,27 @@ fn changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<String> {
                         old.available_replicas, rs.available_replicas
                     ));
                 }
-                out.push(format!("{lead} {}: {}.", rs.name, parts.join(", ")));
+                out.push(format!(
+                    "{} {} {} {}.",
+                    lead.before,
+                    rs.name,
+                    lead.with,
+                    parts.join(", ")
+                ));
             }
             _ => {}
         }
     }
     for rs in b.iter().filter(|x| !a.iter().any(|y| y.name == x.name)) {
-        out.push(format!("{lead} {} deleted.", rs.name));
+        out.push(format!("{} {} {}.", lead.before, rs.name, lead.deleted));
     }
     out
 }
 
 /// What changed in the Deployments between two views: the template's generation, what the
-/// status says, e.g. "it now sees web: generation 1 → 2".
-fn deployment_changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<String> {
+/// status says, e.g. "It now sees the Deployment web with generation 1 → 2." or "On the API
+/// server, the Deployment web now has availableReplicas 2 → 3."
+fn deployment_changes(before: &ApiServer, after: &ApiServer, lead: Lead) -> Vec<String> {
     after
         .deployments()
         .filter_map(|d| {
@@ -611,8 +653,15 @@ fn deployment_changes(before: &ApiServer, after: &ApiServer, lead: &str) -> Vec<
                 old.status.available_replicas.into(),
                 d.status.available_replicas.into(),
             );
-            (!parts.is_empty())
-                .then(|| format!("{lead} {}: {}.", d.metadata.name, parts.join(", ")))
+            (!parts.is_empty()).then(|| {
+                format!(
+                    "{} the Deployment {} {} {}.",
+                    lead.before,
+                    d.metadata.name,
+                    lead.with,
+                    parts.join(", ")
+                )
+            })
         })
         .collect()
 }

@@ -8,6 +8,7 @@
 //! controllers; *when* a cache catches up is chosen by the schedule (a `deliver-*` step), not
 //! by a network.
 
+use super::explorer::Mode;
 use super::schedule::{RaceScenario, Step};
 
 /// One guided walk-through.
@@ -21,8 +22,12 @@ pub struct Walkthrough {
     pub summary: &'static str,
     /// The schedule, as a schedule writes it.
     pub schedule: &'static [&'static str],
-    /// A note per step: what to watch.
+    /// A note per step: what to watch, about the real controllers only.
     pub notes: &'static [&'static str],
+    /// What a step's note adds about a counterfactual: (step index, the counterfactual, the
+    /// sentence while it is shown beside the real controllers, the sentence while it is not).
+    /// A note never tells the learner to watch a counterfactual that is not on the page.
+    pub counterfactual_notes: &'static [(usize, Mode, &'static str, &'static str)],
 }
 
 /// The cluster of the three: 3 replicas of `web:1`, maxSurge 1, maxUnavailable 0, pods ready
@@ -56,12 +61,18 @@ pub const WALKTHROUGHS: [Walkthrough; 3] = [
             "syncDeployment creates the new ReplicaSet, sized so the pods stay within maxSurge (its status update is refused with 409 Conflict, as the conflict walk-through shows: harmless).",
             "The ReplicaSet controller's cache now shows the new ReplicaSet.",
             "syncReplicaSet creates the pods its ReplicaSet lacks, and writes down the creations it expects to see.",
-            "Its cache does not show the new pod yet. The real controller waits for its expectations; without them it counts the pod as missing and creates it again: watch the counterfactual break maxSurge.",
+            "Its cache does not show the new pod yet. The real controller waits for its expectations: it creates nothing.",
             "The cache catches up: addPod sees the new pod and lowers the expectation.",
             "Expectations satisfied, the sync counts pods from its cache again.",
             "The cache catches up once more.",
             "The controller and the API server agree.",
         ],
+        counterfactual_notes: &[(
+            5,
+            Mode::WithoutExpectations,
+            "Without expectations the controller counts the pod as missing and creates it again: watch that counterfactual break maxSurge.",
+            "Turn on \"Without expectations\" to see a controller that keeps none create the pod again.",
+        )],
     },
     Walkthrough {
         id: "conflict",
@@ -83,6 +94,7 @@ pub const WALKTHROUGHS: [Walkthrough; 3] = [
             "The cache catches up with both writes.",
             "Now the sync reads the latest copy and what it writes is accepted. Nothing was lost: a refused write is retried from fresher data.",
         ],
+        counterfactual_notes: &[],
     },
     Walkthrough {
         id: "stale-status",
@@ -126,6 +138,7 @@ pub const WALKTHROUGHS: [Walkthrough; 3] = [
             "The ReplicaSet controller's cache shows the lower spec.",
             "syncReplicaSet deletes old pods.",
         ],
+        counterfactual_notes: &[],
     },
 ];
 
@@ -133,6 +146,23 @@ impl Walkthrough {
     /// The walk-through with this id.
     pub fn find(id: &str) -> Option<&'static Walkthrough> {
         WALKTHROUGHS.iter().find(|w| w.id == id)
+    }
+
+    /// The note on step `index` (0-based) with the counterfactuals `shown` beside the real
+    /// controllers: the step's note, then what it says about a counterfactual, worded for
+    /// whether that counterfactual is on the page.
+    ///
+    /// Example, `expectations` step 6 (the second `sync-rs`): with "Without expectations"
+    /// shown, "… it creates nothing. Without expectations the controller counts the pod as
+    /// missing and creates it again: watch that counterfactual break maxSurge."; without it,
+    /// "… it creates nothing. Turn on \"Without expectations\" to see …".
+    pub fn note(&self, index: usize, shown: &[Mode]) -> Option<String> {
+        let mut note = self.notes.get(index)?.to_string();
+        for (_, mode, on, off) in self.counterfactual_notes.iter().filter(|c| c.0 == index) {
+            note.push(' ');
+            note.push_str(if shown.contains(mode) { on } else { off });
+        }
+        Some(note)
     }
 
     /// Its scenario: the cluster and its schedule, in the real mode.
@@ -152,7 +182,7 @@ impl Walkthrough {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::races::explorer::{Mode, RaceExplorer, RaceFrame};
+    use crate::races::explorer::{RaceExplorer, RaceFrame};
 
     /// Every frame of a walk-through in one mode, stepped as a learner steps it.
     fn frames(w: &Walkthrough, mode: Mode) -> Vec<RaceFrame> {
@@ -205,5 +235,55 @@ mod tests {
         assert!(any(&frames(conflict, Mode::Real), |f| &f.errors, modified));
         let stale = Walkthrough::find("stale-status").unwrap();
         assert!(any(&frames(stale, Mode::Real), |f| &f.errors, "not found"));
+    }
+
+    /// Each note against what the page shows: a note that speaks of a counterfactual does so
+    /// only while it is shown, and then that counterfactual's frame at that step does what the
+    /// note says (the `expectations` walk-through's second sync-rs breaks maxSurge only
+    /// without expectations).
+    #[test]
+    fn a_note_speaks_of_a_counterfactual_only_while_it_is_shown() {
+        for w in &WALKTHROUGHS {
+            for i in 0..w.notes.len() {
+                let alone = w.note(i, &[]).unwrap();
+                assert!(
+                    !alone.contains("watch that counterfactual"),
+                    "{} step {}: {alone}",
+                    w.id,
+                    i + 1
+                );
+                assert!(
+                    !alone.contains("counterfactual break"),
+                    "{} step {}: {alone}",
+                    w.id,
+                    i + 1
+                );
+                for &(_, mode, on, off) in w.counterfactual_notes.iter().filter(|c| c.0 == i) {
+                    let with = w.note(i, &[mode]).unwrap();
+                    assert!(
+                        with.ends_with(on) && alone.ends_with(off),
+                        "{}: {with} / {alone}",
+                        w.id
+                    );
+                    if on.contains("break maxSurge") {
+                        let frame = &frames(w, mode)[i];
+                        assert!(
+                            frame.violations.iter().any(|v| v.contains("maxSurge")),
+                            "{} step {}: the note says maxSurge breaks: {:?}",
+                            w.id,
+                            i + 1,
+                            frame.violations
+                        );
+                        assert!(frames(w, Mode::Real)[i].violations.is_empty());
+                    }
+                }
+            }
+        }
+        let w = Walkthrough::find("expectations").unwrap();
+        assert!(w.note(5, &[]).unwrap().contains("Turn on"));
+        assert!(w
+            .note(5, &[Mode::WithoutExpectations])
+            .unwrap()
+            .contains("watch that counterfactual"));
     }
 }
