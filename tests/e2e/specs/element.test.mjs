@@ -497,6 +497,166 @@ describe('embeds follow the page', () => {
     await page.close();
   });
 
+  test('theme="inherit" reads the common documentation themes\' dark modes, and follows them live', async () => {
+    const page = await plainPage('element-inherit-themes', '<rollout-lab id="i" theme="inherit" buttons="step"></rollout-lab>');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await inside(page, '#i', 'step-button').waitFor();
+    const shows = (colour) =>
+      page.waitForFunction((c) => getComputedStyle(document.getElementById('i').shadowRoot.querySelector('.app.embed')).backgroundColor === c, colour, {
+        timeout: 5_000,
+      });
+    // [theme, element, attribute, its dark value]: each set, then removed, on a light page.
+    const themes = [
+      ['Docusaurus, PyData Sphinx', 'documentElement', 'data-theme', 'dark'],
+      ['MkDocs Material', 'body', 'data-md-color-scheme', 'slate'],
+      ['Bootstrap', 'documentElement', 'data-bs-theme', 'dark'],
+      ['Tailwind, Hugo themes, VitePress', 'documentElement', 'class', 'dark'],
+      ['Tailwind on <body>', 'body', 'class', 'dark'],
+      ['Sphinx Furo', 'body', 'data-theme', 'dark'],
+      ['a page styled color-scheme: dark', 'body', 'style', 'color-scheme: dark'],
+    ];
+    for (const [name, el, attribute, value] of themes) {
+      await page.evaluate(([el, a, v]) => document[el].setAttribute(a, v), [el, attribute, value]);
+      await shows(DARK).catch(() => assert.fail(`${name}: ${attribute}="${value}" on ${el} leaves the lab light`));
+      await page.evaluate(([el, a]) => document[el].removeAttribute(a), [el, attribute]);
+      await shows(LIGHT).catch(() => assert.fail(`${name}: removing ${attribute} leaves the lab dark`));
+    }
+    // MkDocs Material's light palette is light for a reader who prefers dark; Furo's "auto" says
+    // nothing, so the reader's setting holds.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shows(DARK);
+    await page.evaluate(() => document.body.setAttribute('data-md-color-scheme', 'default'));
+    await shows(LIGHT);
+    await page.evaluate(() => document.body.setAttribute('data-md-color-scheme', 'slate'));
+    await shows(DARK);
+    await page.evaluate(() => {
+      document.body.removeAttribute('data-md-color-scheme');
+      document.body.setAttribute('data-theme', 'auto');
+    });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shows(LIGHT);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('each element loads from its own data-base: two copies both work, a wrong one fails alone', async () => {
+    // /copy/ is a second copy of dist/ (served from the same files), /nowhere/ has none.
+    const TYPE = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+    const copyRequests = [];
+    const context = app.browser.context;
+    await context.route('**/copy/**', async (route) => {
+      const rel = new URL(route.request().url()).pathname.replace(/^\/copy\//, '');
+      copyRequests.push(rel);
+      try {
+        const body = await fs.readFile(path.join(distDir, rel));
+        await route.fulfill({ body, contentType: TYPE[path.extname(rel)] ?? 'application/octet-stream' });
+      } catch {
+        await route.fulfill({ status: 404, body: 'not found' });
+      }
+    });
+    try {
+      const page = await plainPage(
+        'element-bases',
+        `<rollout-lab id="own" loading="eager" preset="rolling-basic" buttons="step" label="Own"></rollout-lab>
+         <rollout-lab id="copy" loading="eager" data-base="/copy/" preset="recreate" buttons="step" label="Copy"></rollout-lab>
+         <rollout-lab id="wrong" loading="eager" data-base="/nowhere/" preset="rolling-basic" buttons="step" label="Wrong"></rollout-lab>`,
+      );
+      await page.setViewportSize({ width: 1280, height: 2400 });
+      await inside(page, '#own', 'step-button').waitFor();
+      await inside(page, '#copy', 'step-button').waitFor();
+      const alert = page.locator('#wrong').locator('[role="alert"]');
+      await alert.waitFor();
+      assert.match(await alert.textContent(), /could not load http:\/\/127\.0\.0\.1:\d+\/nowhere\/rollout-lab\.js/);
+      assert.ok(copyRequests.includes('rollout-lab_bg.wasm') && copyRequests.includes('app.css'), `${copyRequests}`);
+      // Both step, independently: two modules, one per base, each with its own simulation.
+      await clickAndWait(page, '#own', 'step-button');
+      await clickAndWait(page, '#copy', 'step-button');
+      await clickAndWait(page, '#copy', 'step-button');
+      assert.equal((await roundOf(page, '#own')).steps, 1);
+      assert.equal((await roundOf(page, '#copy')).steps, 2);
+      // The wrong one's Retry tries its own base again, and leaves the others as they are.
+      await page.locator('#wrong').getByRole('button', { name: 'Retry' }).click();
+      await alert.waitFor();
+      assert.equal((await roundOf(page, '#own')).steps, 1);
+      // The 404s of /nowhere/ are failed resources, asked for; nothing else.
+      assert.deepEqual(page.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+      await page.close();
+    } finally {
+      await context.unroute('**/copy/**');
+    }
+  });
+
+  test('?embed with a missing wasm says what failed, styled as the element does, and Retry recovers', async () => {
+    const context = app.browser.context;
+    let fail = true;
+    await context.route('**/rollout-lab_bg.wasm*', (route) => (fail ? route.fulfill({ status: 404, body: 'not found' }) : route.continue()));
+    try {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.setViewportSize({ width: 800, height: 500 });
+      await page.goto(`${app.server.url}?embed#p=rolling-basic`);
+      const alert = page.locator('[role="alert"]');
+      await alert.waitFor();
+      assert.match(await alert.textContent(), /^Rollout Lab: .*404.*rollout-lab_bg\.wasm/);
+      const box = await alert.evaluate((el) => {
+        const s = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return { border: s.borderTopStyle, radius: s.borderTopLeftRadius, height: r.height, text: getComputedStyle(el.querySelector('p')).color };
+      });
+      assert.deepEqual({ border: box.border, radius: box.radius, text: box.text }, { border: 'solid', radius: '12px', text: 'rgb(192, 38, 38)' });
+      assert.ok(box.height >= 400, `a box of the embed's height: ${box.height}`);
+      await screenshot(page, 'embed-missing-wasm', { fullPage: false });
+      fail = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.locator(byTestId('step-button')).waitFor();
+      assert.equal(await alert.count(), 0);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await context.unroute('**/rollout-lab_bg.wasm*');
+    }
+  });
+
+  test('the placeholder reserves the height each lab draws at (rollout-lab-height.js), wide and narrow', async () => {
+    const context = app.browser.context;
+    // Held back, so that the placeholders are measured before any lab is drawn.
+    await context.route('**/rollout-lab_bg.wasm', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    try {
+      const combos = [];
+      for (const chart of ['1', '0'])
+        for (const explain of ['1', 'off'])
+          for (const buttons of [null, 'step,round', 'step,play,replicas,maxSurge', 'step,round,play,image,reset,strategy,replicas,maxSurge,maxUnavailable'])
+            combos.push({ chart, explain, buttons });
+      for (const [viewport, width] of [[1280, 760], [390, 358]]) {
+        const body = combos
+          .map(({ chart, explain, buttons }) => `<rollout-lab loading="eager" preset="rolling-basic" chart="${chart}" explain="${explain}"${buttons ? ` buttons="${buttons}"` : ''} style="width:${width}px;margin:0 0 16px"></rollout-lab>`)
+          .join('');
+        const page = await plainPage(`element-heights-${width}`, body);
+        await page.setViewportSize({ width: viewport, height: 900 });
+        const heights = () => page.evaluate(() => [...document.querySelectorAll('rollout-lab')].map((l) => Math.round(l.getBoundingClientRect().height)));
+        await page.waitForFunction(() => [...document.querySelectorAll('rollout-lab')].every((l) => l.shadowRoot?.querySelector('.rollout-lab-wait slot')));
+        const reserved = await heights();
+        await page.waitForFunction(() => [...document.querySelectorAll('rollout-lab')].every((l) => l.shadowRoot?.querySelector('.rollout-lab-region.is-ready')), null, {
+          timeout: 30_000,
+        });
+        await page.waitForTimeout(300);
+        const drawn = await heights();
+        const off = combos.map((c, i) => ({ ...c, reserved: reserved[i], drawn: drawn[i] })).filter((r) => Math.abs(r.drawn - r.reserved) > 10);
+        assert.deepEqual(off, [], `at ${width} px, reserved and drawn heights more than 10 px apart`);
+        // The table is not one figure: a lab without the chart reserves far less.
+        assert.ok(reserved[8] < reserved[0] - 150, `${reserved}`);
+        assert.deepEqual(page.errors, []);
+        await page.close();
+      }
+    } finally {
+      await context.unroute('**/rollout-lab_bg.wasm');
+    }
+  });
+
   test('autoplay plays once the element is scrolled into view, and not for a reader who prefers reduced motion', async () => {
     const body = `<div style="height: 2400px">Text above the lab.</div>
       <rollout-lab id="p" preset="rolling-basic" autoplay controls="step,play" loading="eager"></rollout-lab>`;

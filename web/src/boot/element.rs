@@ -34,6 +34,17 @@ extern "C" {
     fn shadow_region(host: &HtmlElement) -> Result<Element, JsValue>;
 }
 
+/// The placeholder's height table (`web/js/rollout-lab-height.js`, README "React, MDX and
+/// Docusaurus"), which the element's script imports from beside itself: declared here so that
+/// wasm-bindgen copies it into `dist/snippets/…/js/` with `element.js`. Nothing in Rust reads it.
+#[wasm_bindgen(module = "/js/rollout-lab-height.js")]
+extern "C" {
+    /// The element width (px) below which the embed layout stacks.
+    #[allow(dead_code)]
+    #[wasm_bindgen(thread_local_v2, js_name = NARROW_BELOW)]
+    static NARROW_BELOW: f64;
+}
+
 /// A page's or element's colour theme: `light`, `dark`, or `auto` (the reader's system
 /// setting); anything else is `auto`.
 pub fn theme(value: &str) -> &'static str {
