@@ -44,9 +44,7 @@ pub enum AppFailure {
     Pull,
 }
 
-/// The longest duration a failure names: a year, in seconds (a longer one could not be told
-/// from never within Rollout Lab's limits, and the timeline's sums stay far from overflow).
-pub const MAX_FAILURE_SECONDS: Time = 365 * 86_400;
+use crate::limits::MAX_FAILURE_SECONDS;
 
 /// The kinds, in the order the documentation lists them.
 pub const KINDS: [&str; 4] = ["crash", "probe", "readiness", "pull"];

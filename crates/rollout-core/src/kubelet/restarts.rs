@@ -326,3 +326,42 @@ mod session_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod link_tests {
+    #[test]
+    fn a_permalink_keeps_the_failures() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"},"restartBackOff":{"maxSeconds":30}},
+                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
+                    "image":"web:2"}}]}"#,
+        )
+        .unwrap();
+        let mut session = crate::session::Session::new(s.clone()).unwrap();
+        for _ in 0..6 {
+            session.step();
+        }
+        let link = session.link();
+        let back = crate::session::Session::from_link(&link, &s).unwrap();
+        assert_eq!(back.value.sim().scenario(), &s);
+        assert_eq!(
+            back.value.api().pods().next().unwrap().container,
+            session.api().pods().next().unwrap().container
+        );
+    }
+
+    #[test]
+    fn a_failing_image_is_within_the_image_limit() {
+        let long = "x".repeat(600);
+        let text =
+            format!(r#"{{"name":"c","model":{{"failures":{{"{long}":"pull"}}}},"actions":[]}}"#);
+        let e = crate::scenario::Scenario::from_json(&text).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("model.failures: xxxxxxxxxxxxxxxxxxxx… is 600 bytes"),
+            "{e}"
+        );
+    }
+}
