@@ -365,3 +365,28 @@ mod link_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod view_tests {
+    #[test]
+    fn the_stage_sees_restarts_and_the_back_off() {
+        // crash:after=5s from 0 s: at 12 s it has restarted once (at 5 s), exited at 10 s and
+        // waits in CrashLoopBackOff until 20 s.
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"}},
+                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
+                    "image":"web:2"}}]}"#,
+        )
+        .unwrap();
+        let mut sim = crate::sim::Simulation::new(s).without_history();
+        while sim.round() < 12 {
+            sim.run_round();
+        }
+        let view = crate::view::cluster_view(&sim);
+        let pod = &view.replica_sets[0].pods[0];
+        assert_eq!(pod.reason.as_deref(), Some("CrashLoopBackOff"));
+        assert_eq!((pod.restarts, pod.back_off_until), (1, Some(20)));
+    }
+}
