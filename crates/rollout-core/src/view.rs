@@ -80,6 +80,17 @@ pub struct PodView {
     /// [`crate::replicaset::pods_deleted_next`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub next_deletion: bool,
+    /// `restartCount` (the RESTARTS column; 0 for a pod whose app does not fail).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub restarts: i32,
+    /// While the kubelet backs off (`CrashLoopBackOff`, `ImagePullBackOff`), when it tries again
+    /// (the container's restart, the next pull): a stage counts down to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_off_until: Option<Time>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// The reason the kubelet gives for a container that cannot start, for a pod whose image is
@@ -261,9 +272,17 @@ fn rs_view(
                 state: PodState::of(p, rs.spec.min_ready_seconds, now),
                 node: p.node_name.clone(),
                 created: p.metadata.creation_timestamp,
-                reason: waiting_reason(p, never_ready_images, seconds_per_round, now)
-                    .map(str::to_string),
+                reason: match &p.container {
+                    // A failing app's container (`kubelet::restarts`): its own reason.
+                    Some(c) if p.metadata.deletion_timestamp.is_none() => {
+                        c.state.reason().map(str::to_string)
+                    }
+                    _ => waiting_reason(p, never_ready_images, seconds_per_round, now)
+                        .map(str::to_string),
+                },
                 next_deletion: deleted_next.contains(&p.metadata.name),
+                restarts: p.restart_count,
+                back_off_until: p.container.as_ref().and_then(|c| c.back_off_until),
             })
             .collect(),
         failure: rs

@@ -357,6 +357,8 @@ mod tests {
             created: 0,
             reason: None,
             next_deletion: false,
+            restarts: 0,
+            back_off_until: None,
         }
     }
 
