@@ -80,6 +80,10 @@ pub struct PodView {
     /// [`crate::replicaset::pods_deleted_next`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub next_deletion: bool,
+    /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
+    /// `FailedScheduling` text; `None` for a pod bound or not yet tried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unschedulable: Option<String>,
 }
 
 /// The reason the kubelet gives for a container that cannot start, for a pod whose image is
@@ -264,6 +268,7 @@ fn rs_view(
                 reason: waiting_reason(p, never_ready_images, seconds_per_round, now)
                     .map(str::to_string),
                 next_deletion: deleted_next.contains(&p.metadata.name),
+                unschedulable: p.unschedulable_message().map(str::to_string),
             })
             .collect(),
         failure: rs

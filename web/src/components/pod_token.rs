@@ -357,6 +357,7 @@ mod tests {
             created: 0,
             reason: None,
             next_deletion: false,
+            unschedulable: None,
         }
     }
 
