@@ -42,6 +42,8 @@ pub struct PodFacts {
     /// Why its container waits, as `kubectl get pods` says it (`ErrImagePull`,
     /// `ImagePullBackOff`), when it does.
     pub reason: Option<&'static str>,
+    /// The scheduler's `FailedScheduling` text when it placed the pod nowhere.
+    pub unschedulable: Option<String>,
 }
 
 /// One ReplicaSet's last `manageReplicas`.
@@ -121,6 +123,7 @@ fn pod_facts(sim: &Simulation, selected: &str) -> Option<PodFacts> {
                 .annotations
                 .contains_key(rollout_facade::api::POD_DELETION_COST_ANNOTATION),
             restarts: p.restart_count,
+            unschedulable: p.unschedulable_message().map(str::to_string),
             reason: rollout_facade::view::waiting_reason(
                 p,
                 &sim.scenario().never_ready_images,

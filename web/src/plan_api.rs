@@ -19,7 +19,7 @@ use rollout_facade::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_facade::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
-pub const OPTION_NAMES: [&str; 10] = [
+pub const OPTION_NAMES: [&str; 14] = [
     "deployment",
     "readyAfter",
     "pull",
@@ -30,6 +30,10 @@ pub const OPTION_NAMES: [&str; 10] = [
     "image",
     "badImage",
     "podQuota",
+    "nodeCpu",
+    "nodeMemory",
+    "zones",
+    "nodeList",
 ];
 
 /// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
@@ -109,6 +113,38 @@ impl ModelOptions {
         }
     }
 
+    /// The nodes' options (`rollout plan`'s `--node-cpu`, `--node-memory`, `--zones`,
+    /// `--nodes-file`): `{nodeCpu: "1", nodeMemory: "4Gi", zones: 2}` or `{nodeList: [...]}`.
+    fn node_sizes(&self, m: &mut ClusterModel) -> Result<(), String> {
+        use rollout_facade::plan::scheduling as sched;
+        let sizes = &mut m.node_sizes;
+        if let Some(v) = self.get("nodeCpu") {
+            sizes.cpu_millis = Some(sched::parse_size("nodeCpu", &text_of(v), true)?);
+        }
+        if let Some(v) = self.get("nodeMemory") {
+            sizes.memory_bytes = Some(sched::parse_size("nodeMemory", &text_of(v), false)?);
+        }
+        if let Some(v) = self.get("zones") {
+            sizes.zones = Some(sched::parse_zones("zones", &text_of(v))?);
+        }
+        if let Some(v) = self.get("nodeList") {
+            let text = match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            sizes.list = Some(sched::read_nodes_text(&text).map_err(|e| format!("nodeList: {e}"))?);
+            if let Some(other) = ["nodes", "nodeCpu", "nodeMemory", "zones"]
+                .into_iter()
+                .find(|k| self.get(k).is_some())
+            {
+                return Err(format!(
+                    "{other} and nodeList: the list gives the nodes, sizes and labels; choose one"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The cluster model with the defaults of `rollout plan`; errors name the option.
     pub fn model(&self) -> Result<ClusterModel, String> {
         let duration = |name: &str, v: &serde_json::Value| {
@@ -147,6 +183,7 @@ impl ModelOptions {
         if let Some(v) = self.get("podQuota") {
             m.pod_quota = Some(whole("podQuota", v, 0)? as i32);
         }
+        self.node_sizes(&mut m)?;
         Ok(m)
     }
 }
@@ -271,6 +308,47 @@ mod tests {
     use serde_json::json;
 
     const MANIFEST: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 4\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.14.2\n";
+
+    #[test]
+    fn node_options_size_the_nodes_as_the_cli_flags_do() {
+        // 4 replicas asking 600m each on 3 nodes of 1 CPU: one pod a node, the 4th fits
+        // nowhere and the rollout never completes; with 4 nodes it does.
+        let m = MANIFEST.replace(
+            "image: nginx:1.14.2\n",
+            "image: nginx:1.14.2\n        resources: {requests: {cpu: 600m}}\n",
+        );
+        let o = ModelOptions::from_value(json!({"nodeCpu": "1"})).unwrap();
+        let out = plan(&json!(m), &o).unwrap();
+        assert_eq!(out.forecast.complete_round, None);
+        assert_eq!(
+            out.unschedulable.map(|u| u.message).as_deref(),
+            Some("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..")
+        );
+        let o = ModelOptions::from_value(json!({"nodeCpu": 1, "nodes": 5})).unwrap();
+        assert!(plan(&json!(m), &o)
+            .unwrap()
+            .forecast
+            .complete_round
+            .is_some());
+        let list = json!([{"name": "a", "cpu": "2"}, {"name": "b", "cpu": "2"}, {"name": "c", "cpu": "2"}]);
+        let o = ModelOptions::from_value(json!({ "nodeList": list })).unwrap();
+        let out = plan(&json!(m), &o).unwrap();
+        assert_eq!(out.model.map(|m| m.nodes), Some(3));
+        for (bad, says) in [
+            (
+                json!({"nodeCpu": "lots"}),
+                "nodeCpu \"lots\": quantities must match",
+            ),
+            (json!({"zones": 27}), "zones \"27\": expected 1 to 26 zones"),
+            (
+                json!({"nodeList": list, "nodes": 3}),
+                "nodes and nodeList: ",
+            ),
+        ] {
+            let e = plan(&json!(m), &ModelOptions::from_value(bad).unwrap()).unwrap_err();
+            assert!(e.contains(says), "{e}");
+        }
+    }
 
     #[test]
     fn the_deployment_option_chooses_one_of_several() {

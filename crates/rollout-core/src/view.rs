@@ -87,6 +87,10 @@ pub struct PodView {
     /// (the container's restart, the next pull): a stage counts down to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_off_until: Option<Time>,
+    /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
+    /// `FailedScheduling` text; `None` for a pod bound or not yet tried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unschedulable: Option<String>,
 }
 
 fn is_zero(n: &i32) -> bool {
@@ -283,6 +287,7 @@ fn rs_view(
                 next_deletion: deleted_next.contains(&p.metadata.name),
                 restarts: p.restart_count,
                 back_off_until: p.container.as_ref().and_then(|c| c.back_off_until),
+                unschedulable: p.unschedulable_message().map(str::to_string),
             })
             .collect(),
         failure: rs

@@ -432,6 +432,25 @@ describe('Plan page', () => {
       assert.equal(await horizontalOverflow(page), 0, 'nothing overflows the page');
       await stuck.scrollIntoViewIfNeeded();
       await screenshot(page, `plan-unschedulable-${width}x${height}`, { fullPage: false });
+      if (width === 1280) {
+        // Watch it: on the stage the surge pod stays Pending, unbound, its token saying why.
+        await click(page, 'plan-watch');
+        await page.locator('.transport').waitFor();
+        await click(page, 'end-button');
+        const pod = page.locator(`${byTestId('stage')} [data-pod="checkout-rev2-00001"]`);
+        await pod.waitFor();
+        await page.waitForFunction(
+          ({ sel, msg }) => document.querySelector(sel)?.dataset.unschedulable === msg,
+          { sel: `${byTestId('stage')} [data-pod="checkout-rev2-00001"]`, msg: want.json.unschedulable.message },
+        );
+        assert.equal(await pod.getAttribute('data-state'), 'pending');
+        assert.equal(await pod.getAttribute('data-node'), '');
+        assert.ok((await pod.getAttribute('aria-label')).endsWith(want.json.unschedulable.message));
+        // Pointing at it reads out why.
+        await pod.hover();
+        await page.waitForFunction((msg) => document.body.textContent.includes(`Pending, not scheduled, registry.example/checkout:v2 · ${msg}`), want.json.unschedulable.message);
+        await screenshot(page, 'stage-unschedulable-1280x720', { fullPage: false });
+      }
       assert.deepEqual(page.errors, []);
       await page.close();
     }

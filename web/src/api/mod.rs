@@ -588,6 +588,14 @@ export interface PlanOptions {
   badImage?: boolean;
   /** A pods ResourceQuota in the namespace. */
   podQuota?: number;
+  /** Each node's allocatable CPU, a quantity: "1", "500m" (default 4). */
+  nodeCpu?: string | number;
+  /** Each node's allocatable memory, a quantity: "4Gi" (default 16Gi). */
+  nodeMemory?: string | number;
+  /** Zones the nodes take turns in, topology.kubernetes.io/zone (default 1). */
+  zones?: number;
+  /** The nodes instead of nodes/nodeCpu/nodeMemory/zones: `kubectl get nodes -o json` (object or text) or [{name, cpu, memory, pods, labels}]. */
+  nodeList?: object | string;
 }
 /** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). YAML text needs the YAML reader: `await loadYaml()` once first. */
 export type PlanInput = string | object;
@@ -606,6 +614,8 @@ export interface PlanResult extends Forecast {
   secondsPerRound: number;
   settle: boolean;
   warnings: string[];
+  /** Why the rollout never completes when a pod fits no node (the scheduler's FailedScheduling text). */
+  unschedulable?: { reason: string; pod: string; pods: number; message: string };
   /** A manifest's cluster model, defaults filled in. */
   model?: {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;

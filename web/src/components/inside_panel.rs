@@ -53,6 +53,11 @@ fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
         })
     };
     html! { <>
+        if let Some(m) = &pod.unschedulable {
+            <p class="inside-pod-reason" data-testid="pod-unschedulable" role="note">
+                <code>{ "PodScheduled=False Unschedulable" }</code>{ ": " }{ m.clone() }
+            </p>
+        }
         if let Some(r) = pod.reason {
             <p class="inside-pod-reason" data-testid="pod-reason" role="note">
                 { "STATUS " }<code>{ r }</code>{ ": the kubelet cannot pull the image, so the container never starts (kubectl get pods shows it)" }

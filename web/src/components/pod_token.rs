@@ -161,7 +161,8 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
     html! {
         <span key={name.clone()} {class} data-testid="pod" data-pod={AttrValue::from(name)}
             data-state={state_key(p.state)} data-node={p.node.clone()}
-            data-reason={p.reason.clone()} data-doomed={look.doomed.then_some("true")} title={look.title}
+            data-reason={p.reason.clone()} data-unschedulable={p.unschedulable.clone()}
+            data-doomed={look.doomed.then_some("true")} title={look.title}
             tabindex={tabindex} role={role} aria-label={label} />
     }
 }
@@ -359,6 +360,7 @@ mod tests {
             next_deletion: false,
             restarts: 0,
             back_off_until: None,
+            unschedulable: None,
         }
     }
 

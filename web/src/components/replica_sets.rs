@@ -49,7 +49,9 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
         );
     }
     let token = |p: &rollout_facade::view::PodView| {
-        let title = if p.node.is_empty() {
+        let title = if let Some(why) = &p.unschedulable {
+            format!("{} · {} · not scheduled: {why}", p.name, p.state.label())
+        } else if p.node.is_empty() {
             format!("{} · {} · not scheduled", p.name, p.state.label())
         } else {
             format!("{} · {} · {}", p.name, p.state.label(), p.node)

@@ -225,6 +225,10 @@ pub fn lane(props: &LaneProps) -> Html {
         if p.next_deletion {
             words.push_str(", deleted next");
         }
+        if let Some(why) = &p.unschedulable {
+            words.push_str(", ");
+            words.push_str(why);
+        }
         pod_token(
             p,
             Look {
@@ -615,6 +619,10 @@ fn show_pod(e: &Event, readout: &NodeRef, images: &HashMap<String, String>) {
         let mut words = pod_words(&name, state, &node, &image, reason.as_deref());
         if doomed {
             words.push_str(" · the ReplicaSet controller deletes it next");
+        }
+        if let Some(why) = pod.get_attribute("data-unschedulable") {
+            words.push_str(" · ");
+            words.push_str(&why);
         }
         out.set_text_content(Some(&words));
     }

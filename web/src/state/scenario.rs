@@ -71,7 +71,11 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
     // The jitter's seed stays the template's (a preset's or an import's), so Reset replays the
     // same start-up times.
     s.model = match (model.ready_jitter, template.model.clone()) {
-        (0, Some(m)) if m.seed == 0 => None,
+        // The scheduler's nodes and the pods' placement rules (a planned manifest's) stay.
+        (0, Some(m)) if m.seed == 0 => m.scheduling.map(|scheduling| ModelExtras {
+            scheduling: Some(scheduling),
+            ..ModelExtras::default()
+        }),
         (0, Some(m)) => Some(ModelExtras {
             ready_jitter_rounds: 0,
             ..m

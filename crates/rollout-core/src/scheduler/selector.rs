@@ -29,7 +29,7 @@ impl Requirement {
         let number = |s: &str| s.parse::<i64>().ok();
         match self.operator.as_str() {
             "In" => v.is_some_and(|v| self.values.contains(&v)),
-            "NotIn" => v.map_or(true, |v| !self.values.contains(&v)),
+            "NotIn" => v.is_none_or(|v| !self.values.contains(&v)),
             "Exists" => v.is_some(),
             "DoesNotExist" => v.is_none(),
             "Gt" | "Lt" => match (v.as_deref().and_then(number), self.values.first()) {

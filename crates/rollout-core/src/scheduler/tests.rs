@@ -31,7 +31,7 @@ fn anti_affinity() -> Value {
 
 fn failed_scheduling(sim: &Simulation) -> Vec<String> {
     sim.events()
-        .filter(|e| e.event.reason.to_string() == "FailedScheduling")
+        .filter(|e| e.event.reason == "FailedScheduling")
         .map(|e| e.event.message.clone())
         .collect()
 }
@@ -142,6 +142,11 @@ fn requests_of_600m_on_nodes_of_one_cpu_put_one_pod_on_each() {
         Some(msg)
     );
     assert_eq!(failed_scheduling(&sim), vec![msg.to_string()]);
+    // The stage's pod card carries the text (its tooltip and the inspector show it).
+    let view = crate::view::cluster_view(&sim);
+    let pods = &view.replica_sets[0].pods;
+    assert_eq!(pods[3].unschedulable.as_deref(), Some(msg));
+    assert!(pods[..3].iter().all(|p| p.unschedulable.is_none()));
 }
 
 #[test]
