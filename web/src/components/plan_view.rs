@@ -40,10 +40,17 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             .as_ref()
             .map(rollout_facade::plan::manifest::manifest_value)
     });
+    // A Plan page link (`#plan=…&before=…&o=…`, `rollout plan --format markdown`'s) gives the
+    // manifest, the live version and the assumptions.
+    let link = use_memo((), |_| page_link());
     // The manifest as typed, whether it still follows the settings, and the settings'
     // Deployment as last taken in (what "Apply" compares with).
-    let text = use_state(|| generated.clone());
-    let follows = use_state(|| true);
+    let text = use_state(|| {
+        link.as_ref()
+            .as_ref()
+            .map_or_else(|| generated.clone(), |l| l.after.clone())
+    });
+    let follows = use_state(|| link.is_none());
     let seen = use_state(|| (*settings_d).clone());
     {
         let (text, follows, seen) = (text.clone(), follows.clone(), seen.clone());
@@ -54,7 +61,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             }
         });
     }
-    let overrides = use_state(ModelOptions::default);
+    let overrides = use_state(|| link_options(&link));
     // The Deployment chosen in a manifest that holds several (the picker sets it).
     let chosen = use_state(|| None::<String>);
     let model = with_overrides(&settings_model, &overrides);
@@ -133,6 +140,8 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     { assumptions(&AssumptionsProps { model: model.clone(), resolved: resolved_model(&forecast.out), on_change: on_assume }) }
                 </section>
                 <section class="panel plan-results" aria-label="Forecast">
+                    <crate::components::change_panel::ChangePanel after={(*text).clone()} model={model.clone()} ready={yaml_ready}
+                        load_yaml={load_yaml.clone()} initial={link.as_ref().as_ref().and_then(|l| l.before.clone())} />
                     if let Some(out) = &forecast.out {
                         { forecast_panel(out, forecast.ms) }
                     } else {
@@ -267,4 +276,17 @@ fn assume_callback(overrides: &UseStateHandle<ModelOptions>) -> Callback<(&'stat
         };
         overrides.set((*overrides).clone().with(name, value));
     })
+}
+
+/// The Plan page link in the address, if there is one (`#plan=…`).
+fn page_link() -> Option<rollout_facade::share::PlanLink> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    rollout_facade::share::decode_plan_link(&hash)
+}
+
+/// A link's assumptions as the page's options (none: the defaults).
+fn link_options(link: &Option<rollout_facade::share::PlanLink>) -> ModelOptions {
+    link.as_ref()
+        .and_then(|l| ModelOptions::from_value(l.options.clone()).ok())
+        .unwrap_or_default()
 }
