@@ -40,7 +40,7 @@ async function cli(text, args = [], { preset = false } = {}) {
 /** The plan options of the view's model as `rollout plan` flags. */
 function flags(model) {
   const out = [];
-  const names = { readyAfter: '--ready-after', secondsPerRound: '--seconds-per-round', nodes: '--nodes', termination: '--termination', podQuota: '--pod-quota', image: '--image' };
+  const names = { readyAfter: '--ready-after', pull: '--pull', appReady: '--app-ready', secondsPerRound: '--seconds-per-round', nodes: '--nodes', termination: '--termination', podQuota: '--pod-quota', image: '--image' };
   for (const [k, v] of Object.entries(model)) {
     if (k === 'badImage') {
       if (v) out.push('--bad-image');
@@ -318,9 +318,10 @@ describe('Plan page', () => {
     assert.equal(want.code, 0, want.stderr);
     await page.waitForFunction(({ sel, peak }) => document.querySelector(sel)?.dataset.peakPods === String(peak), { sel: byTestId('forecast'), peak: want.json.peakPods });
     assert.deepEqual(await viewForecast(page), pick(want.json));
-    // An assumption changed here: pods ready 20 s after creation.
-    await page.locator(byTestId('assume-readyAfter')).fill('20');
-    await page.waitForFunction((sel) => JSON.parse(document.querySelector(sel).dataset.model).readyAfter === '20', byTestId('plan-model'));
+    // An assumption changed here: a 20 s image pull (no probes: the pods are Ready once
+    // pulled and running).
+    await page.locator(byTestId('assume-pull')).fill('20');
+    await page.waitForFunction((sel) => JSON.parse(document.querySelector(sel).dataset.model).pull === '20', byTestId('plan-model'));
     m = await model(page);
     want = await cli(FLOW, flags(m));
     await page.waitForFunction(({ sel, start }) => document.querySelector(sel)?.dataset.startRound === String(start), { sel: byTestId('forecast'), start: want.json.startRound });

@@ -51,7 +51,7 @@ pub fn change_panel(props: &ChangePanelProps) -> Html {
     };
     let onfocus = props.load_yaml.reform(|_: FocusEvent| ());
     html! {
-        <details class="panel plan-change" data-testid="plan-change" open={!before.is_empty()}>
+        <details class="plan-change" data-testid="plan-change" open={!before.is_empty()}>
             <summary>{ "Compare with the live version (before → after)" }</summary>
             <label class="field-label" for="plan-before">{ "The live Deployment (kubectl get deployment -o yaml, or the manifest it was applied from)" }</label>
             <textarea id="plan-before" class="plan-manifest" data-testid="plan-before" spellcheck="false" rows="8"

@@ -35,11 +35,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let settings_d = use_memo(props.source.clone(), |s| {
         s.as_deref().and_then(created).cloned()
     });
-    let generated_value = use_memo(settings_d.clone(), |d| {
-        d.as_ref()
-            .as_ref()
-            .map(rollout_facade::plan::manifest::manifest_value)
-    });
+    let generated_value = use_memo(settings_d.clone(), |d| generated_value_of(d));
     // A Plan page link (`#plan=…&before=…&o=…`, `rollout plan --format markdown`'s) gives the
     // manifest, the live version and the assumptions.
     let link = use_memo((), |_| page_link());
@@ -75,6 +71,8 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     // Typed YAML is read by the YAML reader's module, loaded when the manifest is first
     // focused or edited (crate::yaml_reader); the forecasts are made again once it is there.
     let (yaml_ready, load_yaml) = crate::hooks::use_yaml_reader();
+    // A link's manifests are text, YAML most often: the reader is loaded at once.
+    crate::hooks::use_yaml_now(link.is_some(), &load_yaml);
     let input = plan_input(&text, &generated, (*generated_value).as_ref());
     let forecast = crate::hooks::use_forecast(&input, &text, &model, yaml_ready);
     let deployment = forecast.deployment.clone();
@@ -289,4 +287,10 @@ fn link_options(link: &Option<rollout_facade::share::PlanLink>) -> ModelOptions 
     link.as_ref()
         .and_then(|l| ModelOptions::from_value(l.options.clone()).ok())
         .unwrap_or_default()
+}
+
+/// The settings' own manifest as an object (planned without the YAML reader).
+fn generated_value_of(d: &Option<DeploymentInput>) -> Option<Value> {
+    d.as_ref()
+        .map(rollout_facade::plan::manifest::manifest_value)
 }
