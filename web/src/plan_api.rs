@@ -13,8 +13,9 @@
 //! Bad input throws an `Error` with the API server's message or one naming the option; the
 //! planner itself never panics on input.
 
+use rollout_facade::plan::change::ChangeOutput;
 use rollout_facade::plan::input::{plan_subject, read_subject_named, PlanOutput};
-use rollout_facade::plan::manifest::ClusterModel;
+use rollout_facade::plan::manifest::{read_manifest_named, ClusterModel, ManifestDeployment};
 use rollout_facade::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_facade::plan::Subject;
 
@@ -241,6 +242,57 @@ pub fn plan(input: &serde_json::Value, options: &ModelOptions) -> Result<PlanOut
     plan_subject(&subject, &notes).map(|(out, _, _)| out)
 }
 
+/// Whether `input` is a change to plan: `{before, after}`, the live manifest and the new one.
+pub fn is_change(input: &serde_json::Value) -> bool {
+    input
+        .as_object()
+        .is_some_and(|o| o.len() == 2 && o.contains_key("before") && o.contains_key("after"))
+}
+
+/// One side of a change (`before` or `after`): its Deployment read for planning, and the
+/// object as read.
+fn change_side(
+    v: &serde_json::Value,
+    what: &str,
+    options: &ModelOptions,
+) -> Result<(ManifestDeployment, serde_json::Value), String> {
+    let text = match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(_) => v.to_string(),
+        other => return Err(format!("{what}: expected a manifest, not {other}")),
+    };
+    let pick = rollout_facade::import::Pick {
+        name: options.deployment()?,
+        how: CHOOSE,
+    };
+    let at = |e: String| format!("{what}: {e}");
+    let read = crate::yaml_reader::read(&text, pick).map_err(at)?;
+    let manifest = read_manifest_named(&read, pick).map_err(at)?;
+    let (value, _, _) = rollout_facade::import::read_deployment(&read, pick).map_err(at)?;
+    Ok((manifest, value))
+}
+
+/// `plan({before, after}, options)`: what `rollout plan OLD NEW --json` prints, the change
+/// (`change.kind`: nothing, scale, rollout, rolloutAndScale, spec) with its forecast.
+pub fn plan_change(
+    input: &serde_json::Value,
+    options: &ModelOptions,
+) -> Result<ChangeOutput, String> {
+    let model = options.model()?;
+    let (old, old_value) = change_side(&input["before"], "before", options)?;
+    let (new, new_value) = change_side(&input["after"], "after", options)?;
+    rollout_facade::plan::change::plan_change(
+        &old,
+        &old_value,
+        &new,
+        &new_value,
+        &model,
+        &[],
+        &rollout_facade::limits::Limits::PAGE,
+    )
+    .map(|(out, _, _)| out)
+}
+
 /// The axes of a sweep, as `sweep()` takes them: `{maxSurge: "0..10", maxUnavailable: [0, 1,
 /// "25%"]}` (an object, in the order given) or `["maxSurge=0..10", …]` (the CLI's values).
 pub fn axes_of(axes: &serde_json::Value) -> Result<Vec<String>, String> {
@@ -394,6 +446,26 @@ mod tests {
         assert_eq!((m.pull_seconds, m.app_ready_seconds), (12, 45));
         let bad = ModelOptions::from_value(json!({"pull": "soon"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("pull \"soon\""));
+    }
+
+    #[test]
+    fn before_and_after_plan_the_change() {
+        let after = MANIFEST.replace("replicas: 4", "replicas: 5");
+        assert_ne!(after, MANIFEST, "the manifest says replicas: 4");
+        let input = json!({"before": MANIFEST, "after": after});
+        assert!(is_change(&input));
+        let out = plan_change(&input, &ModelOptions::default()).unwrap();
+        assert_eq!(out.change.kind, "scale");
+        assert_eq!(
+            out.change.spec_fields,
+            vec!["spec.replicas: 4 → 5".to_string()]
+        );
+        let e = plan_change(
+            &json!({"before": 3, "after": MANIFEST}),
+            &ModelOptions::default(),
+        )
+        .unwrap_err();
+        assert!(e.starts_with("before: expected a manifest"), "{e}");
     }
 
     #[test]

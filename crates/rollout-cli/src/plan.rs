@@ -16,7 +16,15 @@ use std::fmt::Write;
 
 /// The usage lines of `rollout plan`.
 pub const USAGE: &str =
-    "  rollout plan FILE|- [--json|--csv] [--deployment NAME] [--sweep SETTING=VALUES]... [--fail KIND:…] [MODEL FLAGS]
+    "  rollout plan FILE|- [--json|--csv|--format markdown] [--deployment NAME] [--sweep SETTING=VALUES]... [--fail KIND:…] [MODEL FLAGS]
+  rollout plan OLD.yaml NEW.yaml [--json|--format markdown] [MODEL FLAGS]
+      what kubectl apply -f NEW.yaml does to the Deployment OLD.yaml made (nothing, a scale,
+      a rollout: which pod template fields, both, a spec change) and its forecast
+      --scale-at 30s=10        kubectl scale --replicas=10 30 s into the rollout (repeatable)
+      --max-peak N, --min-available N, --max-duration T
+                               exit code 1, with the reason, when the forecast breaks one
+      --format markdown        a summary for a pull request, with a link to the Plan page
+      --link-base URL          the app's address for that link [https://example.org/rollout-lab/]
       forecast the rollout of FILE (- reads standard input): a scenario (its last setImage)
       or a Deployment manifest (kubectl get deployment -o yaml|json, or a file of several
       objects: --deployment NAME chooses one of several Deployments), which is created,

@@ -79,6 +79,94 @@ describe('plan() on the files people keep', () => {
     assert.deepEqual(page.errors, []);
     await page.close();
   });
+
+  test('the Plan page forecasts each file as the CLI and plan() do: the same JSON', async () => {
+    // The page's own forecast (its forecast panel's data-plan-json), with no assumption
+    // changed: rollout plan's defaults on every door.
+    const page = await openApp(app.browser.context, `${app.server.url}?view=plan`);
+    const area = page.locator(byTestId('plan-manifest'));
+    await area.focus();
+    let compared = 0;
+    for (const file of files) {
+      const want = cli(file);
+      if (!want.json) continue;
+      await area.fill(await fs.readFile(path.join(manifestsDir, file), 'utf8'));
+      const expected = JSON.stringify(want.json);
+      const same = await page
+        .waitForFunction(
+          ({ sel, expected }) => {
+            const el = document.querySelector(sel);
+            return el && JSON.stringify(JSON.parse(el.dataset.planJson)) === expected;
+          },
+          { sel: byTestId('forecast'), expected },
+          { timeout: 15_000 },
+        )
+        .then(() => true, () => false);
+      if (!same) {
+        const shown = await page.locator(byTestId('forecast')).getAttribute('data-plan-json').catch(() => null);
+        assert.deepEqual(shown && JSON.parse(shown), want.json, file);
+      }
+      compared++;
+    }
+    assert.ok(compared >= 20, `${compared} files compared`);
+    assert.deepEqual(JSON.parse(await page.locator(byTestId('plan-model')).getAttribute('data-model')), {});
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('Plan page: a change (before → after)', () => {
+  for (const [width, height] of [
+    [1280, 720],
+    [390, 844],
+  ]) {
+    test(`a live version and an edited one agree with rollout plan OLD NEW (${width}×${height})`, async () => {
+      // OLD: a shared file as it is; NEW: an environment variable added and replicas 3 → 5.
+      const file = '10-argocd-guestbook-ui-deployment.yaml';
+      const oldText = await fs.readFile(path.join(manifestsDir, file), 'utf8');
+      const newText = oldText.replace(/replicas: \d+/, 'replicas: 5').replace(/(\n(\s*)- image: [^\n]+)/, '$1\n$2  env: [{name: GREETING, value: "hi"}]');
+      assert.notEqual(newText, oldText);
+      const dir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'rollout-change-'));
+      const newFile = path.join(dir, 'new.yaml');
+      await fs.writeFile(newFile, newText);
+      const r = spawnSync(rollout, ['plan', path.join(manifestsDir, file), newFile, '--json'], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const want = JSON.parse(r.stdout);
+      assert.equal(want.change.kind, 'rolloutAndScale');
+
+      const page = await openApp(app.browser.context, `${app.server.url}?view=plan`, { width, height });
+      await page.setViewportSize({ width, height });
+      const area = page.locator(byTestId('plan-manifest'));
+      await area.focus();
+      await area.fill(newText);
+      await page.locator(byTestId('plan-change')).locator('summary').click();
+      const before = page.locator(byTestId('plan-before'));
+      await before.focus();
+      await before.fill(oldText);
+      const out = page.locator(byTestId('plan-change-out'));
+      await out.waitFor();
+      assert.deepEqual(JSON.parse(await out.getAttribute('data-change-json')), want);
+      assert.equal(await out.getAttribute('data-kind'), 'rolloutAndScale');
+      assert.match(await out.textContent(), /a rollout and a scale together: the pod template changed \(spec\.template\.spec\.containers\[guestbook-ui\]\.env\)/);
+      // `plan({before, after})` gives the same.
+      const api = await page.evaluate(async ({ before, after }) => (await import('./rollout-lab.js')).plan({ before, after }), { before: oldText, after: newText });
+      assert.deepEqual(api, want);
+      await out.scrollIntoViewIfNeeded();
+      assert.equal(await horizontalOverflow(page), 0);
+      await screenshot(page, `plan-change-${width}x${height}`, { fullPage: false });
+      // The link the Markdown summary carries opens the same change on the Plan page.
+      const md = spawnSync(rollout, ['plan', path.join(manifestsDir, file), newFile, '--format', 'markdown', '--link-base', `${app.server.url}`], { encoding: 'utf8' });
+      assert.equal(md.status, 0, md.stderr);
+      const link = md.stdout.match(/\[Open this forecast on the Plan page\]\((.*)\)/)[1];
+      const linked = await openApp(app.browser.context, link, { width, height });
+      const again = linked.locator(byTestId('plan-change-out'));
+      await again.waitFor();
+      assert.deepEqual(JSON.parse(await again.getAttribute('data-change-json')), want);
+      assert.deepEqual([...page.errors, ...linked.errors], []);
+      await page.close();
+      await linked.close();
+    });
+  }
 });
 
 describe('Plan view', () => {

@@ -641,8 +641,15 @@ export interface SweepSettings { replicas?: number; maxSurge?: number | string; 
 export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; }
 /** Called after each combination. */
 export type SweepProgress = (done: number, total: number) => void;
+/** What `kubectl apply` of the new manifest does to the live one (`rollout plan OLD NEW`). */
+export interface PlanChange {
+  kind: "nothing" | "scale" | "rollout" | "rolloutAndScale" | "spec";
+  summary: string; podTemplateHashChanges: boolean; templateFields: string[]; specFields: string[];
+}
 /** Forecasts a rollout without a cluster: what `rollout plan --json` prints. Throws the API server's message or one naming the option. */
 export function plan(input: PlanInput, options?: PlanOptions): PlanResult;
+/** Plans a change: `{before, after}` (the live manifest and the new one, text or objects): what `rollout plan OLD NEW --json` prints. */
+export function plan(input: { before: PlanInput; after: PlanInput }, options?: PlanOptions): PlanResult & { change: PlanChange };
 /** Forecasts every combination of `axes`: what `rollout plan --sweep … --json` prints. Runs on the calling thread. */
 export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress | (PlanOptions & { onProgress?: SweepProgress })): SweepRow[];
 "#;
@@ -672,7 +679,12 @@ fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsErro
 pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let input = plain(input, "the scenario or manifest")?;
-    let out = crate::plan_api::plan(&input, &model_options(options)?).map_err(error)?;
+    let options = model_options(options)?;
+    if crate::plan_api::is_change(&input) {
+        let out = crate::plan_api::plan_change(&input, &options).map_err(error)?;
+        return js_of(&out);
+    }
+    let out = crate::plan_api::plan(&input, &options).map_err(error)?;
     js_of(&out)
 }
 

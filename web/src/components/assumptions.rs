@@ -35,7 +35,7 @@ fn text_of(v: Option<&Value>) -> String {
 pub fn assumptions(props: &AssumptionsProps) -> Html {
     let m = &props.model;
     let r = props.resolved.as_ref();
-    let field = |name: &'static str, label: &'static str, flag: &'static str, default: String| {
+    let field = |name: &'static str, label: &'static str, flag: String, default: String| {
         let on_change = props.on_change.clone();
         let oninput = Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -68,18 +68,18 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
             aria-labelledby="assume-title">
             <h3 id="assume-title" class="assume-title">{ "Assumed, not read from the manifest" }</h3>
             <div class="assume-row">
-                { field("pull", "Image pull", "--pull", n(|r| r.startup.assumed.pull_seconds, 0)) }
-                { field("appReady", "App ready", "--app-ready", n(|r| r.startup.assumed.app_ready_seconds, 0)) }
-                { field("termination", "Termination", "--termination", n(|r| r.termination_seconds, 30)) }
-                { field("nodes", "Nodes", "--nodes", n(|r| i64::from(r.nodes), 3)) }
-                { field("secondsPerRound", "Round", "--seconds-per-round", n(|r| r.seconds_per_round, 1)) }
+                { field("pull", "Image pull", "--pull".into(), n(|r| r.startup.assumed.pull_seconds, 0)) }
+                { field("appReady", "App ready", "--app-ready".into(), n(|r| r.startup.assumed.app_ready_seconds, 0)) }
+                { field("termination", "Termination", r.map_or("--termination".into(), |r| format!("--termination: {}", r.termination_summary())), n(|r| r.termination_seconds, 30)) }
+                { field("nodes", "Nodes", "--nodes".into(), n(|r| i64::from(r.nodes), 3)) }
+                { field("secondsPerRound", "Round", "--seconds-per-round".into(), n(|r| r.seconds_per_round, 1)) }
                 <label class="assume assume-check" for="assume-badImage" title="--bad-image">
                     <input id="assume-badImage" type="checkbox" data-testid="assume-badImage" checked={bad_image} onchange={on_bad} />
                     <span>{ "Bad image" }</span>
                 </label>
             </div>
             if let Some(r) = r {
-                <p class="panel-sub assume-note" data-testid="assume-read">{ r.summary() }</p>
+                <p class="panel-sub assume-note" data-testid="assume-read">{ r.pod_summary() }</p>
             }
         </section>
     }

@@ -23,7 +23,7 @@ pub fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
         .duration_seconds
         .map_or("never completes".to_string(), |s| format!("{s} s"));
     html! {
-        <div class="plan-forecast" data-testid="forecast"
+        <div class="plan-forecast" data-testid="forecast" data-plan-json={serde_json::to_string(o).unwrap_or_default()}
             data-start-round={f.start_round.to_string()}
             data-complete-round={opt_attr(f.complete_round)}
             data-duration-seconds={opt_attr(f.duration_seconds)}

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod assumptions;
 pub mod bounds_readout;
+pub mod change_panel;
 pub mod chart_panel;
 pub mod clock;
 pub mod compare;

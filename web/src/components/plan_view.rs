@@ -35,15 +35,18 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     let settings_d = use_memo(props.source.clone(), |s| {
         s.as_deref().and_then(created).cloned()
     });
-    let generated_value = use_memo(settings_d.clone(), |d| {
-        d.as_ref()
-            .as_ref()
-            .map(rollout_facade::plan::manifest::manifest_value)
-    });
+    let generated_value = use_memo(settings_d.clone(), |d| generated_value_of(d));
+    // A Plan page link (`#plan=…&before=…&o=…`, `rollout plan --format markdown`'s) gives the
+    // manifest, the live version and the assumptions.
+    let link = use_memo((), |_| page_link());
     // The manifest as typed, whether it still follows the settings, and the settings'
     // Deployment as last taken in (what "Apply" compares with).
-    let text = use_state(|| generated.clone());
-    let follows = use_state(|| true);
+    let text = use_state(|| {
+        link.as_ref()
+            .as_ref()
+            .map_or_else(|| generated.clone(), |l| l.after.clone())
+    });
+    let follows = use_state(|| link.is_none());
     let seen = use_state(|| (*settings_d).clone());
     {
         let (text, follows, seen) = (text.clone(), follows.clone(), seen.clone());
@@ -54,7 +57,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
             }
         });
     }
-    let overrides = use_state(ModelOptions::default);
+    let overrides = use_state(|| link_options(&link));
     // The Deployment chosen in a manifest that holds several (the picker sets it).
     let chosen = use_state(|| None::<String>);
     let model = with_overrides(&settings_model, &overrides);
@@ -68,6 +71,8 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
     // Typed YAML is read by the YAML reader's module, loaded when the manifest is first
     // focused or edited (crate::yaml_reader); the forecasts are made again once it is there.
     let (yaml_ready, load_yaml) = crate::hooks::use_yaml_reader();
+    // A link's manifests are text, YAML most often: the reader is loaded at once.
+    crate::hooks::use_yaml_now(link.is_some(), &load_yaml);
     let input = plan_input(&text, &generated, (*generated_value).as_ref());
     let forecast = crate::hooks::use_forecast(&input, &text, &model, yaml_ready);
     let deployment = forecast.deployment.clone();
@@ -133,6 +138,8 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     { assumptions(&AssumptionsProps { model: model.clone(), resolved: resolved_model(&forecast.out), on_change: on_assume }) }
                 </section>
                 <section class="panel plan-results" aria-label="Forecast">
+                    <crate::components::change_panel::ChangePanel after={(*text).clone()} model={model.clone()} ready={yaml_ready}
+                        load_yaml={load_yaml.clone()} initial={link.as_ref().as_ref().and_then(|l| l.before.clone())} />
                     if let Some(out) = &forecast.out {
                         { forecast_panel(out, forecast.ms) }
                     } else {
@@ -267,4 +274,23 @@ fn assume_callback(overrides: &UseStateHandle<ModelOptions>) -> Callback<(&'stat
         };
         overrides.set((*overrides).clone().with(name, value));
     })
+}
+
+/// The Plan page link in the address, if there is one (`#plan=…`).
+fn page_link() -> Option<rollout_facade::share::PlanLink> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    rollout_facade::share::decode_plan_link(&hash)
+}
+
+/// A link's assumptions as the page's options (none: the defaults).
+fn link_options(link: &Option<rollout_facade::share::PlanLink>) -> ModelOptions {
+    link.as_ref()
+        .and_then(|l| ModelOptions::from_value(l.options.clone()).ok())
+        .unwrap_or_default()
+}
+
+/// The settings' own manifest as an object (planned without the YAML reader).
+fn generated_value_of(d: &Option<DeploymentInput>) -> Option<Value> {
+    d.as_ref()
+        .map(rollout_facade::plan::manifest::manifest_value)
 }

@@ -24,4 +24,4 @@ pub use use_plan_page::{use_plan_page, Page};
 pub use use_playback::use_playback;
 pub use use_presentation::{use_presentation, Presenting};
 pub use use_race_keys::use_race_keys;
-pub use use_yaml_reader::use_yaml_reader;
+pub use use_yaml_reader::{use_yaml_now, use_yaml_reader};

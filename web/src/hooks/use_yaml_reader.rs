@@ -22,3 +22,15 @@ pub fn use_yaml_reader() -> (bool, Callback<()>) {
     };
     (*yaml_ready, load_yaml)
 }
+
+/// Loads the YAML reader as soon as the page is drawn when `now` (a Plan page link's
+/// manifests, which are text).
+#[hook]
+pub fn use_yaml_now(now: bool, load: &Callback<()>) {
+    let load = load.clone();
+    use_effect_with(now, move |now| {
+        if *now {
+            load.emit(());
+        }
+    });
+}

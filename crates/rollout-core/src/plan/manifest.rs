@@ -302,13 +302,13 @@ pub struct ResolvedModel {
 }
 
 impl ResolvedModel {
-    /// What follows from the manifest and the assumptions, in one sentence for a front end:
-    /// "A new pod on a node without its image: containers running from 12 s, Ready at 20 s (its
-    /// probes). Deleted pods terminate for 30 s (terminationGracePeriodSeconds)."
-    pub fn summary(&self) -> String {
+    /// What follows from the manifest and the assumptions for a new pod, in a sentence for a
+    /// front end: "A new pod on a node without its image: containers running from 12 s, Ready
+    /// at 20 s (its probes)."
+    pub fn pod_summary(&self) -> String {
         let s = &self.startup;
         format!(
-            "A new pod on a node without its image: containers running from {} s, {} ({}). Deleted pods terminate for {} s ({}).",
+            "A new pod on a node without its image: containers running from {} s, {} ({}).",
             s.running_seconds,
             s.ready_seconds
                 .map_or("never Ready".to_string(), |r| format!("Ready at {r} s")),
@@ -316,10 +316,22 @@ impl ResolvedModel {
                 "its readiness and startup probes"
             } else {
                 "no probe: Ready once its containers run"
-            },
-            self.termination_seconds,
-            self.termination_from
+            }
         )
+    }
+
+    /// Where the termination comes from: "Deleted pods terminate for 30 s
+    /// (terminationGracePeriodSeconds)."
+    pub fn termination_summary(&self) -> String {
+        format!(
+            "Deleted pods terminate for {} s ({}).",
+            self.termination_seconds, self.termination_from
+        )
+    }
+
+    /// [`ResolvedModel::pod_summary`] and [`ResolvedModel::termination_summary`].
+    pub fn summary(&self) -> String {
+        format!("{} {}", self.pod_summary(), self.termination_summary())
     }
 }
 
