@@ -229,3 +229,50 @@ describe('tap targets on a phone (390×844)', () => {
     await races.close();
   });
 });
+
+describe('a lesson on a phone and at the keyboard', () => {
+  test('390×844: Step stays on screen with the pods; a tapped pod does not jump the page', async () => {
+    const page = await openAt(390, 844, `${app.server.url}?lesson=rolling-update&step=3`);
+    await page.locator(byTestId('lesson-prompt')).waitFor();
+    const pod = page.locator(`${byTestId('stage')} ${byTestId('rs-lane')} [data-pod]`).first();
+    await pod.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const step = page.locator(byTestId('step-button'));
+    assert.ok(await inViewport(page, pod), 'a pod is on screen');
+    assert.ok(await inViewport(page, step), 'Step is on screen with it (the sticky bar)');
+    assert.ok(await reachable(pod), 'the sticky bar does not cover the pod');
+    await screenshot(page, 'classroom-lesson-pods-390x844', { fullPage: false });
+    const before = await page.evaluate(() => window.scrollY);
+    await pod.click();
+    await page.locator(byTestId('lesson-feedback')).waitFor();
+    await page.waitForTimeout(400);
+    const after = await page.evaluate(() => window.scrollY);
+    assert.ok(Math.abs(after - before) < 844, `the page stays near the pod (scrollY ${before} → ${after})`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('1280×720: Show me leaves the focus on its answer, not the top of the page; Close clears the lesson from the address', async () => {
+    const page = await openAt(1280, 720, `${app.server.url}?lesson=rolling-update&step=1`);
+    await page.locator(byTestId('lesson-show-me')).click();
+    const shown = page.locator(byTestId('lesson-shown'));
+    await shown.waitFor();
+    await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'lesson-shown', null, { timeout: 3_000 });
+    assert.ok(await inViewport(page, shown), 'the answer is in view');
+    await page.locator(byTestId('lesson-close')).click();
+    await page.locator(byTestId('lesson-panel')).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !location.search.includes('lesson'), null, { timeout: 3_000 });
+    assert.doesNotMatch(page.url(), /lesson=|step=/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('Play is disabled once nothing more will happen', async () => {
+    const page = await openAt(1280, 720);
+    await page.locator(byTestId('end-button')).click();
+    await page.locator(byTestId('settled')).waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="end-button"]')?.disabled, null, { timeout: 15_000 });
+    assert.equal(await page.locator(byTestId('play-button')).isDisabled(), true);
+    await page.close();
+  });
+});

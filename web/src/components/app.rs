@@ -602,7 +602,9 @@ fn stage_a(
 /// it answers a lesson's question (a pod clicked answers it where it is asked).
 fn select_callback(lab: &UseReducerHandle<Lab>) -> Callback<String> {
     let d = lab.dispatcher();
-    let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
+    // With a lesson or challenge open, a pod tapped or Entered stays where it is (the lesson
+    // beside it answers or reads it); the page does not jump to "Inside the controllers".
+    let answering = lab.guide.is_some();
     Callback::from(move |object: String| {
         d.dispatch(Msg::Select(object));
         if !answering {

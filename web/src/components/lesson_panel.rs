@@ -157,9 +157,9 @@ fn highlight(root: Option<&web_sys::Element>, target: Option<&Target>) {
 
 /// Scrolls the lesson's column (`panel`, a scroll box beside the stage and in Present) so the
 /// answer's outcome and Next under it are in view, its top kept in view first; when the
-/// column does not scroll (a phone), the page does. Focuses the revealed answer after Show
-/// me.
-fn reveal_outcome(panel: &NodeRef, focus_shown: bool) {
+/// column does not scroll (a phone), the page does. Focuses `focus` (the revealed answer after
+/// Show me, a pod answer's feedback).
+fn reveal_outcome(panel: &NodeRef, focus: Option<&str>) {
     let Some(p) = panel.cast::<web_sys::HtmlElement>() else {
         return;
     };
@@ -188,12 +188,11 @@ fn reveal_outcome(panel: &NodeRef, focus_shown: bool) {
     if outcome.get_bounding_client_rect().bottom() > view_height {
         outcome.scroll_into_view_with_bool(false);
     }
-    if focus_shown {
-        if let Some(el) = find(r#"[data-testid="lesson-shown"]"#)
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
-        }
+    if let Some(el) = focus
+        .and_then(|s| find(s))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
     }
 }
 
@@ -231,16 +230,23 @@ pub fn guide_panel(props: &GuideProps) -> Html {
     // What an answer brought (the feedback, the revealed answer, the hint) and Next under it
     // in view, in the lesson's own column where it scrolls; after Show me the revealed
     // answer takes the focus (the button is disabled), so the keyboard stays in the lesson.
+    // A pod's answer (clicked or Entered on the stage) moves the focus to its feedback.
     let outcome = (
-        props.guide.feedback.is_some(),
+        props.guide.feedback.clone().map(|f| f.is_ok()),
         props.guide.shown.is_some(),
         props.guide.hint.is_some(),
+        props.guide.asks_for_a_pod(),
     );
     use_effect_with(outcome, {
         let panel = panel.clone();
-        move |&(feedback, shown, hint)| {
-            if feedback || shown || hint {
-                gloo_timers::callback::Timeout::new(0, move || reveal_outcome(&panel, shown))
+        move |&(feedback, shown, hint, pod)| {
+            if feedback.is_some() || shown || hint {
+                let focus = if shown {
+                    Some(r#"[data-testid="lesson-shown"]"#)
+                } else {
+                    (pod && feedback.is_some()).then_some(r#"[data-testid="lesson-feedback"]"#)
+                };
+                gloo_timers::callback::Timeout::new(0, move || reveal_outcome(&panel, focus))
                     .forget();
             }
         }
@@ -523,13 +529,13 @@ fn check_feedback(g: &GuideState) -> Html {
             </div>
         },
         Some(Ok(f)) if f.correct => html! {
-            <div class="lesson-feedback right" data-testid="lesson-feedback" data-correct="true" role="status">
+            <div class="lesson-feedback right" data-testid="lesson-feedback" data-correct="true" role="status" tabindex="-1">
                 <p><strong>{ "Right." }</strong></p>
                 { explanation(&f.expected) }
             </div>
         },
         Some(Ok(f)) => html! {
-            <div class="lesson-feedback wrong" data-testid="lesson-feedback" data-correct="false" role="status">
+            <div class="lesson-feedback wrong" data-testid="lesson-feedback" data-correct="false" role="status" tabindex="-1">
                 <p><strong>{ "Not quite. " }</strong>{ rich(f.hint.as_deref().unwrap_or_default()) }</p>
                 <p class="lesson-try">{ "Try again, or press Show me." }</p>
             </div>
