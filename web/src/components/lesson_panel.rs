@@ -189,7 +189,7 @@ fn reveal_outcome(panel: &NodeRef, focus: Option<&str>) {
         outcome.scroll_into_view_with_bool(false);
     }
     if let Some(el) = focus
-        .and_then(|s| find(s))
+        .and_then(&find)
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
     {
         let _ = el.focus();
