@@ -223,6 +223,8 @@ describe('tap targets on a phone (390×844)', () => {
     await page.close();
     const races = await openAt(390, 844, `${app.server.url}?view=races`);
     await races.locator(byTestId('races-view')).waitFor();
+    // A legend names the pod dots' styles.
+    assert.match(await races.locator(byTestId('race-legend')).textContent(), /Not ready.*Ready, not yet available.*Available.*Terminating/);
     await screenshot(races, 'classroom-races-390x844', { fullPage: false });
     assert.deepEqual(await smallTargets(races, byTestId('races-view')), [], 'small targets in the Races view');
     assert.deepEqual(races.errors, []);
