@@ -342,7 +342,14 @@ impl Session {
         }
         let start = self.sim.steps_taken();
         let start_round = self.sim.round();
-        let shown_time = self.sim.last_step().map_or(0, |s| s.time);
+        // The time the view shows before this step: the last step's, or, when the session got
+        // here by an advance (a first visit's run to its first command, Round, a seek), the
+        // clock it advanced to. A first visit at 0:10 (its last change at 0:06) whose first
+        // Step applies `kubectl set image` at 0:10 says no "4 s later".
+        let shown_time = match self.marks.last() {
+            Some((_, None, _)) => self.sim.now(),
+            _ => self.sim.last_step().map_or(0, |s| s.time),
+        };
         let changes = &mut self.changes;
         let idle_syncs = &mut self.idle_syncs;
         let scan = stepping::scan(&mut self.sim, idle_syncs, |sim, changed| {

@@ -73,7 +73,9 @@ async function assertStep(page, mode, trace, i) {
   assert.deepEqual(counts(got.rs), brief(want.caches.replicaset.replicaSets), `${what}: the ReplicaSet controller's cache`);
   const { name, ...deployment } = want.caches.deployment.deployments[0];
   assert.deepEqual(got.deployment, deployment, `${what}: the cached Deployment ${name}`);
-  assert.deepEqual(got.expectations, want.expectations ?? {}, `${what}: expectations`);
+  // Without expectations the controller forgets them before each sync: its panel lists none
+  // (issue #38), whatever its last sync wrote down in the trace.
+  assert.deepEqual(got.expectations, mode === 'noexp' ? {} : want.expectations ?? {}, `${what}: expectations`);
   assert.deepEqual(got.violations, want.violations ?? [], `${what}: violations`);
 }
 
@@ -130,11 +132,22 @@ describe('the Races view', () => {
       broken ||= (noexp.steps[i].violations ?? []).length > 0;
     }
     assert.ok(broken, 'the noexp trace breaks a promise');
+    assert.match(await page.locator(`${byTestId('race-mode-noexp')} ${byTestId('race-expectations')}`).textContent(), /none kept/);
     // Keys typed into the walk-through menu stay there; B and Backspace go back.
     await page.keyboard.press('b');
     await atStep(page, scenario.schedule.length - 1);
     await page.keyboard.press('Backspace');
     await atStep(page, scenario.schedule.length - 2);
+    // The walk-through's note at step 6 speaks of the counterfactual, shown here; hidden, it
+    // suggests turning it on instead.
+    await page.locator(`${byTestId('race-timeline')} button`).nth(6).click();
+    await atStep(page, 6);
+    assert.match(await page.locator(byTestId('race-note')).textContent(), /watch that counterfactual break maxSurge/);
+    await page.locator(byTestId('race-noexp')).click();
+    await page.locator(byTestId('race-mode-noexp')).waitFor({ state: 'detached' });
+    const note = await page.locator(byTestId('race-note')).textContent();
+    assert.doesNotMatch(note, /watch that counterfactual/);
+    assert.match(note, /Turn on/);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -401,7 +401,7 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
             }
             <div class="cluster-grid">
                 <div class="cluster-col">
-                    { explanation_panel(&ExplanationPanelProps { explanation: frame.explanation.clone(), note: frame.step_note.clone(), first_command: p.first_command }) }
+                    { explanation_panel(&ExplanationPanelProps { explanation: frame.explanation.clone(), note: frame.step_note.clone(), first_command: p.first_command, now: frame.time }) }
                 </div>
                 <div class="cluster-col">
                     { p.chart }
@@ -526,7 +526,8 @@ fn stage_area(
     html! {
         // In presentation mode the stage is the page's main content (a landmark with the
         // page's heading); otherwise a plain wrapper that takes no part in the layout.
-        <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"))}>
+        <@{if present { "main" } else { "div" }} class={classes!("stage-area", (present && lab.guide.is_some()).then_some("with-guide"),
+            (!present && !compare.on && lesson_view.is_some()).then_some("beside-lesson"))}>
         if present {
             <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
         }
@@ -601,7 +602,9 @@ fn stage_a(
 /// it answers a lesson's question (a pod clicked answers it where it is asked).
 fn select_callback(lab: &UseReducerHandle<Lab>) -> Callback<String> {
     let d = lab.dispatcher();
-    let answering = lab.guide.as_ref().is_some_and(|g| g.asks_for_a_pod());
+    // With a lesson or challenge open, a pod tapped or Entered stays where it is (the lesson
+    // beside it answers or reads it); the page does not jump to "Inside the controllers".
+    let answering = lab.guide.is_some();
     Callback::from(move |object: String| {
         d.dispatch(Msg::Select(object));
         if !answering {

@@ -17,6 +17,9 @@ pub struct ExplanationPanelProps {
     pub note: Option<StepNote>,
     /// What the first step will apply (before the first step).
     pub first_command: Option<AttrValue>,
+    /// The clock (seconds): when it has moved on past the step shown with no change (a first
+    /// visit at 0:10 whose last change was at 0:06), the panel says so, so the two agree.
+    pub now: i64,
 }
 
 fn fn_link(f: &FnLink) -> Html {
@@ -74,7 +77,11 @@ pub fn explanation_panel(props: &ExplanationPanelProps) -> Html {
             </div>
             <div class="explain-live" data-testid="explanation">
                 <p class="explain-title">
-                    <span class="explain-step">{ format!("{} · round {}", m_ss(e.time), e.round) }</span>
+                    <span class="explain-step" data-testid="explanation-time">{ format!("{} · round {}", m_ss(e.time), e.round) }
+                        if props.now > e.time && props.note.is_none() {
+                            { format!(" · no change since, the clock is at {}", m_ss(props.now)) }
+                        }
+                    </span>
                     <span class="explain-what mono">{ e.title.clone() }</span>
                 </p>
                 <p class="headline" data-testid="explanation-headline">

@@ -155,6 +155,47 @@ fn highlight(root: Option<&web_sys::Element>, target: Option<&Target>) {
     });
 }
 
+/// Scrolls the lesson's column (`panel`, a scroll box beside the stage and in Present) so the
+/// answer's outcome and Next under it are in view, its top kept in view first; when the
+/// column does not scroll (a phone), the page does. Focuses `focus` (the revealed answer after
+/// Show me, a pod answer's feedback).
+fn reveal_outcome(panel: &NodeRef, focus: Option<&str>) {
+    let Some(p) = panel.cast::<web_sys::HtmlElement>() else {
+        return;
+    };
+    let find = |sel: &str| p.query_selector(sel).ok().flatten();
+    let Some(outcome) = find(r#"[data-testid="lesson-shown"]"#)
+        .or_else(|| find(r#"[data-testid="lesson-feedback"]"#))
+        .or_else(|| find(r#"[data-testid="lesson-hint"]"#))
+    else {
+        return;
+    };
+    let view_height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(f64::MAX);
+    let column = p.get_bounding_client_rect();
+    let top = outcome.get_bounding_client_rect().top();
+    let bottom = find(".lesson-nav").map_or(outcome.get_bounding_client_rect().bottom(), |n| {
+        n.get_bounding_client_rect().bottom()
+    });
+    // Down until Next's bottom shows, but never so far that the outcome's top leaves.
+    let shown_bottom = column.bottom().min(view_height);
+    let by = (bottom - shown_bottom).min(top - column.top().max(0.0));
+    if by > 0.0 {
+        p.set_scroll_top(p.scroll_top() + by.ceil() as i32);
+    }
+    if outcome.get_bounding_client_rect().bottom() > view_height {
+        outcome.scroll_into_view_with_bool(false);
+    }
+    if let Some(el) = focus
+        .and_then(&find)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
 /// The lesson or challenge panel.
 #[function_component(GuidePanel)]
 pub fn guide_panel(props: &GuideProps) -> Html {
@@ -184,6 +225,30 @@ pub fn guide_panel(props: &GuideProps) -> Html {
                 });
             }
             move || highlight(root.as_ref(), None)
+        }
+    });
+    // What an answer brought (the feedback, the revealed answer, the hint) and Next under it
+    // in view, in the lesson's own column where it scrolls; after Show me the revealed
+    // answer takes the focus (the button is disabled), so the keyboard stays in the lesson.
+    // A pod's answer (clicked or Entered on the stage) moves the focus to its feedback.
+    let outcome = (
+        props.guide.feedback.clone().map(|f| f.is_ok()),
+        props.guide.shown.is_some(),
+        props.guide.hint.is_some(),
+        props.guide.asks_for_a_pod(),
+    );
+    use_effect_with(outcome, {
+        let panel = panel.clone();
+        move |&(feedback, shown, hint, pod)| {
+            if feedback.is_some() || shown || hint {
+                let focus = if shown {
+                    Some(r#"[data-testid="lesson-shown"]"#)
+                } else {
+                    (pod && feedback.is_some()).then_some(r#"[data-testid="lesson-feedback"]"#)
+                };
+                gloo_timers::callback::Timeout::new(0, move || reveal_outcome(&panel, focus))
+                    .forget();
+            }
         }
     });
     // A challenge whose goals are all met is remembered as solved.
@@ -446,7 +511,7 @@ fn explanation(e: &Expected) -> Html {
 fn feedback(g: &GuideState, options: &[String]) -> Html {
     let shown = g.shown.as_ref().map(|e| {
         html! {
-            <div class="lesson-feedback shown" data-testid="lesson-shown" role="status">
+            <div class="lesson-feedback shown" data-testid="lesson-shown" role="status" tabindex="-1">
                 <p><strong>{ "The answer: " }</strong><span data-testid="lesson-answer-shown">{ answer_text(&e.answer, options) }</span></p>
                 { explanation(e) }
             </div>
@@ -464,13 +529,13 @@ fn check_feedback(g: &GuideState) -> Html {
             </div>
         },
         Some(Ok(f)) if f.correct => html! {
-            <div class="lesson-feedback right" data-testid="lesson-feedback" data-correct="true" role="status">
+            <div class="lesson-feedback right" data-testid="lesson-feedback" data-correct="true" role="status" tabindex="-1">
                 <p><strong>{ "Right." }</strong></p>
                 { explanation(&f.expected) }
             </div>
         },
         Some(Ok(f)) => html! {
-            <div class="lesson-feedback wrong" data-testid="lesson-feedback" data-correct="false" role="status">
+            <div class="lesson-feedback wrong" data-testid="lesson-feedback" data-correct="false" role="status" tabindex="-1">
                 <p><strong>{ "Not quite. " }</strong>{ rich(f.hint.as_deref().unwrap_or_default()) }</p>
                 <p class="lesson-try">{ "Try again, or press Show me." }</p>
             </div>

@@ -815,3 +815,27 @@ fn single_syncs_are_the_lock_step_simulation_and_each_is_undone_alone() {
     let d = s.sim().api().deployments().next().unwrap();
     assert_eq!(d.spec.replicas, 5);
 }
+
+/// One source of time (issue #38): a first visit runs to its first command, 0:10 on the clock
+/// (the last change at 0:06: the Deployment's status once its 3 pods were ready, 5 s rounds of
+/// 1 s, ready after 5 s); the first Step applies `kubectl set image` at 0:10, and says no
+/// "4 s later", which the clock would contradict.
+#[test]
+fn a_step_after_an_advance_counts_time_from_the_clock() {
+    let preset = crate::presets::preset(crate::presets::FIRST_VISIT).unwrap();
+    let mut session = Session::new(preset.scenario).unwrap();
+    session.run_to_first_command();
+    let clock = session.sim().now();
+    let last = session.sim().last_step().unwrap().time;
+    assert!(
+        last < clock,
+        "the last change ({last} s) came before the clock ({clock} s)"
+    );
+    let step = session.step().unwrap();
+    assert_eq!(step.record.time, clock);
+    assert_eq!(step.seconds_later, 0);
+    assert!(!step.headline.contains("later"), "{}", step.headline);
+    // The next Step counts from that step, as before.
+    let next = session.step().unwrap();
+    assert_eq!(next.seconds_later, next.record.time - step.record.time);
+}
