@@ -5,14 +5,18 @@
 // the README's plain HTML page. In Chromium each lab renders and steps, and the page does not
 // shift while the wasm loads (CLS < 0.02 at 1280 and 390 px); the project's own TypeScript
 // compiles the component under `bundler`, `node16` and `node` resolution. The release workflow
-// is read as YAML (PyYAML, which mkdocs brings) and checked for what README says it does.
+// is read as YAML (PyYAML, which mkdocs brings) and checked for what README says it does, and
+// the size check (bench/budget.mjs) on a made-up dist/ enforces the lower of budget and ceiling.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { launch } from '../lib/browser.mjs';
 import { screenshot } from '../lib/screens.mjs';
-import { listFiles } from '../lib/bundle.mjs';
+import { BUDGETS, CEILINGS, YAML_READER_MARK, bundle, listFiles } from '../lib/bundle.mjs';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import { serveSite } from '../lib/docsites.mjs';
 import { buildHtmlFromTarball, buildViteSite, packedTarball, tarballFiles, typecheck } from '../lib/package.mjs';
 import { distDir, repoRoot } from '../lib/paths.mjs';
@@ -179,5 +183,46 @@ describe('the release workflow', () => {
     assert.equal(publish.env.NODE_AUTH_TOKEN, '${{ secrets.NPM_TOKEN }}');
     // The package is the one `scripts/dev.sh package` packs, and the tag must name its version.
     assert.match(runs, /require\("\.\/web\/package\.json"\)\.version/);
+  });
+});
+
+describe('the size check (bench/budget.mjs)', () => {
+  /** A dist/ whose app wasm is `wasmBytes` random bytes (gzip cannot shrink them). */
+  async function fakeDist(wasmBytes) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rollout-budget-'));
+    const files = {
+      'index.html': '<link rel="stylesheet" href="./app.css">',
+      'app.css': 'a{}',
+      'embed.css': 'b{}',
+      'rollout-lab.js': 'export default 1;',
+      'rollout-lab_bg.wasm': crypto.randomBytes(wasmBytes),
+      'rollout-yaml_bg.wasm': YAML_READER_MARK,
+    };
+    for (const [f, body] of Object.entries(files)) await fs.writeFile(path.join(dir, f), body);
+    return dir;
+  }
+  const check = (dir) => {
+    try {
+      return { status: 0, out: execFileSync('node', [path.join(repoRoot, 'tests', 'e2e', 'bench', 'budget.mjs')], { env: { ...process.env, ROLLOUT_DIST: dir }, encoding: 'utf8' }) };
+    } catch (e) {
+      return { status: e.status, out: `${e.stdout}${e.stderr}` };
+    }
+  };
+
+  test("issue #39's budgets, and the lower of a page's budget and ceiling is what fails it", async () => {
+    assert.deepEqual(BUDGETS, { app: 720_000, element: 720_000, embed: 720_000, dist: 860_000 });
+    // Between the app page's ceiling and its budget: under budget, over the ratchet.
+    const between = Math.round((CEILINGS.app + BUDGETS.app) / 2);
+    const dir = await fakeDist(between);
+    const { pages } = await bundle(dir);
+    assert.equal(pages.app.limit, Math.min(CEILINGS.app, BUDGETS.app));
+    assert.ok(pages.app.gzip > pages.app.limit && pages.app.gzip < pages.app.budget, JSON.stringify(pages.app));
+    const over = check(dir);
+    assert.equal(over.status, 1, over.out);
+    assert.match(over.out, new RegExp(`^app page ${pages.app.gzip} bytes gzip -9 \\(budget 720000, \\d+ to spare, ceiling ${CEILINGS.app}, \\d+ OVER THE LIMIT`, 'm'));
+    // Under both: the check passes and says what is left.
+    const under = check(await fakeDist(CEILINGS.element - 20_000));
+    assert.equal(under.status, 0, under.out);
+    assert.match(under.out, /^dist total \d+ bytes gzip -9 \(budget 860000, \d+ to spare, ceiling \d+, \d+ below the limit/m);
   });
 });
