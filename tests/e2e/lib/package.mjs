@@ -107,7 +107,7 @@ export function Page() {
   const onStep = (e: RolloutStepEvent) => console.log(e.detail.round, e.detail.replicaSets.map((rs) => rs.available));
   return (
     <>
-      <RolloutLab base="/rollout-lab/" preset="rolling-basic" controls={["step", "play"]} theme="inherit" onRolloutStep={onStep} />
+      <RolloutLab base="/rollout-lab/" preset="rolling-basic" controls={["step", "play"]} theme="inherit" style={{ maxWidth: 800 }} onRolloutStep={onStep} />
       <rollout-lab ref={ref} preset="recreate" buttons="step,round" chart="0" loading="eager" />
     </>
   );
