@@ -9,7 +9,7 @@
 #   scripts/dev.sh package                     release build of dist/, packed as release/
 #                                              rollout-lab-<version>.tgz (npm) and .zip (the folder)
 #
-# Both install whatever is missing first (scripts/install-tools.sh), run without a terminal, and
+# Each installs whatever is missing first (scripts/install-tools.sh), run without a terminal, and
 # can be run again and again. Honours CARGO_TARGET_DIR.
 set -euo pipefail
 
@@ -95,10 +95,11 @@ dist_built() {
   # packaging (README, "One module").
   local f
   for f in rollout-lab.js rollout-lab_bg.wasm rollout-lab.d.ts rollout-yaml.js rollout-yaml_bg.wasm \
-    package.json app.css embed.css share.css internals.css embed-demo.html; do
+    package.json app.css embed.css share.css internals.css embed-demo.html rollout-lab-height.js \
+    rollout-lab-react.js rollout-lab-react.d.ts; do
     [ -f "dist/$f" ] || { echo "(no dist/$f)"; return 1; }
   done
-  for f in element.js yaml.js; do
+  for f in element.js rollout-lab-height.js yaml.js; do
     ls dist/snippets/*/js/$f >/dev/null 2>&1 || { echo "(no dist/snippets/*/js/$f)"; return 1; }
   done
   local wasm
