@@ -53,6 +53,12 @@ ensure_node_modules() {
   # binaryen (wasm-opt), terser (release builds minify the glue: Trunk.toml) and playwright-core,
   # pinned by tests/e2e/package-lock.json.
   local dir="$ROOT/tests/e2e"
+  # A link to another checkout's node_modules (a git worktree sharing one): `npm ci` would empty
+  # the other checkout's folder, so leave it as it is.
+  if [ -L "$dir/node_modules" ]; then
+    say "tests/e2e/node_modules is a link to $(readlink "$dir/node_modules"): not reinstalling it"
+    return
+  fi
   if [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -x "$dir/node_modules/.bin/terser" ] \
      && [ -d "$dir/node_modules/playwright-core" ] && [ -d "$dir/node_modules/react-dom" ] \
      && [ -x "$dir/node_modules/.bin/esbuild" ] && [ -x "$dir/node_modules/.bin/tsc" ] \

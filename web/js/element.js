@@ -1,15 +1,15 @@
 // The <rollout-lab> custom element (README, "On a documentation page"). wasm-bindgen copies this
 // file into dist/snippets/…/js/element.js and the module's glue (rollout-lab.js) imports it, so
 // importing rollout-lab.js defines the element, and that is all it does until an element comes
-// near the viewport (`loading="eager"`: at once). Then the module is instantiated (once per page,
-// its wasm fetched from `data-base`, the page's `<meta name="rollout-lab-base">` or from beside
-// the module) and its `mountElement` draws the
-// embed layout into the element's open shadow root (web/src/element.rs).
+// near the viewport (`loading="eager"`: at once). Then the module is instantiated (once per base:
+// the element's `data-base`, the page's `<meta name="rollout-lab-base">` or beside the module)
+// and its `mountElement` draws the embed layout into the element's open shadow root
+// (web/src/boot/element.rs).
 //
-// Until the lab is drawn the shadow root shows a placeholder of about the lab's height (500 px,
-// 780 px when the element is narrower than 620 px, as the stacked layout is) holding the
-// element's own children (fallback content, a <slot>), so the page does not jump when the wasm
-// arrives. A failed load shows what failed and a Retry button in the same box; nothing throws
+// Until the lab is drawn the shadow root shows a placeholder of the height the lab will draw at
+// for its attributes (rollout-lab-height.js: the default lab 440 px, 660 px when the element is
+// narrower than 643 px, where the layout stacks) holding the element's own children (fallback
+// content, a <slot>), so the page does not jump when the wasm arrives. A failed load shows what failed and a Retry button in the same box; nothing throws
 // into the page. The element dispatches `rollout-step` (bubbles, composed; detail: the state
 // `MountedLab.onStep` gives) after every change it draws. Moving an element in the document
 // keeps its lab (the teardown waits a microtask and is cancelled when the element is connected

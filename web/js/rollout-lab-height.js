@@ -9,8 +9,10 @@
 // The figures are the heights Chromium draws the embed layout at, at a preset's first step
 // (`tests/e2e/bench/lab-heights.mjs` measures every combination; specs/element.test.mjs checks
 // the reserved height against the drawn one): "wide" in a documentation column at 1280 px
-// (760 to 864 px wide: 441 to 451 px for the default lab, so 446 is within 5 px), "narrow" in
-// a 390 px phone's column (358 px). In between the chart's width changes its height (412 px at
+// (760 to 864 px wide), "narrow" in a 390 px phone's column (358 px). The default lab is
+// rolling-basic's 441 px at 760 px wide and 451 px at 800 to 864, and 599 px narrow (its first
+// step shows a pending command, a line more), recreate's 427 px at 768 and 583 narrow: 440 and
+// 592 are within 11 px of both. In between the chart's width changes its height (412 px at
 // 643 px wide, 469 at 1,000), so a lab in a much narrower or wider column than these is
 // reserved up to about 30 px more or less than it draws.
 
@@ -23,7 +25,7 @@ export const HEIGHTS = {
    * The default lab with its chart and its "what just happened" line; wide with one row of
    * controls, narrow without any (they add `buttonRow` each).
    */
-  lab: [446, 599],
+  lab: [440, 592],
   /** `chart="0"`: no pod chart (narrow, the chart is stacked below the cluster). */
   noChart: [-179, -289],
   /** `explain="0"`: no explanation line. */
@@ -31,13 +33,13 @@ export const HEIGHTS = {
   /**
    * Narrow, each row of buttons, three to a row: Back and Step take two places, Round, Play,
    * New image, Reset and the strategy one each. The default controls (Back, Step, Play, New
-   * image, Reset: five places) are two rows: 599 + 2 × 34 = 667 px, as measured.
+   * image, Reset: five places) are two rows: 592 + 2 × 34 = 660 px (rolling-basic: 667).
    */
   buttonRow: [0, 34],
   /**
    * The sliders (replicas, maxSurge, maxUnavailable): wide, one row for up to three (a lone
    * slider measures 9 px less); narrow, a row each. `step,replicas,maxSurge` on a phone:
-   * 599 + 34 + 2 × 37 = 707 px (709 measured).
+   * 592 + 34 + 2 × 37 = 700 px (rolling-basic: 709).
    */
   slider: [41, 37],
   /** Wide, sliders and seven places of buttons or more: the buttons wrap to a second row. */
@@ -62,8 +64,8 @@ const SLIDERS = new Set(["replicas", "maxsurge", "maxunavailable"]);
 /**
  * The height the lab will draw at for an element's attributes (`attr(name)`: the value, or null
  * when absent), `{wide, narrow}` in px. For `buttons="step,play,replicas,maxSurge"` with the
- * chart: wide 446 + 41 = 487 px; narrow, Back, Step and Play fill one row of three places and
- * each slider has its own, 599 + 34 + 2 × 37 = 707 px.
+ * chart: wide 440 + 41 = 481 px; narrow, Back, Step and Play fill one row of three places and
+ * each slider has its own, 592 + 34 + 2 × 37 = 700 px.
  */
 export function labHeight(attr) {
   const pick = (i) => {

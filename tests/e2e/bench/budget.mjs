@@ -2,9 +2,9 @@
 // before its first render, what a page with one <rollout-lab> element fetches, what an ?embed
 // page fetches, and everything in
 // dist/, each gzip -9 against its budget (lib/bundle.mjs). Prints every file, each total and
-// what is left; exits 1 when one is over its ceiling (its budget, or while over it the size it
-// went over at), or when dist/ holds other wasm than the app's module
-// and the YAML reader's.
+// what is left; exits 1 when one is over its limit (the lower of its budget and its ceiling, the
+// ratchet lib/bundle.mjs keeps), or when dist/ holds other wasm than the app's module and the
+// YAML reader's.
 import { distDir } from '../lib/paths.mjs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -33,10 +33,10 @@ if (wasm.sort().join() !== [MODULES.app, MODULES.yaml].sort().join()) {
 const names = { app: 'app page', element: 'element page', embed: '?embed page', dist: 'dist total' };
 for (const [page, p] of Object.entries(b.pages)) {
   const left = p.budget - p.gzip;
-  // Over its budget, a page may not pass the ceiling set when it went over (lib/bundle.mjs).
-  const room = p.ceiling - p.gzip;
+  // The ceiling is the ratchet below (or, over budget, above) the budget: the lower one holds.
+  const room = p.limit - p.gzip;
   if (room < 0) over = true;
-  const ceiling = left < 0 ? `, ceiling ${p.ceiling}, ${room >= 0 ? `${room} below it` : `${-room} OVER IT`}` : '';
+  const ceiling = p.ceiling !== p.budget ? `, ceiling ${p.ceiling}, ${room >= 0 ? `${room} below the limit` : `${-room} OVER THE LIMIT`}` : '';
   console.log(
     `${names[page]} ${p.gzip} bytes gzip -9 (budget ${p.budget}, ${left >= 0 ? `${left} to spare` : `${-left} over`}${ceiling}; ${p.files.length} files)`,
   );

@@ -12,7 +12,7 @@ const CONTROLS = (process.env.CONTROLS ?? ',step,step;round;play;image;reset,rep
 const combos = [];
 for (const chart of (process.env.CHART ?? '1,0').split(','))
   for (const explain of (process.env.EXPLAIN ?? '1,0').split(','))
-    for (const buttons of CONTROLS) combos.push({ preset: 'rolling-basic', chart, explain, ...(buttons ? { buttons } : {}) });
+    for (const buttons of CONTROLS) combos.push({ preset: process.env.PRESET ?? 'rolling-basic', chart, explain, ...(buttons ? { buttons } : {}) });
 combos.push({ view: 'races', race: 'expectations' });
 combos.push({ lesson: 'rolling-update' });
 

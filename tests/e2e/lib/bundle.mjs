@@ -1,32 +1,36 @@
 // What each kind of page fetches before its first render, and its gzip -9 size: the budgets of
-// issue #16 in one place, for the test command's check (bench/budget.mjs), the benchmark and
+// issue #39 (which replaced issue #16's) in one place, for the test command's check (bench/budget.mjs), the benchmark and
 // the e2e test that compares these lists with what Chromium really fetches.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Budgets, in bytes of gzip -9: issue #16's 600,000 for the app page and for a page with one
- * element, 700,000 for all of dist/. They were met without a trick until 27 November 2026
- * (BENCHMARKS.md, "Back under 600,000"): the glue is minified by terser (Trunk.toml's release
- * hook), and the YAML reader is a small module of its own without Yew (dist/rollout-yaml.js, as
- * issue #16 allows), fetched the first time YAML is read and so counted in dist/ but in no page's
- * first render.
+ * Budgets, in bytes of gzip -9 (issue #39): 720,000 for the app page, for a page with one
+ * element and for the ?embed page, 860,000 for all of dist/. Issue #16's 600,000 / 700,000 were
+ * a line drawn before the lessons, the Plan page, probes, the Races view and Find a race existed;
+ * each feature's cost since is measured in BENCHMARKS.md. The glue is minified by terser
+ * (Trunk.toml's release hook), and the YAML reader is a small module of its own without Yew
+ * (dist/rollout-yaml.js), fetched the first time YAML is read and so counted in dist/ but in no
+ * page's first render.
  */
 export const BUDGETS = {
   /** The app page (index.html). */
-  app: 600_000,
+  app: 720_000,
   /** A page with one <rollout-lab> element: what the element loads (the page's own HTML aside). */
-  element: 600_000,
+  element: 720_000,
   /** The ?embed page (index.html?embed, as an iframe shows it): the element's files and index.html. */
-  embed: 600_000,
+  embed: 720_000,
   /** Every file in dist/ together. */
-  dist: 700_000,
+  dist: 860_000,
 };
 
 /**
- * What the test command enforces while a page is over its budget: the size measured when it
- * went over, plus a few KB, so that nothing grows further unnoticed. On 27 November 2026 the
+ * The ratchet below the budgets: what the test command enforces is the lower of a page's
+ * ceiling and its budget, so a page under budget still may not grow past its ceiling unnoticed.
+ * A ceiling is lowered with every cut and raised only by a feature's measured cost, stated in the
+ * commit that adds it (issue #39). The history: the ceilings began as the size measured when a
+ * page went over issue #16's budgets, plus a few KB. On 27 November 2026 the
  * lessons, first screen, Present, manifest, probe and Plan page work of issues #22 and #24 landed
  * at 651,454 / 646,818 / 769,172 bytes (app, element, dist; the ?embed page, counted since the
  * same day, at about 648,300), about 50 KB over, with no honest cut found that would pay for it (BENCHMARKS.md, "Over the budget, 27 November 2026"); issue #16 says to keep a clean
@@ -144,6 +148,8 @@ export async function bundle(distDir) {
       wasmJsRaw: sum(code, 'bytes'),
       budget: BUDGETS[page],
       ceiling: CEILINGS[page] ?? BUDGETS[page],
+      /** What the check enforces: the lower of the two. */
+      limit: Math.min(CEILINGS[page] ?? BUDGETS[page], BUDGETS[page]),
     };
   }
   return { files: [...sizes.values()], pages };

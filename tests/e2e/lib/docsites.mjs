@@ -29,9 +29,10 @@ const TYPES = {
  */
 export async function readmeSnippet(name) {
   const readme = await fs.readFile(path.join(repoRoot, 'README.md'), 'utf8');
-  const m = readme.match(new RegExp(`<!-- test: ${name} -->\\n\`\`\`[a-z-]*\\n([\\s\\S]*?)\\n\`\`\``));
+  // Indented as a list item's block may be: the indentation is taken off.
+  const m = readme.match(new RegExp(`( *)<!-- test: ${name} -->\\n\\1\`\`\`[a-z-]*\\n([\\s\\S]*?)\\n\\1\`\`\``));
   if (!m) throw new Error(`README.md has no snippet marked <!-- test: ${name} -->`);
-  return m[1];
+  return m[2].replace(new RegExp(`^${m[1]}`, 'gm'), '');
 }
 
 /**

@@ -1,9 +1,9 @@
 // Types of rollout-lab-react.js, and of the <rollout-lab> tag in TSX (React 19's JSX namespace).
-import type { JSX, Key, ReactNode, Ref } from "react";
+import type { CSSProperties, JSX, Key, ReactNode, Ref } from "react";
 import type { RolloutLabAttributes, RolloutLabElement, RolloutStepEvent } from "./rollout-lab.js";
 
 /** The props of `RolloutLab`: the element's attributes, `base`, `onRolloutStep` and fallback children. */
-export interface RolloutLabProps extends Omit<RolloutLabAttributes, "controls" | "buttons" | "step" | "heading-level"> {
+export interface RolloutLabProps extends Omit<RolloutLabAttributes, "controls" | "buttons" | "step" | "heading-level" | "style"> {
   /** Where Rollout Lab's dist/ is served (default "/rollout-lab/"); with Docusaurus, `useBaseUrl("/rollout-lab/")`. */
   base?: string;
   /** The controls, as a list or a comma-separated string (written as the `buttons` attribute). */
@@ -12,6 +12,8 @@ export interface RolloutLabProps extends Omit<RolloutLabAttributes, "controls" |
   step?: string | number;
   "heading-level"?: string | number;
   className?: string;
+  /** Merged over the element's own `display: block; container-type: inline-size`. */
+  style?: CSSProperties;
   /** After every change the lab draws. */
   onRolloutStep?: (event: RolloutStepEvent) => void;
   /** Shown until the lab is drawn (and without JavaScript). */

@@ -58,7 +58,9 @@ export function RolloutLab({ base = "/rollout-lab/", onRolloutStep, children, st
   }, [onRolloutStep]);
   // An inline-size container before the element is defined too (as its shadow root's style
   // makes it after), so the box below can tell a narrow column from a wide one.
-  const attributes = { ref, "data-base": base, style: { display: "block", containerType: "inline-size", ...style } };
+  const own = style !== null && typeof style === "object" ? style : undefined;
+  if (style !== undefined && !own) console.error("Rollout Lab: style must be an object of CSS properties (ignored)");
+  const attributes = { ref, "data-base": base, style: { display: "block", containerType: "inline-size", ...own } };
   for (const [name, value] of Object.entries(props)) {
     // `controls` as `buttons`: what a minifier of the server-rendered HTML leaves alone.
     const key = name === "controls" ? "buttons" : name === "className" ? "class" : name;
