@@ -588,6 +588,14 @@ export interface PlanOptions {
   badImage?: boolean;
   /** A pods ResourceQuota in the namespace. */
   podQuota?: number;
+  /** How the new version's app fails, as `rollout plan --fail` names it: "crash:after=5s", "probe:after=5s", "readiness:from=30s,to=90s" or "pull" (scenarios too); the result then has `ifItFails`. */
+  fail?: string;
+}
+/** `rollout plan --fail`'s `ifItFails` (README, "If it fails"). */
+export interface IfItFails {
+  failure: string; replicas: number; minAvailable: number; capacityLost: number; lowestSeconds: number;
+  podsStuck: number; restarts: number; deadlineExceededSeconds: number | null; undoSeconds: number | null;
+  completesAfterSeconds: number | null;
 }
 /** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). YAML text needs the YAML reader: `await loadYaml()` once first. */
 export type PlanInput = string | object;
@@ -606,6 +614,8 @@ export interface PlanResult extends Forecast {
   secondsPerRound: number;
   settle: boolean;
   warnings: string[];
+  /** With the `fail` option: the rollout where the new version fails so. */
+  ifItFails?: IfItFails;
   /** A manifest's cluster model, defaults filled in. */
   model?: {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
@@ -662,8 +672,17 @@ fn model_options(value: JsValue) -> Result<crate::plan_api::ModelOptions, JsErro
 pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let input = plain(input, "the scenario or manifest")?;
-    let out = crate::plan_api::plan(&input, &model_options(options)?).map_err(error)?;
-    js_of(&out)
+    let options = model_options(options)?;
+    let out = crate::plan_api::plan(&input, &options).map_err(error)?;
+    match crate::plan_api::if_it_fails(&input, &options).map_err(error)? {
+        // `rollout plan --fail … --json`: the plan with `ifItFails` beside its forecast.
+        Some(f) => {
+            let mut v = serde_json::to_value(&out).map_err(|e| error(e.to_string()))?;
+            v["ifItFails"] = serde_json::to_value(&f).map_err(|e| error(e.to_string()))?;
+            js_of(&v)
+        }
+        None => js_of(&out),
+    }
 }
 
 /// Forecasts every combination of `axes` for `input` (as [`plan`]), calling `options` (a
