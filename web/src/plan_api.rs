@@ -20,7 +20,7 @@ use rollout_facade::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_facade::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
-pub const OPTION_NAMES: [&str; 14] = [
+pub const OPTION_NAMES: [&str; 15] = [
     "deployment",
     "readyAfter",
     "pull",
@@ -35,6 +35,7 @@ pub const OPTION_NAMES: [&str; 14] = [
     "nodeMemory",
     "zones",
     "nodeList",
+    "fail",
 ];
 
 /// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
@@ -146,6 +147,25 @@ impl ModelOptions {
         Ok(())
     }
 
+    /// The `fail` option: how the new version's app fails, as `rollout plan --fail` and a
+    /// scenario's `model.failures` name it (`crash:after=5s`, `probe:after=5s`,
+    /// `readiness:from=30s,to=90s`, `pull`); `None` when absent or empty. The message is the
+    /// core's.
+    pub fn failure(&self) -> Result<Option<rollout_facade::failures::AppFailure>, String> {
+        match self.get("fail") {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+            Some(serde_json::Value::String(t)) => {
+                rollout_facade::failures::AppFailure::parse(t.trim())
+                    .map(Some)
+                    .map_err(|e| format!("fail {e}"))
+            }
+            Some(other) => Err(format!(
+                "fail {other}: expected a failure such as \"crash:after=5s\""
+            )),
+        }
+    }
+
     /// The cluster model with the defaults of `rollout plan`; errors name the option.
     pub fn model(&self) -> Result<ClusterModel, String> {
         let duration = |name: &str, v: &serde_json::Value| {
@@ -223,7 +243,11 @@ pub fn subject_of(
         crate::yaml_reader::read(&text, pick)?.into_owned()
     };
     let (subject, notes) = read_subject_named(&text, &model, pick)?;
-    let model_option = options.given().into_iter().find(|n| *n != "deployment");
+    options.failure()?;
+    let model_option = options
+        .given()
+        .into_iter()
+        .find(|n| !matches!(*n, "deployment" | "fail"));
     if let (Subject::Scenario(s), Some(name)) = (&subject, model_option) {
         return Err(format!(
             "{name} describes the cluster of a manifest; scenario {:?} has its own model (edit its fields instead)",
@@ -291,6 +315,32 @@ pub fn plan_change(
         &rollout_facade::limits::Limits::PAGE,
     )
     .map(|(out, _, _)| out)
+}
+
+/// `plan(input, {fail})`'s `ifItFails`: the rollout where the new version fails as the `fail`
+/// option says (`rollout_facade::plan::failure`), `None` without one.
+pub fn if_it_fails(
+    input: &serde_json::Value,
+    options: &ModelOptions,
+) -> Result<Option<rollout_facade::plan::failure::FailureForecast>, String> {
+    let Some(failure) = options.failure()? else {
+        return Ok(None);
+    };
+    let (subject, _) = subject_of(input, options)?;
+    failure_of(&subject, &failure).map(Some)
+}
+
+/// The failure forecast of `subject` as planned (the page's limits).
+pub fn failure_of(
+    subject: &Subject,
+    failure: &rollout_facade::failures::AppFailure,
+) -> Result<rollout_facade::plan::failure::FailureForecast, String> {
+    let scenario = subject.scenario(&rollout_facade::plan::sweep::Settings::default())?;
+    rollout_facade::plan::failure::failure_forecast(
+        &scenario,
+        failure,
+        &rollout_facade::limits::Limits::PAGE,
+    )
 }
 
 /// The axes of a sweep, as `sweep()` takes them: `{maxSurge: "0..10", maxUnavailable: [0, 1,
@@ -422,6 +472,42 @@ mod tests {
         assert!(plan(&json!(two), &o)
             .unwrap_err()
             .starts_with("deployment 3"));
+    }
+
+    /// 4 replicas at the apps/v1 defaults: maxSurge 25% of 4 = 1 (rounded up), maxUnavailable
+    /// 25% of 4 = 1 (rounded down), so one old pod goes at once and the new pods, crashing 5 s
+    /// after each start, never replace it: 4 − 1 = 3 available at the lowest, 1 lost. With
+    /// maxUnavailable 0 no old pod may go: nothing lost. Either way the deadline
+    /// (progressDeadlineSeconds 600) is reported more than 600 s after the image is set.
+    #[test]
+    fn the_fail_option_adds_the_failing_rollout() {
+        let o = ModelOptions::from_value(json!({"fail": "crash:after=5s"})).unwrap();
+        let f = if_it_fails(&json!(MANIFEST), &o).unwrap().unwrap();
+        assert_eq!((f.replicas, f.min_available, f.capacity_lost), (4, 3, 1));
+        assert!(f.deadline_exceeded_seconds.unwrap() > 600, "{f:?}");
+        let held = MANIFEST.replace(
+            "  replicas: 4\n",
+            "  replicas: 4\n  strategy:\n    rollingUpdate: {maxUnavailable: 0}\n",
+        );
+        let f = if_it_fails(&json!(held), &o).unwrap().unwrap();
+        assert_eq!((f.min_available, f.capacity_lost), (4, 0));
+        // The forecast of the rollout that works is unchanged by the option.
+        assert_eq!(
+            plan(&json!(MANIFEST), &o).unwrap().forecast,
+            plan(&json!(MANIFEST), &ModelOptions::default())
+                .unwrap()
+                .forecast
+        );
+        assert_eq!(
+            if_it_fails(&json!(MANIFEST), &ModelOptions::default()).unwrap(),
+            None
+        );
+        let bad = ModelOptions::from_value(json!({"fail": "explode"})).unwrap();
+        let e = if_it_fails(&json!(MANIFEST), &bad).unwrap_err();
+        assert!(
+            e.starts_with("fail \"explode\": unknown failure `explode`"),
+            "{e}"
+        );
     }
 
     #[test]

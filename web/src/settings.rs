@@ -38,6 +38,7 @@ impl FormControl for Field {
             Field::Nodes => "Nodes",
             Field::TerminationRounds => "Graceful termination (rounds)",
             Field::SecondsPerRound => "Seconds per round",
+            Field::Failure => "New image fails",
             api_name => api_name.as_str(),
         }
     }
@@ -53,6 +54,7 @@ impl FormControl for Field {
             Field::ReadyJitterRounds => "jitter",
             Field::TerminationRounds => "termination",
             Field::SecondsPerRound => "seconds-per-round",
+            Field::Failure => "failure",
             Field::TemplateLabels => "template-labels",
             one_word => one_word.as_str(),
         }
@@ -116,6 +118,10 @@ pub struct Settings {
     pub seconds_per_round: String,
     /// The next image rolled out never becomes ready.
     pub never_ready: bool,
+    /// How the next image's app fails, as a scenario's `model.failures` and `rollout plan
+    /// --fail` name it (`crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s`,
+    /// `pull`); empty: it does not.
+    pub failure: String,
     /// "Controller reaction": instant (settled rounds, as a real cluster's controllers react
     /// within milliseconds) or one round per hop (lock-step rounds, for a lesson on informer
     /// lag). The scenario's `settle`.
@@ -142,6 +148,7 @@ impl Default for Settings {
             termination_rounds: "3".into(),
             seconds_per_round: "1".into(),
             never_ready: false,
+            failure: String::new(),
             instant_reactions: true,
         }
     }
@@ -164,6 +171,7 @@ impl Settings {
             Field::Nodes => &self.nodes,
             Field::TerminationRounds => &self.termination_rounds,
             Field::SecondsPerRound => &self.seconds_per_round,
+            Field::Failure => &self.failure,
             Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => "",
         }
     }
@@ -189,6 +197,7 @@ impl Settings {
             Field::Nodes => &mut self.nodes,
             Field::TerminationRounds => &mut self.termination_rounds,
             Field::SecondsPerRound => &mut self.seconds_per_round,
+            Field::Failure => &mut self.failure,
             Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => return,
         };
         *slot = value;
@@ -241,6 +250,13 @@ impl Settings {
             termination_rounds: s.termination_rounds.to_string(),
             seconds_per_round: s.seconds_per_round.to_string(),
             never_ready: !s.never_ready_images.is_empty(),
+            failure: s
+                .model
+                .as_ref()
+                .and_then(|m| m.failures.as_ref())
+                .and_then(|f| f.images.first())
+                .map(|(_, f)| f.text())
+                .unwrap_or_default(),
             instant_reactions: s.settle,
             min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
             progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
@@ -334,7 +350,7 @@ impl Problems {
 }
 
 /// The cluster model of a scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClusterModel {
     /// Rounds until a new pod is ready.
     pub ready_after_rounds: u32,
@@ -346,6 +362,8 @@ pub struct ClusterModel {
     pub termination_rounds: u32,
     /// Seconds per round.
     pub seconds_per_round: i64,
+    /// How the next image's app fails (`None`: it does not).
+    pub failure: Option<rollout_facade::failures::AppFailure>,
 }
 
 fn parse_whole(text: &str, field: Field) -> Result<i64, Problems> {
@@ -417,7 +435,17 @@ pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
         nodes: get(&s.nodes, Field::Nodes, 1, 50) as u32,
         termination_rounds: get(&s.termination_rounds, Field::TerminationRounds, 0, 50) as u32,
         seconds_per_round: get(&s.seconds_per_round, Field::SecondsPerRound, 1, 3600),
+        failure: None,
     };
+    let mut model = model;
+    match s.failure.trim() {
+        "" => {}
+        text => match rollout_facade::failures::AppFailure::parse(text) {
+            Ok(f) => model.failure = Some(f),
+            // The core's message: what is wrong and the four names it reads.
+            Err(message) => problems.merge(Problems::one(Field::Failure, message)),
+        },
+    }
     if problems.is_empty() {
         Ok(model)
     } else {
@@ -641,9 +669,38 @@ mod tests {
                 ready_jitter: 0,
                 nodes: 3,
                 termination_rounds: 3,
-                seconds_per_round: 1
+                seconds_per_round: 1,
+                failure: None,
             }
         );
+    }
+
+    #[test]
+    fn a_failure_is_read_in_the_scenario_formats_words_and_refused_in_the_cores() {
+        let s = with(|s| s.failure = " crash:after=5s ".into());
+        assert_eq!(
+            parse_model(&s).unwrap().failure,
+            Some(rollout_facade::failures::AppFailure::Crash { after: 5 })
+        );
+        let bad = with(|s| s.failure = "crash".into());
+        let problems = parse_model(&bad).unwrap_err();
+        let p = problems.for_field(Field::Failure).unwrap();
+        // The core's message (`AppFailure::parse`), naming what `crash` needs.
+        assert!(p.message.contains("needs after=DURATION"), "{}", p.message);
+        // Built into a scenario: the next version of the image fails, and reads back.
+        let built = crate::state::build_scenario(&s, &crate::state::default_scenario()).unwrap();
+        let failures = built.model.as_ref().unwrap().failures.as_ref().unwrap();
+        assert_eq!(failures.images.len(), 1);
+        assert_eq!(failures.images[0].0, "nginx:1.16.1");
+        let (back, _) = Settings::from_scenario(&built).unwrap();
+        assert_eq!(back.failure, "crash:after=5s");
+        // Cleared: no failure left in the scenario.
+        let cleared = crate::state::build_scenario(&Settings::default(), &built).unwrap();
+        assert!(cleared
+            .model
+            .as_ref()
+            .and_then(|m| m.failures.as_ref())
+            .is_none());
     }
 
     #[test]

@@ -943,6 +943,9 @@ pub enum InputField {
     TerminationRounds,
     /// Cluster model: simulated seconds per round (`secondsPerRound`).
     SecondsPerRound,
+    /// Cluster model: how the next image's app fails (`model.failures`: `crash:after=5s`,
+    /// `probe:after=5s`, `readiness:from=30s,to=90s`, `pull`; empty: it does not).
+    Failure,
 }
 
 impl InputField {
@@ -957,12 +960,13 @@ impl InputField {
         InputField::RevisionHistoryLimit,
     ];
     /// The cluster model's fields, in form order.
-    pub const MODEL: [InputField; 5] = [
+    pub const MODEL: [InputField; 6] = [
         InputField::ReadyAfterRounds,
         InputField::ReadyJitterRounds,
         InputField::Nodes,
         InputField::TerminationRounds,
         InputField::SecondsPerRound,
+        InputField::Failure,
     ];
 
     /// Whether it is one of the Deployment's fields a form sets ([`InputField::SPEC`]: an
@@ -991,6 +995,7 @@ impl InputField {
             InputField::Nodes => "nodes",
             InputField::TerminationRounds => "terminationRounds",
             InputField::SecondsPerRound => "secondsPerRound",
+            InputField::Failure => "model.failures",
         }
     }
 }
@@ -1042,7 +1047,7 @@ mod tests {
     #[test]
     fn every_cluster_model_field_is_a_key_of_the_scenario_format() {
         let scenario = crate::scenario::Scenario::from_json(
-            r#"{"name":"t","rounds":3,"readyAfterRounds":2,"model":{"readyJitterRounds":1},
+            r#"{"name":"t","rounds":3,"readyAfterRounds":2,"model":{"readyJitterRounds":1,"failures":{"web:2":"pull"}},
                 "nodes":2,"terminationRounds":1,"secondsPerRound":5,"actions":[]}"#,
         )
         .unwrap();

@@ -80,13 +80,15 @@ pub struct PodView {
     /// [`crate::replicaset::pods_deleted_next`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub next_deletion: bool,
-    /// `restartCount` (the RESTARTS column; 0 for a pod whose app does not fail).
+    /// `status.containerStatuses[0].restartCount` (kubectl's RESTARTS): 0 for a pod whose app
+    /// does not fail.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub restarts: i32,
-    /// While the kubelet backs off (`CrashLoopBackOff`, `ImagePullBackOff`), when it tries again
-    /// (the container's restart, the next pull): a stage counts down to it.
+    /// While the kubelet backs off before the next restart or pull attempt
+    /// (`CrashLoopBackOff`, `ImagePullBackOff`), the seconds left: with a 40 s back-off from an
+    /// exit at 50 s, at 70 s it reads 20.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub back_off_until: Option<Time>,
+    pub back_off_left: Option<Time>,
     /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
     /// `FailedScheduling` text; `None` for a pod bound or not yet tried.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,6 +97,21 @@ pub struct PodView {
 
 fn is_zero(n: &i32) -> bool {
     *n == 0
+}
+
+/// The reason kubectl's STATUS column gives a pod whose app fails (`kubelet::failures`): its
+/// container's waiting reason (`CrashLoopBackOff`, `ErrImagePull`, `ImagePullBackOff`,
+/// `ContainerCreating`) or terminated reason (`Error`), as `kubectl::get_pods::pod_row` prints
+/// it; `None` while it runs, is terminating, or carries no container status.
+pub fn container_reason(pod: &Pod) -> Option<String> {
+    if pod.metadata.deletion_timestamp.is_some() {
+        return None;
+    }
+    let c = pod.container.as_ref()?;
+    c.state
+        .reason()
+        .filter(|r| !r.is_empty() && *r != "ContainerCreating")
+        .map(str::to_string)
 }
 
 /// The reason the kubelet gives for a container that cannot start, for a pod whose image is
@@ -276,17 +293,18 @@ fn rs_view(
                 state: PodState::of(p, rs.spec.min_ready_seconds, now),
                 node: p.node_name.clone(),
                 created: p.metadata.creation_timestamp,
-                reason: match &p.container {
-                    // A failing app's container (`kubelet::restarts`): its own reason.
-                    Some(c) if p.metadata.deletion_timestamp.is_none() => {
-                        c.state.reason().map(str::to_string)
-                    }
-                    _ => waiting_reason(p, never_ready_images, seconds_per_round, now)
-                        .map(str::to_string),
-                },
+                reason: container_reason(p).or_else(|| {
+                    waiting_reason(p, never_ready_images, seconds_per_round, now)
+                        .map(str::to_string)
+                }),
                 next_deletion: deleted_next.contains(&p.metadata.name),
                 restarts: p.restart_count,
-                back_off_until: p.container.as_ref().and_then(|c| c.back_off_until),
+                back_off_left: p
+                    .container
+                    .as_ref()
+                    .filter(|_| p.metadata.deletion_timestamp.is_none())
+                    .and_then(|c| c.back_off_until)
+                    .map(|t| (t - now).max(0)),
                 unschedulable: p.unschedulable_message().map(str::to_string),
             })
             .collect(),
@@ -389,6 +407,49 @@ pub fn age(seconds: Time) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A crash loop on the stage: 1 replica of web:1, then web:2 crashing 5 s after each
+    /// start (maxUnavailable 0, 1 s settled rounds, pods ready after 10 s). The new pod starts
+    /// at 10 s and exits at 15 (restarted at once), 20 (back-off 10 s → 30), 35 (20 s → 55),
+    /// 60 (40 s → 100): at 80 s it has restarted 3 times and waits 20 s more.
+    #[test]
+    fn a_crash_looping_pod_shows_its_restarts_and_the_back_off_left() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":200,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"}},
+                "actions":[
+                  {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
+                    "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+                  {"round":10,"type":"setImage","image":"web:2"}]}"#,
+        )
+        .unwrap();
+        let mut sim = Simulation::new(s).without_history();
+        while sim.round() < 80 {
+            sim.run_round();
+            sim.skip_idle_rounds_until(80);
+        }
+        let view = cluster_view(&sim);
+        let new = &view.replica_sets[1].pods[0];
+        assert_eq!(new.reason.as_deref(), Some("CrashLoopBackOff"));
+        assert_eq!((new.restarts, new.back_off_left), (3, Some(20)));
+        assert_eq!(new.state, PodState::Running);
+        let old = &view.replica_sets[0].pods[0];
+        assert_eq!(
+            (old.reason.as_deref(), old.restarts, old.back_off_left),
+            (None, 0, None)
+        );
+        // Running again at 100 s: no reason, no back-off, 4 restarts.
+        while sim.round() < 101 {
+            sim.run_round();
+            sim.skip_idle_rounds_until(101);
+        }
+        let new = &cluster_view(&sim).replica_sets[1].pods[0];
+        assert_eq!(
+            (new.reason.as_deref(), new.restarts, new.back_off_left),
+            (None, 4, None)
+        );
+    }
 
     #[test]
     fn a_lane_says_what_manage_replicas_will_do() {

@@ -596,6 +596,14 @@ export interface PlanOptions {
   zones?: number;
   /** The nodes instead of nodes/nodeCpu/nodeMemory/zones: `kubectl get nodes -o json` (object or text) or [{name, cpu, memory, pods, labels}]. */
   nodeList?: object | string;
+  /** How the new version's app fails, as `rollout plan --fail` names it: "crash:after=5s", "probe:after=5s", "readiness:from=30s,to=90s" or "pull" (scenarios too); the result then has `ifItFails`. */
+  fail?: string;
+}
+/** `rollout plan --fail`'s `ifItFails` (README, "If it fails"). */
+export interface IfItFails {
+  failure: string; replicas: number; minAvailable: number; capacityLost: number; lowestSeconds: number;
+  podsStuck: number; restarts: number; deadlineExceededSeconds: number | null; undoSeconds: number | null;
+  completesAfterSeconds: number | null;
 }
 /** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). YAML text needs the YAML reader: `await loadYaml()` once first. */
 export type PlanInput = string | object;
@@ -616,6 +624,8 @@ export interface PlanResult extends Forecast {
   warnings: string[];
   /** Why the rollout never completes when a pod fits no node (the scheduler's FailedScheduling text). */
   unschedulable?: { reason: string; pod: string; pods: number; message: string };
+  /** With the `fail` option: the rollout where the new version fails so. */
+  ifItFails?: IfItFails;
   /** A manifest's cluster model, defaults filled in. */
   model?: {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
@@ -685,7 +695,15 @@ pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError
         return js_of(&out);
     }
     let out = crate::plan_api::plan(&input, &options).map_err(error)?;
-    js_of(&out)
+    match crate::plan_api::if_it_fails(&input, &options).map_err(error)? {
+        // `rollout plan --fail … --json`: the plan with `ifItFails` beside its forecast.
+        Some(f) => {
+            let mut v = serde_json::to_value(&out).map_err(|e| error(e.to_string()))?;
+            v["ifItFails"] = serde_json::to_value(&f).map_err(|e| error(e.to_string()))?;
+            js_of(&v)
+        }
+        None => js_of(&out),
+    }
 }
 
 /// Forecasts every combination of `axes` for `input` (as [`plan`]), calling `options` (a

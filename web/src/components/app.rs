@@ -437,6 +437,7 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
                         name: AttrValue::from(frame.deployment.clone()),
                         now: frame.time,
                         before: lab.before.clone(),
+                        get_pods: frame.get_pods.clone().map(AttrValue::from),
                     }) }
                 </div>
             </div>

@@ -19,6 +19,24 @@ pub struct DeploymentStatusProps {
     pub now: i64,
     /// The Deployment before the last move.
     pub before: Option<Rc<Snapshot>>,
+    /// `kubectl get pods` (the core's printer), or how many pods there are when too many to
+    /// print.
+    pub get_pods: Result<AttrValue, usize>,
+}
+
+/// `kubectl get pods`, beside `rollout status`: kubectl's own table (STATUS
+/// `CrashLoopBackOff`, RESTARTS `3 (20s ago)` as the core prints them), or a count of the
+/// pods when there are too many to print.
+fn get_pods_box(get_pods: &Result<AttrValue, usize>) -> Html {
+    html! {
+        <div class="rollout-status-box get-pods-box">
+            <div class="console-command">{ "$ kubectl get pods" }</div>
+            { match get_pods {
+                Ok(text) => html! { <pre class="rollout-status get-pods" data-testid="get-pods">{ text.clone() }</pre> },
+                Err(n) => html! { <p class="panel-sub" data-testid="get-pods-count">{ format!("{} pods: the table is printed up to {} pods.", crate::settings::group(*n as i64), crate::state::GET_PODS_UP_TO) }</p> },
+            } }
+        </div>
+    }
 }
 
 /// The Deployment status panel.
@@ -32,6 +50,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                     <div class="console-command">{ format!("$ {}", rollout_status_command(&props.name)) }</div>
                     <pre class="rollout-status is-error" data-testid="rollout-status">{ rollout_facade::kubectl::check_err::not_found("deployments.apps", &props.name) + "\n" }</pre>
                 </div>
+                { get_pods_box(&props.get_pods) }
             </section>
         };
     };
@@ -116,6 +135,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                 <pre class={classes!("rollout-status", status_class)} data-testid="rollout-status"
                     data-done={rs.done.to_string()}>{ rs.text() }</pre>
             </div>
+            { get_pods_box(&props.get_pods) }
         </section>
     }
 }

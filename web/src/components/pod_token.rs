@@ -93,6 +93,44 @@ pub fn pod_words(
     }
 }
 
+/// What a failing pod's token adds to its words: `, restarted 3 times, back-off 20 s left`
+/// (the view's `restarts` and `back_off_left`); empty for a pod that never restarted and
+/// does not wait.
+pub fn failure_words(restarts: i32, back_off_left: Option<i64>) -> String {
+    let mut out = String::new();
+    match restarts {
+        0 => {}
+        1 => out.push_str(", restarted once"),
+        n => out.push_str(&format!(", restarted {n} times")),
+    }
+    if let Some(left) = back_off_left.filter(|l| *l > 0) {
+        out.push_str(&format!(", back-off {left} s left"));
+    }
+    out
+}
+
+/// A failing pod's marks inside its token: a corner badge with its restarts (`↻3`) and the
+/// back-off counting down in its middle (`20s`); nothing for a pod that does not fail.
+fn failure_marks(p: &PodView) -> Html {
+    let left = p.back_off_left.filter(|l| *l > 0);
+    html! {
+        <>
+            if p.restarts > 0 {
+                <span class="pod-restarts" aria-hidden="true">{ format!("↻{}", p.restarts) }</span>
+            }
+            if let Some(left) = left {
+                <span class="pod-countdown" aria-hidden="true">{ format!("{left}s") }</span>
+            }
+        </>
+    }
+}
+
+/// A pod whose app fails: it restarted, or the kubelet backs off, or its container waits for
+/// a reason (`CrashLoopBackOff`, `ImagePullBackOff`).
+pub fn is_failing(p: &PodView) -> bool {
+    p.restarts > 0 || p.back_off_left.is_some() || p.reason.is_some()
+}
+
 /// The legend of pod states (a plain function: it has no state and no props).
 pub fn pod_legend() -> Html {
     html! {
@@ -153,6 +191,7 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
         look.now_ready.then_some("pod-now-ready"),
         look.selected.then_some("pod-selected"),
         look.doomed.then_some("pod-doomed"),
+        is_failing(p).then_some("pod-failing"),
     );
     let (tabindex, role, label) = match look.focus {
         Some((t, words)) => (Some(t), Some("img"), Some(words)),
@@ -163,7 +202,9 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
             data-state={state_key(p.state)} data-node={p.node.clone()}
             data-reason={p.reason.clone()} data-unschedulable={p.unschedulable.clone()}
             data-doomed={look.doomed.then_some("true")} title={look.title}
-            tabindex={tabindex} role={role} aria-label={label} />
+            data-restarts={(p.restarts > 0).then(|| p.restarts.to_string())}
+            data-back-off={p.back_off_left.map(|l| l.to_string())}
+            tabindex={tabindex} role={role} aria-label={label}>{ failure_marks(p) }</span>
     }
 }
 
@@ -216,6 +257,9 @@ fn small_grid_html(pods: &[PodView], selected: Option<&str>, class: &str, label:
         if doomed {
             out.push_str(" pod-doomed");
         }
+        if is_failing(p) {
+            out.push_str(" pod-failing");
+        }
         out.push_str("\" data-testid=\"pod\" data-pod=\"");
         escape_into(&mut out, &p.name);
         out.push_str("\" data-state=\"");
@@ -230,6 +274,12 @@ fn small_grid_html(pods: &[PodView], selected: Option<&str>, class: &str, label:
         }
         if doomed {
             out.push_str(" data-doomed=\"true\"");
+        }
+        if p.restarts > 0 {
+            out.push_str(&format!(" data-restarts=\"{}\"", p.restarts));
+        }
+        if let Some(l) = p.back_off_left {
+            out.push_str(&format!(" data-back-off=\"{l}\""));
         }
         out.push_str("></span>");
     }
@@ -359,9 +409,23 @@ mod tests {
             reason: None,
             next_deletion: false,
             restarts: 0,
-            back_off_until: None,
+            back_off_left: None,
             unschedulable: None,
         }
+    }
+
+    #[test]
+    fn a_failing_pods_words_say_its_restarts_and_back_off() {
+        assert_eq!(failure_words(0, None), "");
+        assert_eq!(failure_words(1, Some(0)), ", restarted once");
+        assert_eq!(
+            failure_words(3, Some(20)),
+            ", restarted 3 times, back-off 20 s left"
+        );
+        let mut p = pod("web-rev2-a", PodState::Running);
+        assert!(!is_failing(&p));
+        p.reason = Some("ImagePullBackOff".into());
+        assert!(is_failing(&p));
     }
 
     #[test]
@@ -412,6 +476,8 @@ mod tests {
         doomed.node = "node-1".into();
         let mut waiting = pod("web-rev2-c", PodState::Running);
         waiting.reason = Some("Err<\"&'>".into());
+        waiting.restarts = 3;
+        waiting.back_off_left = Some(20);
         let html = small_grid_html(
             &[pod("web-rev1-a", PodState::Ready), doomed, waiting],
             Some("web-rev1-a"),
@@ -424,7 +490,7 @@ mod tests {
                 r#"<div class="pod-grid pod-grid-small" role="img" aria-label="3 pods: 1 Ready, 1 Available, 1 Running">"#,
                 r#"<span class="pod pod-ready pod-selected" data-testid="pod" data-pod="web-rev1-a" data-state="ready" data-node=""></span>"#,
                 r#"<span class="pod pod-available pod-doomed" data-testid="pod" data-pod="web-rev1-b" data-state="available" data-node="node-1" data-doomed="true"></span>"#,
-                r#"<span class="pod pod-running" data-testid="pod" data-pod="web-rev2-c" data-state="running" data-node="" data-reason="Err&lt;&quot;&amp;&#39;&gt;"></span>"#,
+                r#"<span class="pod pod-running pod-failing" data-testid="pod" data-pod="web-rev2-c" data-state="running" data-node="" data-reason="Err&lt;&quot;&amp;&#39;&gt;" data-restarts="3" data-back-off="20"></span>"#,
                 "</div>"
             )
         );

@@ -11,8 +11,8 @@
 //! turns all of it off.
 
 use crate::components::pod_token::{
-    density, describe_pods, pod_legend, pod_token, pod_words, small_grid, state_of_key,
-    with_ghosts, Look, Motion, DENSITY_ABOVE, SMALL_ABOVE,
+    density, describe_pods, failure_words, pod_legend, pod_token, pod_words, small_grid,
+    state_of_key, with_ghosts, Look, Motion, DENSITY_ABOVE, SMALL_ABOVE,
 };
 use rollout_facade::ui_support::DepartedPod;
 use rollout_facade::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
@@ -75,7 +75,7 @@ pub fn behind_notes(b: &BudgetView) -> Html {
         ("budget-total", "Pods in total", &b.total),
         ("budget-available", "Available", &b.available),
     ];
-    notes
+    let behind: Html = notes
         .iter()
         .filter(|(_, _, g)| b.rolling && g.behind.is_some())
         .map(|(testid, title, g)| {
@@ -85,7 +85,24 @@ pub fn behind_notes(b: &BudgetView) -> Html {
                 </p>
             }
         })
-        .collect()
+        .collect();
+    html! {
+        <>
+            { waiting_note(b) }
+            { behind }
+        </>
+    }
+}
+
+/// Why the rollout waits on a new pod whose app fails, in the core's words
+/// ([`BudgetView::waiting`]): nothing when no new pod fails.
+pub fn waiting_note(b: &BudgetView) -> Html {
+    match &b.waiting {
+        Some(why) => html! {
+            <p class="gauge-waiting-note" data-testid="budget-waiting" role="status">{ why.clone() }</p>
+        },
+        None => Html::default(),
+    }
 }
 
 /// The two gauges of the core's [`BudgetView`]: total pods against replicas + maxSurge,
@@ -222,6 +239,7 @@ pub fn lane(props: &LaneProps) -> Html {
             "-1"
         };
         let mut words = pod_words(&p.name, p.state, &p.node, &rs.image, p.reason.as_deref());
+        words.push_str(&failure_words(p.restarts, p.back_off_left));
         if p.next_deletion {
             words.push_str(", deleted next");
         }
@@ -617,6 +635,11 @@ fn show_pod(e: &Event, readout: &NodeRef, images: &HashMap<String, String>) {
     if let Some(out) = readout.cast::<Element>() {
         let reason = pod.get_attribute("data-reason");
         let mut words = pod_words(&name, state, &node, &image, reason.as_deref());
+        let number = |key: &str| pod.get_attribute(key).and_then(|v| v.parse::<i64>().ok());
+        words.push_str(&failure_words(
+            number("data-restarts").map_or(0, |n| i32::try_from(n).unwrap_or(0)),
+            number("data-back-off"),
+        ));
         if doomed {
             words.push_str(" · the ReplicaSet controller deletes it next");
         }

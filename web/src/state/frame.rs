@@ -43,6 +43,9 @@ pub struct Frame {
     pub replica_sets: Rc<Vec<Rc<ReplicaSetView>>>,
     /// The rolling-update budget of the first Deployment (the stage's gauges).
     pub budget: Option<rollout_facade::view::BudgetView>,
+    /// `kubectl get pods` as the core's printer prints it (`kubectl::get_pods_of`), while
+    /// there are at most [`GET_PODS_UP_TO`] pods; otherwise how many there are.
+    pub get_pods: Result<String, usize>,
     /// The pod-count chart of the Deployment.
     pub chart: Vec<ChartPoint>,
     /// Pods the last step removed.
@@ -83,6 +86,9 @@ pub struct Frame {
     /// a run or a restored link).
     pub step_note: Option<StepNote>,
 }
+
+/// Up to this many pods the status panel prints `kubectl get pods` (beyond, a count).
+pub const GET_PODS_UP_TO: usize = 40;
 
 impl Frame {
     /// The frame of a lab now.
@@ -147,8 +153,15 @@ impl Frame {
                 replica_sets.iter().map(|rs: &Rc<ReplicaSetView>| &**rs),
             )
         });
+        let pod_count = sim.api().pods().count();
+        let get_pods = if pod_count <= GET_PODS_UP_TO {
+            Ok(rollout_facade::kubectl::get_pods_of(&sim))
+        } else {
+            Err(pod_count)
+        };
         Frame {
             budget,
+            get_pods,
             cluster,
             replica_sets,
             chart: chart_series(&sim, &deployment),

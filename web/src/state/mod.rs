@@ -42,7 +42,7 @@ mod snapshot;
 mod tests;
 
 pub use crate::explain::StepNote;
-pub use frame::{EventRow, Frame, PendingRow};
+pub use frame::{EventRow, Frame, PendingRow, GET_PODS_UP_TO};
 pub use lab::{end_notice, Lab};
 pub use scenario::{build_scenario, default_scenario, importable};
 use scenario::{default_input, session_of};

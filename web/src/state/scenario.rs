@@ -87,6 +87,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
             ..m.unwrap_or_default()
         }),
     };
+    apply_failure(&mut s, template, model.failure.clone(), &input.image);
     s.termination_rounds = model.termination_rounds;
     s.nodes = model.nodes;
     s.settle = settings.instant_reactions;
@@ -115,6 +116,38 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
         ),
     }
     Ok(s)
+}
+
+/// The settings' failure in `s`'s `model.failures`: for the images the template's failures
+/// name (a lesson's or an import's), or else for the next version of `image` (the one "Roll
+/// out new image" sets first); none when the settings name no failure. The template's restart
+/// back-off is kept.
+fn apply_failure(
+    s: &mut Scenario,
+    template: &Scenario,
+    failure: Option<rollout_facade::failures::AppFailure>,
+    image: &str,
+) {
+    let old = template.model.as_ref().and_then(|m| m.failures.clone());
+    let images: Vec<String> = match old.as_ref().map(|f| &f.images) {
+        Some(named) if !named.is_empty() => named.iter().map(|(i, _)| i.clone()).collect(),
+        _ => vec![images::next_version(image)],
+    };
+    let restart_back_off = old.map(|f| f.restart_back_off).unwrap_or_default();
+    let failures = failure.map(|f| rollout_facade::failures::FailureModel {
+        images: images.into_iter().map(|i| (i, f.clone())).collect(),
+        restart_back_off,
+    });
+    match (failures, s.model.as_mut()) {
+        (None, None) => {}
+        (failures, Some(m)) => m.failures = failures,
+        (failures, None) => {
+            s.model = Some(ModelExtras {
+                failures,
+                ..ModelExtras::default()
+            })
+        }
+    }
 }
 
 /// The most rounds an imported scenario may have (every step is kept for stepping back).

@@ -371,7 +371,7 @@ mod view_tests {
     #[test]
     fn the_stage_sees_restarts_and_the_back_off() {
         // crash:after=5s from 0 s: at 12 s it has restarted once (at 5 s), exited at 10 s and
-        // waits in CrashLoopBackOff until 20 s.
+        // waits in CrashLoopBackOff until 20 s: 8 s left.
         let s = crate::scenario::Scenario::from_json(
             r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
                 "terminationRounds":0,"nodes":1,"settle":true,
@@ -387,6 +387,6 @@ mod view_tests {
         let view = crate::view::cluster_view(&sim);
         let pod = &view.replica_sets[0].pods[0];
         assert_eq!(pod.reason.as_deref(), Some("CrashLoopBackOff"));
-        assert_eq!((pod.restarts, pod.back_off_until), (1, Some(20)));
+        assert_eq!((pod.restarts, pod.back_off_left), (1, Some(8)));
     }
 }

@@ -49,6 +49,82 @@ pub struct BudgetView {
     pub available: GaugeView,
     /// Terminating pods on the stage (they still run, and are not counted).
     pub terminating: i32,
+    /// Why the rollout waits on a new pod whose app fails (`kubelet::failures`), e.g. `The new
+    /// pod web-rev2-00001 restarted 3 times and is waiting 20 s (CrashLoopBackOff): it is not
+    /// available, so maxUnavailable 0 holds the old pods.`; `None` when no new pod fails.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<String>,
+}
+
+/// What a failing pod is doing, in words: `restarted 3 times and is waiting 20 s
+/// (CrashLoopBackOff)`, `cannot pull its image (ImagePullBackOff, next attempt in 40 s)`,
+/// `is out of Ready`; `None` for a pod that does not fail.
+fn failing(p: &super::PodView) -> Option<String> {
+    let reason = p.reason.as_deref();
+    let times = |n: i32| {
+        if n == 1 {
+            "once".to_string()
+        } else {
+            format!("{n} times")
+        }
+    };
+    Some(match (reason, p.restarts, p.back_off_left) {
+        (Some(r @ ("ErrImagePull" | "ImagePullBackOff")), _, Some(left)) if left > 0 => {
+            format!("cannot pull its image ({r}, next attempt in {left} s)")
+        }
+        (Some(r @ ("ErrImagePull" | "ImagePullBackOff")), _, _) => {
+            format!("cannot pull its image ({r})")
+        }
+        (Some(r), n, Some(left)) if n > 0 && left > 0 => {
+            format!("restarted {} and is waiting {left} s ({r})", times(n))
+        }
+        (Some(r), n, _) if n > 0 => format!("restarted {} ({r})", times(n)),
+        (None, n, _) if n > 0 && p.state == PodState::Running => {
+            format!("restarted {} and is not ready", times(n))
+        }
+        (Some(r), _, _) => format!("is waiting ({r})"),
+        _ => return None,
+    })
+}
+
+/// [`BudgetView::waiting`]: the new ReplicaSet's first pod that fails and is not available,
+/// and what the available gauge makes of it. With 3 replicas and maxUnavailable 0 (at least
+/// 3 available) and the 3 old pods available, the gauge has 0 spare: no old pod may go until
+/// a new one is available, so the old pods are held.
+fn waiting<'a>(
+    d: &DeploymentView,
+    mut ours: impl Iterator<Item = &'a ReplicaSetView>,
+    available: &GaugeView,
+) -> Option<String> {
+    let new = ours.find(|rs| rs.is_new)?;
+    let stuck: Vec<(&super::PodView, String)> = new
+        .pods
+        .iter()
+        .filter(|p| !matches!(p.state, PodState::Available | PodState::Terminating))
+        .filter_map(|p| failing(p).map(|w| (p, w)))
+        .collect();
+    let (first, words) = stuck.first()?;
+    let who = if stuck.len() == 1 {
+        format!("The new pod {} {words}", first.name)
+    } else {
+        format!(
+            "{} new pods fail; the first, {}, {words}",
+            stuck.len(),
+            first.name
+        )
+    };
+    let not = if stuck.len() == 1 {
+        "it is"
+    } else {
+        "they are"
+    };
+    let max_unavailable = d.object.spec.replicas - d.lower_bound;
+    let consequence = if available.status <= available.limit {
+        format!("{not} not available, so maxUnavailable {max_unavailable} holds the old pods")
+    } else {
+        format!("{not} not available")
+    };
+    Some(format!("{who}: {consequence}."))
 }
 
 /// `4 pods` / `1 pod`.
@@ -147,9 +223,21 @@ pub fn budget_view<'a>(
     } else {
         String::new()
     };
+    let available = gauge(
+        status.available_replicas,
+        rs_available,
+        live_available,
+        min,
+        false,
+        format!(
+            "at least {replicas} − maxUnavailable {} = {min}",
+            replicas - min
+        ),
+    );
     BudgetView {
         rolling: d.strategy == "RollingUpdate",
         replicas,
+        waiting: waiting(d, ours(), &available),
         total: gauge(
             status.replicas,
             rs_total,
@@ -161,17 +249,7 @@ pub fn budget_view<'a>(
                 max - replicas
             ),
         ),
-        available: gauge(
-            status.available_replicas,
-            rs_available,
-            live_available,
-            min,
-            false,
-            format!(
-                "at least {replicas} − maxUnavailable {} = {min}",
-                replicas - min
-            ),
-        ),
+        available,
         terminating,
     }
 }
@@ -194,6 +272,38 @@ mod tests {
     use crate::sim::Simulation;
     use crate::view::cluster_view;
 
+    /// 1 replica of web:1, then web:2 crashing 5 s after each start, maxUnavailable 0
+    /// (at least 1 − 0 = 1 available). The new pod starts at 10 s and exits at 15 (restarted
+    /// at once), 20 (back-off 10 s → 30), 35 (20 s → 55), 60 (40 s → 100): at 80 s, 3
+    /// restarts, 100 − 80 = 20 s to wait, and the old pod, the 1 available, cannot go.
+    #[test]
+    fn a_crash_loop_says_why_the_rollout_waits() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":200,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"}},
+                "actions":[
+                  {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
+                    "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+                  {"round":10,"type":"setImage","image":"web:2"}]}"#,
+        )
+        .unwrap();
+        let mut sim = Simulation::new(s).without_history();
+        let waiting_at = |sim: &mut Simulation, round: u32| {
+            while sim.round() < round {
+                sim.run_round();
+                sim.skip_idle_rounds_until(round);
+            }
+            let view = cluster_view(sim);
+            budget_view(&view.deployments[0], view.replica_sets.iter()).waiting
+        };
+        assert_eq!(waiting_at(&mut sim, 5), None, "before the rollout");
+        assert_eq!(
+            waiting_at(&mut sim, 80).as_deref(),
+            Some("The new pod web-rev2-00001 restarted 3 times and is waiting 20 s (CrashLoopBackOff): it is not available, so maxUnavailable 0 holds the old pods.")
+        );
+    }
+
     /// rolling-basic, step by step through its rollout: wherever the status and the pods
     /// disagree, the gauge says so and gives no verdict on the stale figure; where they agree
     /// the verdict is the status's against the limit.
@@ -208,6 +318,7 @@ mod tests {
             };
             let b = budget_view(d, view.replica_sets.iter());
             assert!(b.rolling);
+            assert_eq!(b.waiting, None, "no app fails here");
             assert_eq!((b.total.limit, b.available.limit), (4, 3));
             for g in [&b.total, &b.available] {
                 match &g.behind {
