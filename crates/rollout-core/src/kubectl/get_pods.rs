@@ -332,22 +332,43 @@ fn containers_of(sim: &crate::sim::Simulation) -> usize {
         .map_or(1, |p| p.containers.len().max(1))
 }
 
-/// The `kubectl get pods` rows of a simulation now (the API server lists pods by name).
+/// The `kubectl get pods` rows of a simulation now (the API server lists pods by name). A pod
+/// of one of the model's `neverReadyImages` reads `ErrImagePull`, then `ImagePullBackOff`
+/// ([`crate::view::waiting_reason`]), as on the stage.
 pub fn pod_rows(sim: &crate::sim::Simulation) -> Vec<PodRow> {
     let containers = containers_of(sim);
+    let s = sim.scenario();
     sim.api()
         .pods()
-        .map(|p| pod_row(p, containers, sim.now()))
+        .map(|p| {
+            let mut row = pod_row(p, containers, sim.now());
+            if p.container.is_none() {
+                let never = &s.never_ready_images;
+                if let Some(r) =
+                    crate::view::waiting_reason(p, never, s.seconds_per_round, sim.now())
+                {
+                    row.status = r.to_string();
+                }
+            }
+            row
+        })
         .collect()
 }
 
 /// `kubectl get pods` on a simulation now.
 pub fn get_pods_of(sim: &crate::sim::Simulation) -> String {
-    get_pods(
-        sim.api().pods().map(|p| &**p),
-        containers_of(sim),
-        sim.now(),
-    )
+    let rows = pod_rows(sim);
+    if rows.is_empty() {
+        return "No resources found in default namespace.\n".to_string();
+    }
+    let mut cells = vec![["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+        .map(str::to_string)
+        .to_vec()];
+    cells.extend(
+        rows.into_iter()
+            .map(|r| vec![r.name, r.ready, r.status, r.restarts, r.age]),
+    );
+    table(&cells)
 }
 
 /// `kubectl describe pod NAME` on a simulation now, with the events the kubelet recorded about

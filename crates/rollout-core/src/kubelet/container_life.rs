@@ -347,7 +347,7 @@ fn instance(input: &LifeInput, probes: &Probes, start: Time) -> (Vec<(Time, Item
 
 fn sorted(mut items: Vec<(Time, Item)>) -> Vec<(Time, Item)> {
     // Stable: at one moment the events come before the change they lead to.
-    items.sort_by_key(|(t, _)| *t);
+    crate::order::sort_by_key(&mut items, |(t, _)| *t);
     items
 }
 

@@ -232,12 +232,11 @@ impl FailureModel {
     /// `model.failures` as a scenario writes it (`None` when no image fails).
     pub fn failures_json(&self) -> Option<serde_json::Value> {
         (!self.images.is_empty()).then(|| {
-            serde_json::Value::Object(
-                self.images
-                    .iter()
-                    .map(|(i, f)| (i.clone(), serde_json::Value::String(f.text())))
-                    .collect(),
-            )
+            let mut map = serde_json::Map::new();
+            for (image, f) in &self.images {
+                map.insert(image.clone(), serde_json::Value::String(f.text()));
+            }
+            serde_json::Value::Object(map)
         })
     }
 

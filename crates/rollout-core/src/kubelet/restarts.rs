@@ -266,11 +266,12 @@ pub fn step_words(changes: &[PodChange], events: &[Arc<Event>]) -> Vec<String> {
         let line = match (e.reason.as_ref(), e.message.as_str()) {
             ("Started", _) => format!("started {pod}'s container"),
             ("Killing", m) => format!(
-                "killed {pod}'s container ({})",
-                m.split(" failed ")
-                    .nth(1)
-                    .unwrap_or("failed")
-                    .trim_end_matches(", will be restarted")
+                "killed {pod}'s container (it failed its {} probe)",
+                if m.contains("startup") {
+                    "startup"
+                } else {
+                    "liveness"
+                }
             ),
             ("BackOff", m) if m.starts_with("Back-off restarting") => {
                 format!("{pod} waits in CrashLoopBackOff")

@@ -114,3 +114,26 @@ fn kubectls_tab_writer_pads_columns() {
     // Minimum width 6 for the first column ("NAME" + 3 = 7), the last unpadded.
     assert_eq!(table(&rows), "NAME   A\nx      yyyyyyy\n");
 }
+
+#[test]
+fn a_never_ready_image_reads_as_the_stage_shows_it() {
+    // 5 s rounds; the new pod of web:bad is created and scheduled in round 2 (10 s) and reads
+    // ImagePullBackOff from the end of round 3 on.
+    let s = Scenario::from_json(
+        r#"{"name":"bad","rounds":20,"secondsPerRound":5,"readyAfterRounds":1,
+            "terminationRounds":0,"nodes":1,"neverReadyImages":["web:bad"],
+            "actions":[
+              {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
+                "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+              {"round":2,"type":"setImage","image":"web:bad"}]}"#,
+    )
+    .unwrap();
+    let mut sim = Simulation::new(s).without_history();
+    run_to(&mut sim, 8);
+    let text = get_pods_of(&sim);
+    assert!(
+        text.contains("web-rev2-00001   0/1     ImagePullBackOff   0"),
+        "{text}"
+    );
+    assert!(text.contains("web-rev1-00001   1/1     Running"), "{text}");
+}
