@@ -93,6 +93,7 @@ const HOST_CSS = `:host{all:initial;display:block;position:relative;contain:layo
 .rollout-lab-region.is-ready~.rollout-lab-wait{display:none}
 .rollout-lab-wait{box-sizing:border-box;height:var(--wide);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.8em;padding:1em;font:14px/1.45 system-ui,sans-serif;color:#5b6478;border:1px solid #8883;border-radius:12px;text-align:center}
 @container (max-width:${NARROW_BELOW - 1}px){.rollout-lab-wait{height:var(--narrow)}}
+.rollout-lab-wait slot{display:block}
 ::slotted([data-rollout-lab-reserve]){height:auto!important}
 .rollout-lab-error p{margin:0;color:#c02626}
 .rollout-lab-error button{font:inherit;padding:.3em 1em;border-radius:8px;border:1px solid currentColor;background:none;color:inherit;cursor:pointer}`;
