@@ -476,16 +476,21 @@ mod tests {
 
     /// 4 replicas at the apps/v1 defaults: maxSurge 25% of 4 = 1 (rounded up), maxUnavailable
     /// 25% of 4 = 1 (rounded down), so one old pod goes at once and the new pods, crashing 5 s
-    /// after each start, never replace it: 4 − 1 = 3 available at the lowest, 1 lost. With
-    /// maxUnavailable 0 no old pod may go: nothing lost. Either way the deadline
-    /// (progressDeadlineSeconds 600) is reported more than 600 s after the image is set.
+    /// after each start, before their readiness probe's first run past its 10 s delay, never
+    /// replace it: 4 − 1 = 3 available at the lowest, 1 lost. With maxUnavailable 0 no old pod
+    /// may go: nothing lost. Either way the deadline (progressDeadlineSeconds 600) is reported
+    /// more than 600 s after the image is set.
     #[test]
     fn the_fail_option_adds_the_failing_rollout() {
         let o = ModelOptions::from_value(json!({"fail": "crash:after=5s"})).unwrap();
-        let f = if_it_fails(&json!(MANIFEST), &o).unwrap().unwrap();
+        let probed = MANIFEST.replace(
+            "image: nginx:1.14.2\n",
+            "image: nginx:1.14.2\n        readinessProbe: {initialDelaySeconds: 10}\n",
+        );
+        let f = if_it_fails(&json!(probed), &o).unwrap().unwrap();
         assert_eq!((f.replicas, f.min_available, f.capacity_lost), (4, 3, 1));
         assert!(f.deadline_exceeded_seconds.unwrap() > 600, "{f:?}");
-        let held = MANIFEST.replace(
+        let held = probed.replace(
             "  replicas: 4\n",
             "  replicas: 4\n  strategy:\n    rollingUpdate: {maxUnavailable: 0}\n",
         );

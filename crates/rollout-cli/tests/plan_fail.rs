@@ -3,7 +3,8 @@
 mod common;
 use common::{json, refused, rollout};
 
-/// 4 replicas, maxSurge 1, maxUnavailable as given.
+/// 4 replicas, maxSurge 1, maxUnavailable as given, a readiness probe 10 s after the
+/// container starts (`initialDelaySeconds: 10`, period 10).
 fn manifest(max_unavailable: &str) -> String {
     format!(
         "apiVersion: apps/v1
@@ -28,6 +29,8 @@ spec:
       containers:
       - name: web
         image: nginx:1.14.2
+        readinessProbe:
+          initialDelaySeconds: 10
 "
     )
 }
@@ -38,8 +41,6 @@ fn plan(name: &str, max_unavailable: &str, extra: &[&str]) -> serde_json::Value 
         "plan",
         path.to_str().unwrap(),
         "--json",
-        "--ready-after",
-        "10s",
         "--fail",
         "crash:after=5s",
     ];
@@ -49,7 +50,9 @@ fn plan(name: &str, max_unavailable: &str, extra: &[&str]) -> serde_json::Value 
 
 #[test]
 fn max_unavailable_0_loses_no_capacity_and_reports_the_deadline() {
-    // The surge pod crashes 5 s after each start, before its 10 s start-up: never available,
+    // The surge pod crashes 5 s after each start, before its readiness probe's first run past
+    // its 10 s delay (a run at 10 s finds the container restarted at 5 s, 5 s old): never
+    // Ready, never available,
     // and maxUnavailable 0 keeps all 4 old pods. Progressing was last updated when the image
     // was set; ProgressDeadlineExceeded is reported strictly after 600 s: 601 s later. The
     // undo the round after deletes the surge pod: the 4 old pods are all available at once.
@@ -68,8 +71,8 @@ fn max_unavailable_0_loses_no_capacity_and_reports_the_deadline() {
 #[test]
 fn max_unavailable_25_percent_loses_a_pod_until_the_undo() {
     // 25 % of 4 = 1 old pod goes at once: 3 available for the 601 s to the deadline; 2 new
-    // pods crash-loop. The undo scales the old ReplicaSet back to 4: its new pod is available
-    // 10 s later.
+    // pods crash-loop. The undo scales the old ReplicaSet back to 4: its new pod's readiness
+    // probe first runs past its delay 10 s later, and it is available then.
     let p = plan("quarter.yaml", "25%", &[]);
     let f = &p["ifItFails"];
     assert_eq!(
@@ -87,14 +90,7 @@ fn max_unavailable_25_percent_loses_a_pod_until_the_undo() {
 fn the_text_and_the_sweep_say_it_too() {
     let path = common::write("plan_fail", "text.yaml", &manifest("0"));
     let file = path.to_str().unwrap();
-    let out = rollout(&[
-        "plan",
-        file,
-        "--ready-after",
-        "10s",
-        "--fail",
-        "crash:after=5s",
-    ]);
+    let out = rollout(&["plan", file, "--fail", "crash:after=5s"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
@@ -109,8 +105,6 @@ fn the_text_and_the_sweep_say_it_too() {
     let out = rollout(&[
         "plan",
         file,
-        "--ready-after",
-        "10s",
         "--fail",
         "crash:after=5s",
         "--sweep",
@@ -125,8 +119,6 @@ fn the_text_and_the_sweep_say_it_too() {
     let out = rollout(&[
         "plan",
         file,
-        "--ready-after",
-        "10s",
         "--fail",
         "pull",
         "--sweep",
@@ -154,4 +146,33 @@ fn a_bad_failure_is_refused_by_name() {
     );
     let e = refused(&rollout(&["plan", file, "--fail", "explode"]));
     assert!(e.contains("unknown failure `explode`"), "{e}");
+}
+
+#[test]
+fn without_a_readiness_probe_the_crashing_version_takes_every_pod() {
+    // No probe and no pull time: the kubelet marks each new container Ready as soon as it
+    // starts, so every new pod is available at once; the controllers, reacting at once, replace
+    // all 4 old pods before the first exit 5 s later and `rollout status` succeeds. Then every
+    // new pod crash-loops: 0 of 4 available (all 4 lost), and no deadline is ever reported,
+    // since the rollout completed.
+    let path = common::write(
+        "plan_fail",
+        "noprobe.yaml",
+        &manifest("0").replace(
+            "        readinessProbe:\n          initialDelaySeconds: 10\n",
+            "",
+        ),
+    );
+    let p = json(&rollout(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--json",
+        "--fail",
+        "crash:after=5s",
+    ]));
+    let f = &p["ifItFails"];
+    assert_eq!(f["capacityLost"], 4, "{f}");
+    assert_eq!(f["minAvailable"], 0, "{f}");
+    assert!(f["completesAfterSeconds"].is_number(), "{f}");
+    assert!(f["deadlineExceededSeconds"].is_null(), "{f}");
 }

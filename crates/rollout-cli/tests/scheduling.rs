@@ -67,13 +67,13 @@ const STUCK: &str = "0/3 nodes are available: 3 node(s) didn't match pod anti-af
 fn the_ha_surge_pod_on_three_nodes_never_schedules_and_the_deadline_fires() {
     let path = common::write("sched", "ha.yaml", HA);
     let file = path.to_str().unwrap();
-    // Pods ready 30 s after creation (no probes): the image is set in round 31 (1 s rounds);
-    // the surge pod is Pending from then, and the deadline of 120 s passes once now > 151 s:
-    // round 152. No duration.
+    // Pods without probes are Ready once their containers start (pull 0 s): the image is set
+    // in round 1 (1 s rounds); the surge pod is Pending from then, and the deadline of 120 s
+    // passes once now > 121 s: round 122. No duration.
     let f = json(&rollout(&["plan", file, "--json"]));
     assert_eq!(f["completeRound"], serde_json::Value::Null, "{f}");
     assert_eq!(f["durationSeconds"], serde_json::Value::Null);
-    assert_eq!(f["deadlineExceededRound"], 152);
+    assert_eq!(f["deadlineExceededRound"], 122);
     assert_eq!(f["unschedulable"]["message"], STUCK);
     assert_eq!(f["unschedulable"]["pod"], "checkout-rev2-00001");
     let warnings = f["warnings"].to_string();

@@ -283,9 +283,10 @@ mod tests {
 
     #[test]
     fn the_ha_rollout_on_three_nodes_is_forecast_as_stuck_with_the_deadline() {
-        // 3 pods, one a node; the surge pod fits nowhere. Pods are ready 30 s after creation,
-        // so the image is set in round 31; the Deployment's progress deadline (600 s) is
-        // exceeded once now > 31 + 600 = 631 s: round 632.
+        // 3 pods, one a node; the surge pod fits nowhere. Pods without probes are Ready once
+        // their containers start (pull 0 s): available in round 0, so the image is set in
+        // round 1; the Deployment's progress deadline (600 s) is exceeded once
+        // now > 1 + 600 = 601 s: round 602.
         let m = read_manifest(HA).unwrap();
         let subject = crate::plan::Subject::Manifest {
             model: resolve(&m, &ClusterModel::default()),
@@ -293,7 +294,7 @@ mod tests {
         };
         let (out, _, _) = crate::plan::input::plan_subject(&subject, &[]).unwrap();
         assert_eq!(out.forecast.complete_round, None);
-        assert_eq!(out.forecast.deadline_exceeded_round, Some(632));
+        assert_eq!(out.forecast.deadline_exceeded_round, Some(602));
         let u = out.unschedulable.expect("the reason");
         assert_eq!(u.pod, "api-rev2-00001");
         assert_eq!(u.message, "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..");
