@@ -79,6 +79,10 @@ pub fn scenario_from_manifest_named(text: &str, pick: Pick<'_>) -> Result<Import
         round: 0,
         kind: ActionKind::Create { deployment: d },
     }];
+    // Requests and placement rules go to the scheduler (on the default nodes).
+    if let Some(extra) = rollout_facade::plan::scheduling::imported_model(&imported.scheduling) {
+        s.model.get_or_insert_with(Default::default).scheduling = extra.scheduling;
+    }
     importable(&s).map_err(|e| e.replace("That scenario", "That Deployment"))?;
     let read = imported
         .notes
@@ -250,6 +254,39 @@ mod tests {
         let mut sim = Simulation::new(i.scenario);
         sim.run();
         assert!(sim.trace().rounds.last().unwrap().errors.is_empty());
+    }
+
+    #[test]
+    fn an_imported_manifests_placement_rules_go_to_the_scheduler() {
+        // 4 replicas, one a node by hostname anti-affinity, on the app's nodes: the pods the
+        // nodes cannot take stay Pending with the scheduler's text.
+        let ha = MANIFEST.replace(
+            r#""spec":{"containers":["#,
+            r#""spec":{"affinity":{"podAntiAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":[
+                {"labelSelector":{"matchLabels":{"app":"shop"}},"topologyKey":"kubernetes.io/hostname"}]}},
+                "containers":["#,
+        );
+        assert_ne!(ha, MANIFEST);
+        let i = scenario_from_manifest(&ha).unwrap();
+        assert!(!i.notice.contains("affinity"), "{}", i.notice);
+        let model = i.scenario.model.clone().and_then(|m| m.scheduling);
+        assert_eq!(model.map(|m| m.pod.pod_anti_affinity.len()), Some(1));
+        // The app's 3 nodes take 3 of the 4 pods.
+        assert_eq!(i.scenario.nodes, 3);
+        let mut sim = Simulation::new(i.scenario);
+        sim.run();
+        let pending: Vec<_> = sim
+            .api()
+            .pods()
+            .filter(|p| p.node_name.is_empty())
+            .collect();
+        assert_eq!(pending.len(), 1);
+        for p in pending {
+            assert!(p
+                .unschedulable_message()
+                .unwrap()
+                .contains("didn't match pod anti-affinity rules"));
+        }
     }
 
     #[test]

@@ -286,7 +286,7 @@ fn main() -> ExitCode {
                 for line in &imported.unsupported {
                     eprintln!("rollout: not modelled: {line}");
                 }
-                let scenario = serde_json::json!({
+                let mut scenario = serde_json::json!({
                     "name": imported.deployment.name,
                     "description": format!("imported from {}", display_name(path)),
                     "rounds": 30,
@@ -297,6 +297,11 @@ fn main() -> ExitCode {
                     "nodes": 3,
                     "actions": [{"round": 0, "type": "create", "deployment": imported.deployment}],
                 });
+                // The pods' requests and placement rules, for the scheduler on 3 default nodes.
+                if imported.scheduling.constrains() {
+                    scenario["model"] =
+                        serde_json::json!({"scheduling": {"pod": imported.scheduling}});
+                }
                 println!(
                     "{}",
                     serde_json::to_string_pretty(&scenario).expect("serialises")

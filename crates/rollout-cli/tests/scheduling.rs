@@ -189,3 +189,35 @@ fn bad_node_flags_are_named() {
     ]));
     assert!(e.contains("nodes[0]: unknown field `gpus`"), "{e}");
 }
+
+#[test]
+fn import_carries_the_placement_rules_into_the_scenario() {
+    let m = common::write("sched", "ha-import.yaml", HA);
+    let out = rollout(&["import", m.to_str().unwrap()]);
+    let s = json(&out);
+    let pod = &s["model"]["scheduling"]["pod"];
+    assert_eq!(
+        pod["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][0]
+            ["topologyKey"],
+        "kubernetes.io/hostname"
+    );
+    assert_eq!(pod["containers"][0]["resources"]["requests"]["cpu"], "300m");
+    assert_eq!(pod["nodeSelector"]["kubernetes.io/os"], "linux");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("affinity is not modelled"), "{stderr}");
+    assert!(
+        stderr.contains("ScheduleAnyway spread only scores nodes"),
+        "{stderr}"
+    );
+    // The scenario reads back, and its surge pod fits nowhere once the image changes.
+    let mut s = s;
+    s["rounds"] = serde_json::json!(20);
+    s["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"round": 3, "type": "setImage", "image": "shop/checkout:2.3.1"}));
+    let path = common::write("sched", "ha-scenario.json", &s.to_string());
+    let f = json(&rollout(&["plan", path.to_str().unwrap(), "--json"]));
+    assert_eq!(f["completeRound"], serde_json::Value::Null);
+    assert_eq!(f["unschedulable"]["message"], STUCK);
+}

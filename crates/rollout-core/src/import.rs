@@ -39,6 +39,11 @@ pub struct Imported {
     /// converted, unresolved placeholders (one line each).
     #[serde(default)]
     pub notes: Vec<String>,
+    /// What the pods ask of a node (requests, nodeSelector, required affinity, DoNotSchedule
+    /// spreads), for the scheduler (`scheduler::pod_spec`); what of placement is not modelled
+    /// is in `unsupported`.
+    #[serde(default)]
+    pub scheduling: crate::scheduler::pod_spec::PodScheduling,
 }
 
 /// Whether [`parse_manifest`] reads YAML in this build (the `yaml` feature): the CLI's does; the
@@ -471,22 +476,13 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
             names.join(", ")
         ));
     }
-    const SPREAD: &str = "(pods are spread round-robin over the nodes)";
-    for (pointer, what, why) in [
-        (
-            "/spec/initContainers",
-            "init containers are",
-            "(the pod's start-up time stands for them)",
-        ),
-        ("/spec/affinity", "affinity is", SPREAD),
-        ("/spec/nodeSelector", "a node selector is", SPREAD),
-        (
-            "/spec/topologySpreadConstraints",
-            "topology spread constraints are",
-            SPREAD,
-        ),
-        ("/spec/tolerations", "tolerations are", SPREAD),
-    ] {
+    // Placement (affinity, nodeSelector, topologySpreadConstraints, tolerations) is the
+    // scheduler's: read below, its own reader naming what is not modelled.
+    for (pointer, what, why) in [(
+        "/spec/initContainers",
+        "init containers are",
+        "(the pod's start-up time stands for them)",
+    )] {
         if template.pointer(pointer).is_some_and(|x| !x.is_null()) {
             unsupported.push(format!(
                 "spec.template{}: {what} not modelled {why}, dropped",
@@ -552,10 +548,24 @@ pub fn import_value(v: &Value) -> Result<Imported, String> {
             .pointer("/metadata/labels")
             .and_then(|m| str_map(m, "spec.template.metadata.labels", &mut unsupported)),
     };
+    // The API server validates the whole object, the Deployment's own fields first.
+    let (scheduling, placement) = match template.get("spec").filter(|s| s.is_object()) {
+        Some(s) => crate::scheduler::pod_spec::read_pod_scheduling(s, "spec.template.spec")
+            .map_err(|e| {
+                let outcome = crate::validation::validate_create(&deployment);
+                crate::validation::status_message(&outcome).map_or_else(
+                    || format!("Deployment.apps {:?} is invalid: {e}", deployment.name),
+                    str::to_string,
+                )
+            })?,
+        None => Default::default(),
+    };
+    unsupported.extend(placement);
     Ok(Imported {
         deployment,
         unsupported,
         notes,
+        scheduling,
     })
 }
 

@@ -2,7 +2,8 @@
 //!
 //! For each pod, by name: a terminating pod whose deletion is `terminationRounds` rounds old
 //! goes away; an unscheduled pod is bound to `node-(serial mod nodes)` and becomes Pending
-//! with PodScheduled=True; a pod that is not ready, whose image can start, and that was created
+//! with PodScheduled=True (with a scheduling model, where [`crate::scheduler`]'s filters allow,
+//! or it stays unbound with PodScheduled=False); a pod that is not ready, whose image can start, and that was created
 //! `readyAfterRounds` rounds ago becomes Running and Ready. Beyond the conformance model, a
 //! pod's start-up may be jittered per pod, and a restarted container counts from its restart.
 //! A scenario may select the kubelet's probe rules instead (`model.probes`, see [`probes`]).

@@ -51,12 +51,16 @@ export const BUDGETS = {
  * than through serde's internally tagged enum (-12.5 KB) and no float formatting in the module
  * (-6.6 KB) took them to 657,883 / 653,274 / 654,459 / 776,585 (BENCHMARKS.md, "Actions read by
  * their type, no float formatting"), and the ceilings are those plus a few hundred bytes.
+ * Issue #37's scheduler (the filter plugins, nodes, the pod spec's placement rules and their
+ * messages, all in the core the module links) raised each ceiling by what it measured on its
+ * branch: 688,768 / 684,100 / 685,287 / 807,721 (+30,885 on the app page; BENCHMARKS.md,
+ * "The scheduler's filters in the module"), plus a few hundred bytes; no cut was tried yet.
  */
 export const CEILINGS = {
-  app: 658_200,
-  element: 653_600,
-  embed: 654_800,
-  dist: 776_900,
+  app: 689_100,
+  element: 684_400,
+  embed: 685_600,
+  dist: 808_000,
 };
 
 /** The wasm modules dist/ may hold: the app's one module with Yew, and the YAML reader's. */

@@ -157,33 +157,17 @@ pub fn read_manifest_named(
         let outcome = crate::validation::validate_create(&imported.deployment);
         crate::validation::status_message(&outcome).map_or(probe, str::to_string)
     })?;
-    let (scheduling, scheduling_notes) = match spec {
-        Some(spec) => crate::scheduler::pod_spec::read_pod_scheduling(spec, "spec.template.spec")
-            .map_err(|e| {
-            format!(
-                "Deployment.apps {:?} is invalid: {e}",
-                imported.deployment.name
-            )
-        })?,
-        None => Default::default(),
-    };
     Ok(ManifestDeployment {
-        scheduling,
+        scheduling: imported.scheduling,
         startup,
         deployment: imported.deployment,
         termination_grace_period_seconds,
         // The probes, init containers and native sidecars are modelled now (`plan::startup`):
-        // the import's notes on them are not. Placement is modelled now (`scheduler`): what of
-        // it is not comes from its reader.
+        // the import's notes on them are not.
         unsupported: imported
             .unsupported
             .into_iter()
-            .filter(|u| {
-                !u.contains("readinessProbe")
-                    && !u.contains("initContainers")
-                    && !super::scheduling::read_now(u)
-            })
-            .chain(scheduling_notes)
+            .filter(|u| !u.contains("readinessProbe") && !u.contains("initContainers"))
             .collect(),
         container,
         notes: {

@@ -51,6 +51,15 @@ pub fn scheduling_model(pod: &PodScheduling, flags: &NodeFlags) -> Option<Schedu
     })
 }
 
+/// The scenario `model` of an imported Deployment's pods on the default nodes (`None` when they
+/// ask nothing of a node): what the import box puts on the stage.
+pub fn imported_model(pod: &PodScheduling) -> Option<crate::scenario::ModelExtras> {
+    scheduling_model(pod, &NodeFlags::default()).map(|s| crate::scenario::ModelExtras {
+        scheduling: Some(s),
+        ..Default::default()
+    })
+}
+
 /// `--node-cpu 1`, `--node-memory 4Gi`: a quantity, named by its flag when malformed.
 pub fn parse_size(flag: &str, text: &str, millis: bool) -> Result<i64, String> {
     let n = if millis {
