@@ -47,12 +47,18 @@ export const BUDGETS = {
  * than through serde's internally tagged enum (-12.5 KB) and no float formatting in the module
  * (-6.6 KB) took them to 657,883 / 653,274 / 654,459 / 776,585 (BENCHMARKS.md, "Actions read by
  * their type, no float formatting"), and the ceilings are those plus a few hundred bytes.
+ * Issue #37 (items 1, 3-5: the change planner `plan::change` in the module for `plan({before,
+ * after})` and the Plan page's "Compare with the live version", the Plan page link, the
+ * assumptions as the CLI's fields, the kustomize and int32 messages) measured 675,797 / 671,069 /
+ * 672,256 / 796,878 (+17,597 / +17,469 / +17,456 / +19,978), within issue #37's 720,000 a page;
+ * no cut was made in that session and the growth is not yet split by part: the ceilings are
+ * those plus a few hundred bytes.
  */
 export const CEILINGS = {
-  app: 658_200,
-  element: 653_600,
-  embed: 654_800,
-  dist: 776_900,
+  app: 676_100,
+  element: 671_400,
+  embed: 672_600,
+  dist: 797_200,
 };
 
 /** The wasm modules dist/ may hold: the app's one module with Yew, and the YAML reader's. */
