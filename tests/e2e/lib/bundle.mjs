@@ -55,12 +55,18 @@ export const BUDGETS = {
  * messages, all in the core the module links) raised each ceiling by what it measured on its
  * branch: 688,768 / 684,100 / 685,287 / 807,721 (+30,885 on the app page; BENCHMARKS.md,
  * "The scheduler's filters in the module"), plus a few hundred bytes; no cut was tried yet.
+ * Issue #37 (items 1, 3-5: the change planner `plan::change` in the module for `plan({before,
+ * after})` and the Plan page's "Compare with the live version", the Plan page link, the
+ * assumptions as the CLI's fields, the kustomize and int32 messages) measured 675,797 / 671,069 /
+ * 672,256 / 796,878 (+17,597 / +17,469 / +17,456 / +19,978), within issue #37's 720,000 a page;
+ * no cut was made in that session and the growth is not yet split by part: the ceilings are
+ * those plus a few hundred bytes.
  */
 export const CEILINGS = {
-  app: 689_100,
-  element: 684_400,
-  embed: 685_600,
-  dist: 808_000,
+  app: 676_100,
+  element: 671_400,
+  embed: 672_600,
+  dist: 797_200,
 };
 
 /** The wasm modules dist/ may hold: the app's one module with Yew, and the YAML reader's. */
