@@ -278,3 +278,25 @@ describe('a lesson on a phone and at the keyboard', () => {
     await page.close();
   });
 });
+
+describe('the end of a rollout', () => {
+  test('the old lane looks the same stepped to the end or reached by End', async () => {
+    const oldLane = (page) => page.locator(`${byTestId('stage')} ${byTestId('rs-lane')}[data-new="false"]`).first();
+    const stepped = await openAt(1280, 720);
+    const step = stepped.locator(byTestId('step-button'));
+    for (let i = 0; i < 80 && !(await step.isDisabled()); i++) await step.click();
+    assert.equal(await step.isDisabled(), true, 'stepped to the end');
+    await stepped.waitForTimeout(1000);
+    const a = await oldLane(stepped).boundingBox();
+    const aText = await oldLane(stepped).innerText();
+    const ended = await openAt(1280, 720);
+    await ended.locator(byTestId('end-button')).click();
+    await ended.waitForFunction(() => document.querySelector('[data-testid="step-button"]')?.disabled, null, { timeout: 15_000 });
+    await ended.waitForTimeout(1000);
+    const b = await oldLane(ended).boundingBox();
+    assert.ok(Math.abs(a.height - b.height) <= 2, `the old lane is ${a.height} px stepped, ${b.height} px by End`);
+    assert.equal(aText, await oldLane(ended).innerText());
+    await stepped.close();
+    await ended.close();
+  });
+});
