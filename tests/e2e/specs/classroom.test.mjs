@@ -300,3 +300,54 @@ describe('the end of a rollout', () => {
     await ended.close();
   });
 });
+
+describe('the quiz agrees with the stage', () => {
+  test('each question is about the controller the next Step shows; Hint; a right second try says why it does not score', async () => {
+    const page = await openAt(1280, 720);
+    await page.locator(byTestId('quiz-toggle')).click();
+    const step = page.locator(byTestId('step-button'));
+    let checked = 0;
+    for (let i = 0; i < 12 && checked < 4; i++) {
+      const q = page.locator(byTestId('quiz-question'));
+      if (await q.count()) {
+        const prompt = (await q.textContent()) ?? '';
+        const syncs = /syncs (web(?:-rev\d+)?)/.exec(prompt)?.[1];
+        // The Hint: where to look, never the answer (checked against the expected answer below).
+        await page.locator(byTestId('quiz-hint-button')).click();
+        const hint = (await page.locator(byTestId('quiz-hint')).textContent()) ?? '';
+        assert.ok(hint.length > 40, hint);
+        // Wrong first, then right: the second try is right but does not score, and says so.
+        await fill(page, 'quiz-answer', '12345');
+        await page.locator(byTestId('quiz-check')).click();
+        await page.locator(`${byTestId('quiz-feedback')}[data-correct="false"]`).waitFor();
+        const kind = await q.getAttribute('data-kind');
+        if (kind === 'number') {
+          let right = null;
+          for (const n of [0, 1, 2, 3, 4]) {
+            await fill(page, 'quiz-answer', String(n));
+            await page.locator(byTestId('quiz-check')).click();
+            await page.waitForTimeout(100);
+            if ((await page.locator(byTestId('quiz-feedback')).getAttribute('data-correct')) === 'true') { right = n; break; }
+          }
+          assert.notEqual(right, null, prompt);
+          assert.match(await page.locator(byTestId('quiz-feedback')).textContent(), /second try \(the score counts first tries only\)/);
+          assert.ok(!new RegExp(`\\b${right}\\b`).test(hint.replace(/web-rev\d+(-\d+)?|nginx:[\d.]+/g, '')), `the hint "${hint}" does not quote the answer ${right}`);
+        }
+        // The Step that follows is the sync the question named.
+        await step.click();
+        if (syncs) {
+          const actor = (await page.locator(byTestId('stage-caption')).textContent()) ?? '';
+          const controller = prompt.startsWith('The Deployment controller') ? /Deployment controller/ : /ReplicaSet controller/;
+          assert.match(actor, controller, `asked "${prompt}", the Step showed "${actor}"`);
+        }
+        checked++;
+      } else {
+        await step.click();
+      }
+    }
+    assert.ok(checked >= 3, `${checked} questions`);
+    assert.match(await page.locator(byTestId('quiz-score')).textContent(), /^0 \/ \d+ right \(first tries\)$/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
