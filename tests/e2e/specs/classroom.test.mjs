@@ -351,3 +351,28 @@ describe('the quiz agrees with the stage', () => {
     await page.close();
   });
 });
+
+describe('the keyboard and the sticky playback bar', () => {
+  test('1280×720: Shift+Tab up the page never lands on a control hidden under the bar', async () => {
+    const page = await openAt(1280, 720, `${app.server.url}?lesson=rolling-update&step=3`);
+    await page.locator(byTestId('lesson-prompt')).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('footer, .footnote').last().click({ position: { x: 1, y: 1 } }).catch(() => {});
+    const hidden = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const r = await page.evaluate(() => {
+        const el = document.activeElement;
+        const bar = document.querySelector('.transport');
+        if (!el || !bar || bar.contains(el) || el === document.body) return null;
+        const a = el.getBoundingClientRect();
+        const b = bar.getBoundingClientRect();
+        const under = a.bottom > b.top + 1 && a.top < b.bottom - 1 && a.right > b.left && a.left < b.right && getComputedStyle(bar).position === 'sticky';
+        return under ? `${el.tagName} ${el.dataset.testid ?? ''} "${el.textContent.trim().slice(0, 30)}" at ${a.top.toFixed(0)} under the bar (${b.top.toFixed(0)}–${b.bottom.toFixed(0)})` : null;
+      });
+      if (r) hidden.push(r);
+    }
+    assert.deepEqual(hidden, [], 'controls focused under the sticky bar');
+    await page.close();
+  });
+});
