@@ -376,3 +376,25 @@ describe('the keyboard and the sticky playback bar', () => {
     await page.close();
   });
 });
+
+describe('one source of time', () => {
+  test('the first visit: the clock, What just happened and the first Step agree', async () => {
+    const page = await openAt(1280, 720);
+    const clock = page.locator(byTestId('clock'));
+    await clock.waitFor();
+    const at = Number(await clock.getAttribute('data-seconds'));
+    const mss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    // What just happened names the last change's time, and says the clock has moved on.
+    const told = (await page.locator(byTestId('explanation-time')).textContent()) ?? '';
+    assert.match(told, new RegExp(`the clock is at ${mss(at)}`), told);
+    await page.locator(byTestId('step-button')).click();
+    await page.locator(byTestId('stage-caption')).filter({ hasText: 'kubectl set image' }).waitFor();
+    const caption = (await page.locator(byTestId('stage-caption')).textContent()) ?? '';
+    const now = Number(await clock.getAttribute('data-seconds'));
+    // "N s later" only as far as the clock moved.
+    const later = /(\d+) s later/.exec(caption);
+    assert.equal(later ? Number(later[1]) : 0, now - at, `caption "${caption}", clock ${at} → ${now} s`);
+    assert.match((await page.locator(byTestId('explanation-time')).textContent()) ?? '', new RegExp(`^${mss(now)} · round`));
+    await page.close();
+  });
+});
