@@ -278,3 +278,123 @@ describe('a lesson on a phone and at the keyboard', () => {
     await page.close();
   });
 });
+
+describe('the end of a rollout', () => {
+  test('the old lane looks the same stepped to the end or reached by End', async () => {
+    const oldLane = (page) => page.locator(`${byTestId('stage')} ${byTestId('rs-lane')}[data-new="false"]`).first();
+    const stepped = await openAt(1280, 720);
+    const step = stepped.locator(byTestId('step-button'));
+    for (let i = 0; i < 80 && !(await step.isDisabled()); i++) await step.click();
+    assert.equal(await step.isDisabled(), true, 'stepped to the end');
+    await stepped.waitForTimeout(1000);
+    const a = await oldLane(stepped).boundingBox();
+    const aText = await oldLane(stepped).innerText();
+    const ended = await openAt(1280, 720);
+    await ended.locator(byTestId('end-button')).click();
+    await ended.waitForFunction(() => document.querySelector('[data-testid="step-button"]')?.disabled, null, { timeout: 15_000 });
+    await ended.waitForTimeout(1000);
+    const b = await oldLane(ended).boundingBox();
+    assert.ok(Math.abs(a.height - b.height) <= 2, `the old lane is ${a.height} px stepped, ${b.height} px by End`);
+    assert.equal(aText, await oldLane(ended).innerText());
+    await stepped.close();
+    await ended.close();
+  });
+});
+
+describe('the quiz agrees with the stage', () => {
+  test('each question is about the controller the next Step shows; Hint; a right second try says why it does not score', async () => {
+    const page = await openAt(1280, 720);
+    await page.locator(byTestId('quiz-toggle')).click();
+    const step = page.locator(byTestId('step-button'));
+    let checked = 0;
+    for (let i = 0; i < 12 && checked < 4; i++) {
+      const q = page.locator(byTestId('quiz-question'));
+      if (await q.count()) {
+        const prompt = (await q.textContent()) ?? '';
+        const syncs = /syncs (web(?:-rev\d+)?)/.exec(prompt)?.[1];
+        // The Hint: where to look, never the answer (checked against the expected answer below).
+        await page.locator(byTestId('quiz-hint-button')).click();
+        const hint = (await page.locator(byTestId('quiz-hint')).textContent()) ?? '';
+        assert.ok(hint.length > 40, hint);
+        // Wrong first, then right: the second try is right but does not score, and says so.
+        await fill(page, 'quiz-answer', '12345');
+        await page.locator(byTestId('quiz-check')).click();
+        await page.locator(`${byTestId('quiz-feedback')}[data-correct="false"]`).waitFor();
+        const kind = await q.getAttribute('data-kind');
+        if (kind === 'number') {
+          let right = null;
+          for (const n of [0, 1, 2, 3, 4]) {
+            await fill(page, 'quiz-answer', String(n));
+            await page.locator(byTestId('quiz-check')).click();
+            await page.waitForTimeout(100);
+            if ((await page.locator(byTestId('quiz-feedback')).getAttribute('data-correct')) === 'true') { right = n; break; }
+          }
+          assert.notEqual(right, null, prompt);
+          assert.match(await page.locator(byTestId('quiz-feedback')).textContent(), /second try \(the score counts first tries only\)/);
+          assert.ok(!new RegExp(`\\b${right}\\b`).test(hint.replace(/web-rev\d+(-\d+)?|nginx:[\d.]+/g, '')), `the hint "${hint}" does not quote the answer ${right}`);
+        }
+        // The Step that follows is the sync the question named.
+        await step.click();
+        if (syncs) {
+          const actor = (await page.locator(byTestId('stage-caption')).textContent()) ?? '';
+          const controller = prompt.startsWith('The Deployment controller') ? /Deployment controller/ : /ReplicaSet controller/;
+          assert.match(actor, controller, `asked "${prompt}", the Step showed "${actor}"`);
+        }
+        checked++;
+      } else {
+        await step.click();
+      }
+    }
+    assert.ok(checked >= 3, `${checked} questions`);
+    assert.match(await page.locator(byTestId('quiz-score')).textContent(), /^0 \/ \d+ right \(first tries\)$/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('the keyboard and the sticky playback bar', () => {
+  test('1280×720: Shift+Tab up the page never lands on a control hidden under the bar', async () => {
+    const page = await openAt(1280, 720, `${app.server.url}?lesson=rolling-update&step=3`);
+    await page.locator(byTestId('lesson-prompt')).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('footer, .footnote').last().click({ position: { x: 1, y: 1 } }).catch(() => {});
+    const hidden = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const r = await page.evaluate(() => {
+        const el = document.activeElement;
+        const bar = document.querySelector('.transport');
+        if (!el || !bar || bar.contains(el) || el === document.body) return null;
+        const a = el.getBoundingClientRect();
+        const b = bar.getBoundingClientRect();
+        const under = a.bottom > b.top + 1 && a.top < b.bottom - 1 && a.right > b.left && a.left < b.right && getComputedStyle(bar).position === 'sticky';
+        return under ? `${el.tagName} ${el.dataset.testid ?? ''} "${el.textContent.trim().slice(0, 30)}" at ${a.top.toFixed(0)} under the bar (${b.top.toFixed(0)}–${b.bottom.toFixed(0)})` : null;
+      });
+      if (r) hidden.push(r);
+    }
+    assert.deepEqual(hidden, [], 'controls focused under the sticky bar');
+    await page.close();
+  });
+});
+
+describe('one source of time', () => {
+  test('the first visit: the clock, What just happened and the first Step agree', async () => {
+    const page = await openAt(1280, 720);
+    const clock = page.locator(byTestId('clock'));
+    await clock.waitFor();
+    const at = Number(await clock.getAttribute('data-seconds'));
+    const mss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    // What just happened names the last change's time, and says the clock has moved on.
+    const told = (await page.locator(byTestId('explanation-time')).textContent()) ?? '';
+    assert.match(told, new RegExp(`the clock is at ${mss(at)}`), told);
+    await page.locator(byTestId('step-button')).click();
+    await page.locator(byTestId('stage-caption')).filter({ hasText: 'kubectl set image' }).waitFor();
+    const caption = (await page.locator(byTestId('stage-caption')).textContent()) ?? '';
+    const now = Number(await clock.getAttribute('data-seconds'));
+    // "N s later" only as far as the clock moved.
+    const later = /(\d+) s later/.exec(caption);
+    assert.equal(later ? Number(later[1]) : 0, now - at, `caption "${caption}", clock ${at} → ${now} s`);
+    assert.match((await page.locator(byTestId('explanation-time')).textContent()) ?? '', new RegExp(`^${mss(now)} · round`));
+    await page.close();
+  });
+});

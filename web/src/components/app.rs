@@ -533,7 +533,7 @@ fn stage_area(
             <h1 class="visually-hidden">{ "Rollout Lab: presentation" }</h1>
         }
         if let Some(guide) = &lab.guide {
-            <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} started={frame.steps > 0} />
+            <GuidePanel guide={guide.clone()} version={lab.version} view={lesson_view} on_msg={on_msg.clone()} started={frame.steps > 0} at_end={frame.settled.is_some()} />
         }
         { transport(lab, frame, frame.cluster.deployments.first(), on_msg) }
         if compare.on && !present {

@@ -137,7 +137,7 @@ pub fn compare_bar(props: &CompareBarProps) -> Html {
             }
             if let Some((a, b)) = &c.figures {
                 <table class="compare-figures" data-testid="compare-figures">
-                    <caption>{ "The rollout of the last image change, forecast by the core (plan::forecast)" }</caption>
+                    <caption>{ "The rollout of the last image change, as the planner forecasts it (the same controllers, run to the end)" }</caption>
                     <thead><tr>
                         <th scope="col">{ "Stage" }</th>
                         <th scope="col">{ "Time to complete" }</th>
@@ -253,7 +253,7 @@ pub fn figures_beside(compare: &UseReducerHandle<Compare>, b: bool) -> Html {
     };
     html! {
         <section class="compare-figs" data-testid={format!("compare-figs-{side}")} aria-label={format!("{}'s rollout, forecast", side.to_ascii_uppercase())}>
-            <p class="compare-figs-title"><strong>{ side.to_ascii_uppercase() }</strong>{ ": the rollout, forecast by plan::forecast" }</p>
+            <p class="compare-figs-title"><strong>{ side.to_ascii_uppercase() }</strong>{ ": the rollout of the last image change, forecast to its end" }</p>
             { body }
         </section>
     }

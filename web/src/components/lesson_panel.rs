@@ -91,6 +91,10 @@ pub struct GuideProps {
     /// The session has taken a step: a challenge's story folds to give the stage room.
     #[prop_or_default]
     pub started: bool,
+    /// Nothing more will happen on the stage (it shows the run's end): a challenge whose goals
+    /// are met says "solved" only then, as the goals are checked on the run to its end.
+    #[prop_or_default]
+    pub at_end: bool,
 }
 
 fn selectors(t: &Target) -> String {
@@ -626,6 +630,14 @@ fn solved_banner(
                 { format!("Next challenge: {} →", c.title) }</button>
         }
     });
+    if !props.at_end {
+        // Checked on a copy run to the end; the stage has not got there yet.
+        return html! {
+            <div class="lesson-complete" data-testid="challenge-met-banner" role="status">
+                <p>{ format!("All {} goals are met when your scenario runs to its end. Press End to watch it get there.", results.len()) }</p>
+            </div>
+        };
+    }
     html! {
         <div class="lesson-complete" data-testid="challenge-solved-banner" role="status">
             <p><strong>{ "Challenge solved ✓" }</strong>{ format!(" All {} goals met, with the figures above.", results.len()) }</p>

@@ -270,6 +270,15 @@ pub fn lane(props: &LaneProps) -> Html {
         return attrs(idle(), classes!("lane-idle"));
     }
     let grid_class = classes!("pod-grid", "lane-pods", changes.batch);
+    if pods.is_empty() && slots == 0 {
+        // Only the pods deleted this step, fading out: the lane reads as it will once they
+        // are gone (the same line End shows), with them drawn over it, not a row of their own.
+        let ghosts = html! { <div class={classes!(grid_class, "lane-ghosts")} aria-hidden="true">{ for items }</div> };
+        return attrs(
+            html! { <div class="lane-ghosts-only">{ idle() }{ ghosts }</div> },
+            classes!("lane-idle"),
+        );
+    }
     let body =
         html! { <div class={grid_class} role="group" aria-label={summary}>{ for items }</div> };
     attrs(body, classes!())

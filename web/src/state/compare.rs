@@ -88,7 +88,26 @@ pub fn param_of(fragment: &str) -> Option<&str> {
 pub fn variant_scenario(a: &Scenario, variant: &Settings) -> Result<Scenario, String> {
     let base = first_create(a).ok_or("this scenario creates no Deployment to compare")?;
     let name = base.name.clone();
-    let input = check_create(variant, base).map_err(|p| p.summary)?;
+    // Each field's message in the API's words (`B: spec.strategy.rollingUpdate.maxSurge: a
+    // valid percent string must be …`), without the Go value the StatusError quotes
+    // (`intstr.IntOrString{…}`): B's form already shows the value as typed.
+    let input = check_create(variant, base).map_err(|p| {
+        let each: Vec<String> = p
+            .list
+            .iter()
+            .map(|x| {
+                format!(
+                    "B: {}",
+                    rollout_facade::lessons::question::field_and_reason(&x.message)
+                )
+            })
+            .collect();
+        if each.is_empty() {
+            p.summary
+        } else {
+            each.join("; ")
+        }
+    })?;
     let mut b = a.clone();
     for action in &mut b.actions {
         if let ActionKind::Create { deployment } = &mut action.kind {
@@ -224,11 +243,8 @@ impl Compare {
                     }
                 }
             }
-            Err(e) => {
-                self.problem = Some(e);
-                self.session = None;
-                self.figures = None;
-            }
+            // B's stage and figures stay as they were (the last valid B) under the message.
+            Err(e) => self.problem = Some(e),
         }
     }
 }
@@ -378,6 +394,21 @@ mod tests {
         v.max_unavailable = "0".into();
         let e = variant_scenario(&a, &v).unwrap_err();
         assert!(e.contains("may not be 0 when `maxSurge` is 0"), "{e}");
+        assert!(!e.contains("intstr"), "{e}");
+        // Typed into B's form: the message in the API's words, without the Go value, and B's
+        // stage stays (the last valid B) under it.
+        let a = Rc::new(a);
+        let mut c = Rc::new(Compare::default()).reduce(CompareMsg::Open(None));
+        c = c.reduce(CompareMsg::Follow(a, Moment::default()));
+        assert!(c.session.is_some() && c.problem.is_none());
+        c = c.reduce(CompareMsg::Set(Field::MaxSurge, "abc".into()));
+        let problem = c.problem.clone().unwrap();
+        assert!(
+            problem.starts_with("B: spec.strategy.rollingUpdate.maxSurge: "),
+            "{problem}"
+        );
+        assert!(!problem.contains("IntOrString"), "{problem}");
+        assert!(c.session.is_some(), "B's stage is kept");
     }
 
     #[test]

@@ -455,7 +455,7 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
 /// The API server's refusal without the object and the Go value it quotes: `Deployment.apps
 /// "web" is invalid: spec.x: Invalid value: intstr.IntOrString{…}: may not be 0 when …` →
 /// `spec.x: may not be 0 when …` (the lesson's option already shows the value as written).
-fn field_and_reason(message: &str) -> String {
+pub fn field_and_reason(message: &str) -> String {
     let body = message
         .split_once(" is invalid: ")
         .map_or(message, |(_, b)| b);
