@@ -90,7 +90,7 @@ fn the_ha_surge_pod_on_three_nodes_never_schedules_and_the_deadline_fires() {
     let text = String::from_utf8(out.stdout).unwrap();
     for needle in [
         "never completes: pod checkout-rev2-00001 cannot be scheduled",
-        "progress deadline is exceeded in round 152",
+        "progress deadline is exceeded in round 122",
         STUCK,
         "podAntiAffinity (required) topologyKey kubernetes.io/hostname",
         "requests cpu 300m, memory 256Mi",

@@ -309,7 +309,7 @@ mod tests {
         assert_eq!(u.message, "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..");
         assert!(
             u.reason
-                .contains("progress deadline is exceeded in round 632"),
+                .contains("progress deadline is exceeded in round 602"),
             "{}",
             u.reason
         );
