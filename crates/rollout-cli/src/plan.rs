@@ -468,21 +468,26 @@ impl Progress {
 /// rows in the sweep's order.
 pub fn run_sweep_with(subject: &Subject, sweep: &Sweep, limits: &Limits) -> Vec<SweepRow> {
     let n = sweep.len();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(n.max(1));
     let progress = Progress::new(n);
-    let one = |i: usize| {
+    on_all_cores(n, |i: usize| {
         let row = subject.sweep_row_with(sweep.settings(i), limits);
         progress.one_more();
         row
-    };
+    })
+}
+
+/// `one(0)`, …, `one(n − 1)` on all cores, in that order: each worker takes the next index
+/// until none is left (a sweep's combinations take very different times).
+pub(crate) fn on_all_cores<T: Send + Clone>(n: usize, one: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(n.max(1));
     if workers <= 1 {
         // One core (or a target without threads, such as wasm32-wasip1): no thread at all.
         return (0..n).map(one).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut rows: Vec<Option<SweepRow>> = vec![None; n];
+    let mut rows: Vec<Option<T>> = vec![None; n];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
@@ -985,7 +990,7 @@ pub(crate) fn single_text(
         out.push_str(&chart(&points));
     }
     if let Some(fail) = &args.fail {
-        let f = rollout_facade::plan::failure::failure_forecast(&scenario, fail, &args.limits)?;
+        let f = rollout_facade::plan::failure::failure_forecast(scenario, fail, &args.limits)?;
         out.push_str(&plan_fail::text(&f));
     }
     if !warns.is_empty() {

@@ -92,35 +92,7 @@ pub fn sweep(
             .scenario(&sweep.settings(i))
             .and_then(|s: Scenario| failure_forecast(&s, failure, limits))
     };
-    let workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(n.max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut out: Vec<Option<Result<FailureForecast, String>>> = vec![None; n];
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= n {
-                            return done;
-                        }
-                        done.push((i, one(i)));
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            for (i, r) in h.join().expect("a sweep worker does not panic") {
-                out[i] = Some(r);
-            }
-        }
-    });
-    out.into_iter()
-        .map(|r| r.expect("every combination ran"))
-        .collect()
+    crate::plan::on_all_cores(n, one)
 }
 
 /// The sweep table's column for a combination: `1 of 4` lost, `-` when refused.
