@@ -412,10 +412,11 @@ describe('Plan page', () => {
     for (const [width, height] of [[1280, 720], [390, 844]]) {
       const page = await openPlan();
       await page.setViewportSize({ width, height });
+      // The page starts from no assumption, as the CLI does: rollout plan's 3 nodes.
       const m = await model(page);
-      assert.equal(m.nodes, 3, 'the page plans on 3 nodes');
       await typeManifest(page, text);
       const want = await cli(text, flags(m));
+      assert.equal(want.json.model.nodes, 3, 'planned on 3 nodes');
       assert.equal(want.code, 0, want.stderr);
       assert.equal(want.json.completeRound, null);
       assert.match(want.json.unschedulable.message, /^0\/3 nodes are available: 3 node\(s\) didn't match pod anti-affinity rules\. preemption: /);
@@ -430,7 +431,7 @@ describe('Plan page', () => {
       const api = await page.evaluate(async ({ text, nodes }) => {
         const mod = await import('./rollout-lab.js');
         await mod.loadYaml();
-        return mod.plan(text, { nodes }).unschedulable;
+        return mod.plan(text, nodes === undefined ? {} : { nodes }).unschedulable;
       }, { text, nodes: m.nodes });
       assert.equal(api.message, want.json.unschedulable.message);
       assert.equal(await horizontalOverflow(page), 0, 'nothing overflows the page');

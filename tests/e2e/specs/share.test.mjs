@@ -500,11 +500,13 @@ describe('the JavaScript API (dist/rollout-lab.js)', () => {
     // One wasm module with Yew (README, "One module"), and the YAML reader's small one.
     const wasm = (await fs.readdir(distDir)).filter((f) => f.endsWith('.wasm'));
     assert.deepEqual(wasm.sort(), ['rollout-lab_bg.wasm', 'rollout-yaml_bg.wasm']);
-    // package.json points at the module and its declarations, and every file it lists exists.
+    // package.json points at the module and its declarations, and every file its exports name
+    // exists (the package is the whole folder: no `files` list).
     const pkg = JSON.parse(await fs.readFile(path.join(distDir, 'package.json'), 'utf8'));
     assert.equal(pkg.name, 'rollout-lab');
     assert.deepEqual(pkg.exports['.'], { types: './rollout-lab.d.ts', import: './rollout-lab.js', default: './rollout-lab.js' });
-    for (const f of pkg.files) await fs.access(path.join(distDir, f));
+    const targets = (v) => (typeof v === 'string' ? [v] : Object.values(v).flatMap(targets));
+    for (const f of targets(pkg.exports)) await fs.access(path.join(distDir, f));
     const cargo = await fs.readFile(path.join(repoRoot, 'Cargo.toml'), 'utf8');
     assert.equal(pkg.version, cargo.match(/^version = "(.*)"$/m)[1], 'package.json has the workspace version');
     const dts = await fs.readFile(path.join(distDir, 'rollout-lab.d.ts'), 'utf8');
