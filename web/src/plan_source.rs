@@ -61,6 +61,15 @@ pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
     if let Some(q) = s.pod_quota {
         model = model.with("podQuota", json!(q));
     }
+    // The settings' failing image (issue #34): the Plan page asks what that failure costs.
+    if let Some((_, f)) = s
+        .model
+        .as_ref()
+        .and_then(|m| m.failures.as_ref())
+        .and_then(|f| f.images.first())
+    {
+        model = model.with("fail", json!(f.text()));
+    }
     Some((manifest_of(d), model))
 }
 
