@@ -60,6 +60,9 @@ pub fn text(f: &FailureForecast) -> String {
         ],
     ];
     out.push_str(&table(&rows));
+    for n in &f.notes {
+        let _ = writeln!(out, "  ! {n}");
+    }
     if let Some(s) = f.completes_after_seconds {
         let _ = writeln!(
             out,

@@ -87,6 +87,11 @@ pub const MAX_RUN_ROUNDS: u32 = 2_000;
 /// same figure instead ([`crate::plan::simulate_with`]).
 pub const MAX_POD_ROUNDS: i64 = 2_000_000;
 
+/// The longest duration an app's failure names (`crash:after=…`, `readiness:from=…,to=…`): a
+/// year, in seconds. Longer could not be told from never within [`MAX_ROUNDS`] rounds of a
+/// day at most, and the kubelet's timeline sums stay far from overflow.
+pub const MAX_FAILURE_SECONDS: i64 = 365 * 86_400;
+
 /// The size limits that depend on where a simulation runs: a page (and the CLI by default)
 /// keeps to [`Limits::PAGE`]; the CLI's `--large` to [`Limits::LARGE`], Kubernetes' own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,7 +256,13 @@ pub fn check_model(s: &Scenario) -> Result<(), String> {
         .iter()
         .enumerate()
         .map(|(i, image)| (format!("neverReadyImages[{i}]"), image));
-    for (field, image) in never_ready.chain(images) {
+    let failing = s
+        .model
+        .iter()
+        .filter_map(|m| m.failures.as_ref())
+        .flat_map(|f| f.images.iter())
+        .map(|(image, _)| ("model.failures".to_string(), image));
+    for (field, image) in never_ready.chain(images).chain(failing) {
         if image.len() > MAX_IMAGE_BYTES {
             return Err(format!(
                 "{field}: {} is {} bytes; Rollout Lab takes images of at most {}, more than a valid image reference has (a 255-character name, a 128-character tag and a digest)",

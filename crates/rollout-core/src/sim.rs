@@ -665,7 +665,8 @@ impl Simulation {
                     record.pod_changes =
                         kubelet_pass_recording(&mut self.state.api, &self.model, &mut events);
                     if !events.is_empty() {
-                        self.log_kubelet_events(&mut record, events);
+                        self.log_events("kubelet", &events);
+                        record.events = events;
                     }
                     record.path.push("kubelet".to_string());
                     if self.scenario.settle {
@@ -756,25 +757,25 @@ impl Simulation {
         *peak = (*peak).max(count);
     }
 
-    /// Logs the events the kubelet recorded in a pass (pods whose app fails) as a sync's are.
-    fn log_kubelet_events(&mut self, record: &mut StepRecord, events: Vec<Arc<crate::api::Event>>) {
+    /// Logs the events a step recorded (`phase`: the controller, or the kubelet for pods whose
+    /// app fails): counted for the round, kept as trace events when they are, and in the log.
+    fn log_events(&mut self, phase: &'static str, events: &[Arc<crate::api::Event>]) {
         let pass = self.scenario.settle.then_some(self.state.pass);
         self.state.acc.event_count += events.len();
-        for e in &events {
+        if self.trace_events {
+            self.state.acc.events.reserve(events.len());
+        }
+        for e in events {
             if self.trace_events {
-                self.state
-                    .acc
-                    .events
-                    .push(TraceEvent::of("kubelet", e, pass));
+                self.state.acc.events.push(TraceEvent::of(phase, e, pass));
             }
             self.state.events.push_back(Arc::new(LoggedEvent {
                 round: self.state.round,
                 pass: self.state.pass,
-                phase: "kubelet",
+                phase,
                 event: Arc::clone(e),
             }));
         }
-        record.events = events;
     }
 
     fn finish_sync(
@@ -786,22 +787,7 @@ impl Simulation {
         name: &str,
         result: Result<(), String>,
     ) {
-        let pass = self.scenario.settle.then_some(self.state.pass);
-        self.state.acc.event_count += rec.events.len();
-        if self.trace_events {
-            self.state.acc.events.reserve(rec.events.len());
-        }
-        for e in &rec.events {
-            if self.trace_events {
-                self.state.acc.events.push(TraceEvent::of(phase, e, pass));
-            }
-            self.state.events.push_back(Arc::new(LoggedEvent {
-                round: self.state.round,
-                pass: self.state.pass,
-                phase,
-                event: Arc::clone(e),
-            }));
-        }
+        self.log_events(phase, &rec.events);
         if let Err(e) = result {
             let line = format!("{function} {name}: {}", trace::normalise_in_text(&e));
             record.errors.push(line.clone());

@@ -6,9 +6,9 @@
 //! container of one pod, or one image of one pod: the kubelet keys them
 //! `pod_namespace_uid_container_hash` and `podUID_image`, so no two pods share an entry).
 //!
-//! Example (initial 10 s, max 300 s): an entry made at 5 s holds 10 s; `next` at 10 s doubles
-//! it to 20 s, at 25 s to 40 s, …, up to 300 s. An entry whose last update is more than
-//! 2 × 300 = 600 s before the event is expired: `next` starts it again at 10 s.
+//! Example (initial 10 s, max 300 s): an entry made at 5 s holds 10 s; `next` at 20 s doubles
+//! it to 20 s, at 45 s to 40 s, …, up to 300 s. An entry last updated more than 2 × 300 =
+//! 600 s before the event (a container's exit) is expired: `next` starts it again at 10 s.
 
 use crate::api::Time;
 use serde::{Deserialize, Serialize};
@@ -68,9 +68,15 @@ fn has_expired(policy: BackOffPolicy, event_time: Time, last_update: Time) -> bo
     event_time - last_update > 2 * policy.max_seconds
 }
 
-/// `Backoff.Next(id, eventTime)`: a missing or expired entry starts at the initial back-off,
-/// any other doubles, up to the max; its last update is the event time.
-pub fn next(policy: BackOffPolicy, entry: Option<BackOffEntry>, event_time: Time) -> BackOffEntry {
+/// `Backoff.Next(id, eventTime)` called at `now`: a missing entry, or one expired at the event,
+/// starts at the initial back-off, any other doubles, up to the max; its last update is now
+/// (`p.Clock.Now()`, the moment of the restart or the pull attempt).
+pub fn next(
+    policy: BackOffPolicy,
+    entry: Option<BackOffEntry>,
+    event_time: Time,
+    now: Time,
+) -> BackOffEntry {
     let backoff = match entry {
         Some(e) if !has_expired(policy, event_time, e.last_update) => {
             (e.backoff.saturating_mul(2)).min(policy.max_seconds)
@@ -79,7 +85,7 @@ pub fn next(policy: BackOffPolicy, entry: Option<BackOffEntry>, event_time: Time
     };
     BackOffEntry {
         backoff,
-        last_update: event_time,
+        last_update: now,
     }
 }
 
@@ -116,10 +122,10 @@ mod tests {
     #[test]
     fn doubles_from_ten_seconds_to_five_minutes() {
         let p = BackOffPolicy::V1_28;
-        let mut e = next(p, None, 0);
+        let mut e = next(p, None, 0, 0);
         let mut seen = vec![e.backoff];
         for t in 1..8 {
-            e = next(p, Some(e), t);
+            e = next(p, Some(e), t, t);
             seen.push(e.backoff);
         }
         // 10, 20, 40, 80, 160, 320 → 300, then 300.
@@ -129,18 +135,18 @@ mod tests {
     #[test]
     fn an_entry_is_forgotten_after_twice_the_max() {
         let p = BackOffPolicy::V1_28;
-        let e = next(p, Some(next(p, None, 0)), 10); // 20 s, updated at 10 s
-                                                     // 610 − 10 = 600, not more than 600: still held, doubled.
-        assert_eq!(next(p, Some(e), 610).backoff, 40);
+        let e = next(p, Some(next(p, None, 0, 0)), 10, 10); // 20 s, updated at 10 s
+                                                            // 610 − 10 = 600, not more than 600: still held, doubled.
+        assert_eq!(next(p, Some(e), 610, 610).backoff, 40);
         // 611 − 10 = 601 > 600: expired, starts again at 10 s.
-        assert_eq!(next(p, Some(e), 611).backoff, 10);
+        assert_eq!(next(p, Some(e), 611, 611).backoff, 10);
         assert!(!is_in_back_off_since(p, Some(e), 611, 611));
     }
 
     #[test]
     fn in_back_off_until_the_back_off_has_passed_since_the_event() {
         let p = BackOffPolicy::V1_28;
-        let e = next(p, None, 5); // 10 s from 5 s
+        let e = next(p, None, 5, 5); // 10 s from 5 s
         assert!(
             !is_in_back_off_since(p, None, 10, 10),
             "no entry: no back-off"
@@ -163,9 +169,9 @@ mod tests {
             }
         );
         let p = BackOffPolicy::REDUCED_DECAY;
-        let mut e = next(p, None, 0);
+        let mut e = next(p, None, 0, 0);
         for t in 1..8 {
-            e = next(p, Some(e), t);
+            e = next(p, Some(e), t, t);
         }
         // 1, 2, 4, 8, 16, 32, 64 → 60.
         assert_eq!(e.backoff, 60);

@@ -12,7 +12,8 @@
 //!   unless `IsInBackOffSince(key, FinishedAt)`: no entry (the first restart) or an expired one
 //!   restarts at once; else it waits until `FinishedAt` + the entry's back-off
 //!   (`CrashLoopBackOff`, the pod worker's re-queue jitter taken as 0). The restart calls
-//!   `Next(key, FinishedAt)`, which doubles the entry (10 s → 300 s).
+//!   `Next(key, FinishedAt)`, which doubles the entry (10 s → 300 s) and stamps it with the
+//!   restart's moment; an entry stamped more than 2 × 300 s before an exit is forgotten.
 //! * A liveness or startup probe that reaches `failureThreshold` gets the container killed
 //!   (exit code 137, `Killing` event) and restarted in the same sync, where `doBackOff` reads
 //!   the newest container that had already exited (the one before): no such container, or one
@@ -346,7 +347,7 @@ fn instance(input: &LifeInput, probes: &Probes, start: Time) -> (Vec<(Time, Item
 
 fn sorted(mut items: Vec<(Time, Item)>) -> Vec<(Time, Item)> {
     // Stable: at one moment the events come before the change they lead to.
-    items.sort_by_key(|(t, _)| *t);
+    crate::order::sort_by_key(&mut items, |(t, _)| *t);
     items
 }
 
@@ -386,7 +387,7 @@ fn pulls(input: &LifeInput, tl: &mut Timeline) {
         if !ok {
             return;
         }
-        entry = Some(backoff::next(policy, entry, attempt));
+        entry = Some(backoff::next(policy, entry, attempt, attempt));
         let next = attempt + entry.map_or(0, |e| e.backoff);
         debug_assert!(!backoff::is_in_back_off_since_update(policy, entry, next));
         let waiting = attempt + 1;
@@ -516,20 +517,22 @@ pub fn life(input: &LifeInput, at: Time) -> Life {
             End::Crash(e) => {
                 let wait = backoff::is_in_back_off_since(policy, entry, e, e)
                     .then(|| entry.map_or(0, |x| x.backoff));
-                entry = Some(backoff::next(policy, entry, e));
-                (e + wait.unwrap_or(0), wait)
+                let r = e + wait.unwrap_or(0);
+                entry = Some(backoff::next(policy, entry, e, r));
+                (r, wait)
             }
             End::Killed(k) => match prev_exit {
                 None => (k, None),
                 Some(f) if !backoff::is_in_back_off_since(policy, entry, f, k) => {
-                    entry = Some(backoff::next(policy, entry, f));
+                    entry = Some(backoff::next(policy, entry, f, k));
                     (k, None)
                 }
                 Some(_) => {
                     let wait = backoff::is_in_back_off_since(policy, entry, k, k)
                         .then(|| entry.map_or(0, |x| x.backoff));
-                    entry = Some(backoff::next(policy, entry, k));
-                    (k + wait.unwrap_or(0), wait)
+                    let r = k + wait.unwrap_or(0);
+                    entry = Some(backoff::next(policy, entry, k, r));
+                    (r, wait)
                 }
             },
         };

@@ -44,6 +44,8 @@ pub enum AppFailure {
     Pull,
 }
 
+use crate::limits::MAX_FAILURE_SECONDS;
+
 /// The kinds, in the order the documentation lists them.
 pub const KINDS: [&str; 4] = ["crash", "probe", "readiness", "pull"];
 
@@ -99,6 +101,11 @@ impl AppFailure {
                     "{text:?}: {key}={value} is not a duration (e.g. 5s, 2m, or seconds)"
                 ));
             };
+            if seconds > MAX_FAILURE_SECONDS {
+                return Err(format!(
+                    "{text:?}: {key}={value} is more than {MAX_FAILURE_SECONDS} s (a year), the longest a failure may name"
+                ));
+            }
             values.push((key, seconds));
         }
         let get = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
@@ -225,12 +232,11 @@ impl FailureModel {
     /// `model.failures` as a scenario writes it (`None` when no image fails).
     pub fn failures_json(&self) -> Option<serde_json::Value> {
         (!self.images.is_empty()).then(|| {
-            serde_json::Value::Object(
-                self.images
-                    .iter()
-                    .map(|(i, f)| (i.clone(), serde_json::Value::String(f.text())))
-                    .collect(),
-            )
+            let mut map = serde_json::Map::new();
+            for (image, f) in &self.images {
+                map.insert(image.clone(), serde_json::Value::String(f.text()));
+            }
+            serde_json::Value::Object(map)
         })
     }
 
@@ -271,6 +277,9 @@ mod tests {
             ("crash:every=5s", "`crash` has no `every`, expected after"),
             ("pull:after=1s", "`pull` has no `after`"),
             ("readiness:from=30s,to=10s", "to must be later than from"),
+            ("crash:after=99999999999999999999s", "is not a duration"),
+            ("crash:after=366d", "is not a duration"),
+            ("crash:after=9000h", "is more than 31536000 s (a year)"),
         ] {
             let e = AppFailure::parse(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");

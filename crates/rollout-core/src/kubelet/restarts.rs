@@ -266,11 +266,12 @@ pub fn step_words(changes: &[PodChange], events: &[Arc<Event>]) -> Vec<String> {
         let line = match (e.reason.as_ref(), e.message.as_str()) {
             ("Started", _) => format!("started {pod}'s container"),
             ("Killing", m) => format!(
-                "killed {pod}'s container ({})",
-                m.split(" failed ")
-                    .nth(1)
-                    .unwrap_or("failed")
-                    .trim_end_matches(", will be restarted")
+                "killed {pod}'s container (it failed its {} probe)",
+                if m.contains("startup") {
+                    "startup"
+                } else {
+                    "liveness"
+                }
             ),
             ("BackOff", m) if m.starts_with("Back-off restarting") => {
                 format!("{pod} waits in CrashLoopBackOff")
@@ -324,5 +325,69 @@ mod session_tests {
             ],
             "{later:#?}"
         );
+    }
+}
+
+#[cfg(test)]
+mod link_tests {
+    #[test]
+    fn a_permalink_keeps_the_failures() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"},"restartBackOff":{"maxSeconds":30}},
+                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
+                    "image":"web:2"}}]}"#,
+        )
+        .unwrap();
+        let mut session = crate::session::Session::new(s.clone()).unwrap();
+        for _ in 0..6 {
+            session.step();
+        }
+        let link = session.link();
+        let back = crate::session::Session::from_link(&link, &s).unwrap();
+        assert_eq!(back.value.sim().scenario(), &s);
+        assert_eq!(
+            back.value.api().pods().next().unwrap().container,
+            session.api().pods().next().unwrap().container
+        );
+    }
+
+    #[test]
+    fn a_failing_image_is_within_the_image_limit() {
+        let long = "x".repeat(600);
+        let text =
+            format!(r#"{{"name":"c","model":{{"failures":{{"{long}":"pull"}}}},"actions":[]}}"#);
+        let e = crate::scenario::Scenario::from_json(&text).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("model.failures: xxxxxxxxxxxxxxxxxxxx… is 600 bytes"),
+            "{e}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    #[test]
+    fn the_stage_sees_restarts_and_the_back_off() {
+        // crash:after=5s from 0 s: at 12 s it has restarted once (at 5 s), exited at 10 s and
+        // waits in CrashLoopBackOff until 20 s.
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"crash:after=5s"}},
+                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
+                    "image":"web:2"}}]}"#,
+        )
+        .unwrap();
+        let mut sim = crate::sim::Simulation::new(s).without_history();
+        while sim.round() < 12 {
+            sim.run_round();
+        }
+        let view = crate::view::cluster_view(&sim);
+        let pod = &view.replica_sets[0].pods[0];
+        assert_eq!(pod.reason.as_deref(), Some("CrashLoopBackOff"));
+        assert_eq!((pod.restarts, pod.back_off_until), (1, Some(20)));
     }
 }

@@ -54,6 +54,35 @@ pub struct FailureForecast {
     /// Seconds from the image being set to the rollout's completion, if it completes anyway
     /// (an app that is Ready before it fails counts as available).
     pub completes_after_seconds: Option<i64>,
+    /// What the model assumed, or why nothing noticed the failure.
+    pub notes: Vec<String>,
+}
+
+/// The assumptions behind a failure forecast: the probes that judge the app.
+fn notes(scenario: &Scenario, failure: &AppFailure) -> Vec<String> {
+    let probes = scenario.model.as_ref().and_then(|m| m.probes.as_ref());
+    let has = |f: fn(&crate::kubelet::probes::ContainerProbes) -> bool| {
+        probes.is_some_and(|p| p.containers.iter().any(f))
+    };
+    let mut out = Vec::new();
+    match (failure, probes) {
+        (AppFailure::Probe { .. } | AppFailure::Readiness { .. }, None) => out.push(
+            "the pods' start-up is not timed by probes: the model assumes Kubernetes' default readinessProbe and livenessProbe (every 10 s from admission, failureThreshold 3, successThreshold 1)".to_string(),
+        ),
+        (AppFailure::Probe { .. }, Some(_))
+            if !has(|c| c.liveness_probe.is_some() || c.startup_probe.is_some()) =>
+        {
+            out.push(if has(|c| c.readiness_probe.is_some()) {
+                "no livenessProbe or startupProbe: the kubelet never restarts an app that stops answering; its readinessProbe only takes it out of Ready".to_string()
+            } else {
+                "no probe at all: Kubernetes does not notice an app that stops answering".to_string()
+            })
+        }
+        (AppFailure::Readiness { .. }, Some(_)) if !has(|c| c.readiness_probe.is_some()) => out
+            .push("no readinessProbe: Kubernetes does not notice an app that fails readiness".to_string()),
+        _ => {}
+    }
+    out
 }
 
 /// The new image: the last `setImage`'s.
@@ -232,6 +261,7 @@ pub fn failure_forecast(
         deadline_exceeded_seconds: deadline_round.map(|d| i64::from(d - start) * spr),
         undo_seconds,
         completes_after_seconds: complete_round.map(|c| i64::from(c - start) * spr),
+        notes: notes(scenario, failure),
     })
 }
 

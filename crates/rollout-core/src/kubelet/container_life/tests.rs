@@ -71,16 +71,17 @@ fn kubelet_crash_loop_back_off_max_30_seconds() {
 
 #[test]
 fn ten_minutes_without_a_failure_forget_the_back_off() {
-    // Crashing 601 s after each start: each exit is 601 s > 2 × 300 s after the last update
-    // (the previous exit), so the entry has expired and every restart is at once.
+    // Crashing 601 s after each start: each exit is 601 s > 2 × 300 s after the entry's last
+    // update (the previous restart), so it has expired and every restart is at once.
     let crash = AppFailure::Crash { after: 601 };
     let i = input(&crash, ReadyRule::After(Some(1)));
     assert_eq!(life(&i, 1803).starts, [0, 601, 1202, 1803]);
-    // 600 s is not more than 600 s: exit at 1200 (600 after 600) waits 10 s → 1210; exit at
-    // 1810 is 610 s after 1200: expired, at once.
+    // The entry is stamped when the restart happens. Crashing 600 s after each start: exit at
+    // 600 s, at once (stamped 600); exit at 1200 s is 600 s after 600, not more: waits 10 s →
+    // 1210 (stamped 1210, 20 s); exit at 1810 s is again exactly 600 s after: waits 20 s → 1830.
     let crash = AppFailure::Crash { after: 600 };
     let i = input(&crash, ReadyRule::After(Some(1)));
-    assert_eq!(life(&i, 1810).starts, [0, 600, 1210, 1810]);
+    assert_eq!(life(&i, 1830).starts, [0, 600, 1210, 1830]);
 }
 
 #[test]

@@ -40,6 +40,7 @@ fn max_unavailable_0_loses_nothing_and_reports_the_deadline() {
             deadline_exceeded_seconds: Some(601),
             undo_seconds: Some(0),
             completes_after_seconds: None,
+            notes: vec![],
         }
     );
 }
@@ -66,4 +67,26 @@ fn an_app_ready_before_it_crashes_completes_and_then_loses_capacity() {
     let f = failure_forecast(&rollout("0"), &crash, &crate::limits::Limits::PAGE).unwrap();
     assert!(f.completes_after_seconds.is_some(), "{f:?}");
     assert!(f.capacity_lost > 0, "{f:?}");
+}
+
+#[test]
+fn a_readiness_window_under_the_default_probe() {
+    // The default readiness probe (every 10 s from each pod's admission, 3 failures) on pods
+    // failing readiness from 20 s to 60 s after each start: a new pod is Ready at 10 s and
+    // available, fails at 20, 30, 40 s and is out of Ready at 40 s, back at 60 s. With
+    // maxUnavailable 0 the old pods cover: nothing is lost before completion; the rollout
+    // completes once the new pods are Ready, and then each new pod leaves Ready for 20 s, all
+    // about together: capacity falls.
+    let window = AppFailure::Readiness {
+        from: 20,
+        to: Some(60),
+    };
+    let f = failure_forecast(&rollout("0"), &window, &crate::limits::Limits::PAGE).unwrap();
+    assert!(f.completes_after_seconds.is_some(), "{f:?}");
+    assert_eq!(f.deadline_exceeded_seconds, None);
+    assert!(f.capacity_lost > 0, "{f:?}");
+    assert!(
+        f.notes[0].contains("default readinessProbe and livenessProbe"),
+        "{f:?}"
+    );
 }
