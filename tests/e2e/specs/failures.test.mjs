@@ -144,3 +144,37 @@ describe('the crash-loop lesson', () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe('?embed', () => {
+  test('the cards show the crash loop and the foot says why the rollout waits', async () => {
+    // 1 replica of web:1, then web:2 crashing 5 s after each start (maxUnavailable 0, 1 s
+    // rounds): started at 10 s, restarts at 15, 30 and 55 s, then waits until 100 s.
+    const scenario = {
+      name: 'crash', rounds: 200, secondsPerRound: 1, readyAfterRounds: 10, terminationRounds: 0, nodes: 1, settle: true,
+      model: { failures: { 'web:2': 'crash:after=5s' } },
+      actions: [
+        { round: 0, type: 'create', deployment: { name: 'web', replicas: 1, image: 'web:1', strategy: { type: 'RollingUpdate', maxSurge: 1, maxUnavailable: 0 } } },
+        { round: 10, type: 'setImage', image: 'web:2' },
+      ],
+    };
+    const home = await openApp(app.browser.context, app.server.url);
+    const link = await home.evaluate(async (scenario) => {
+      const m = await import('./rollout-lab.js');
+      await m.default();
+      return m.encodeLink(scenario);
+    }, scenario);
+    const page = await openApp(app.browser.context, `${app.server.url}?embed#${link}`);
+    await page.setViewportSize({ width: 800, height: 500 });
+    const pod = page.locator('[data-pod^="web-rev2-"]').first();
+    // Step until it has restarted 3 times and crashed again (60 s): CrashLoopBackOff.
+    const at = async () => [await pod.getAttribute('data-restarts').catch(() => null), await pod.getAttribute('data-reason').catch(() => null)].join(' ');
+    for (let i = 0; i < 100 && (await at()) !== '3 CrashLoopBackOff'; i++) {
+      await page.locator(byTestId('step-button')).click();
+    }
+    assert.equal(await pod.getAttribute('data-restarts'), '3');
+    assert.equal(await pod.getAttribute('data-reason'), 'CrashLoopBackOff');
+    await expectText(page, 'budget-waiting', /^The new pod web-rev2-00001 restarted 3 times and is waiting \d+ s \(CrashLoopBackOff\): it is not available, so maxUnavailable 0 holds the old pods\.$/);
+    await screenshot(page, 'crash-loop-embed-800x500', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+  });
+});
