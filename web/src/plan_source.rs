@@ -55,7 +55,17 @@ pub fn created(s: &Scenario) -> Option<&DeploymentInput> {
 /// a 3 s termination) is the stage's teaching model, not an assumption about this manifest.
 pub fn source_of(s: &Scenario) -> Option<(String, ModelOptions)> {
     let d = created(s)?;
-    Some((manifest_of(d), ModelOptions::default()))
+    let mut model = ModelOptions::default();
+    // The settings' failing image (issue #34): the Plan page asks what that failure costs.
+    if let Some((_, f)) = s
+        .model
+        .as_ref()
+        .and_then(|m| m.failures.as_ref())
+        .and_then(|f| f.images.first())
+    {
+        model = model.with("fail", json!(f.text()));
+    }
+    Some((manifest_of(d), model))
 }
 
 /// The deployment's maxSurge and maxUnavailable as counts (`ResolveFenceposts` after apps/v1

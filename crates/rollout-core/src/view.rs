@@ -80,13 +80,15 @@ pub struct PodView {
     /// [`crate::replicaset::pods_deleted_next`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub next_deletion: bool,
-    /// `status.containerStatuses[0].restartCount` (kubectl's RESTARTS): 0 for a pod whose app
-    /// does not fail.
+    /// `restartCount` (the RESTARTS column; 0 for a pod whose app does not fail).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub restarts: i32,
-    /// While the kubelet backs off before the next restart or pull attempt
-    /// (`CrashLoopBackOff`, `ImagePullBackOff`), the seconds left: with a 40 s back-off from an
-    /// exit at 50 s, at 70 s it reads 20.
+    /// While the kubelet backs off (`CrashLoopBackOff`, `ImagePullBackOff`), when it tries again
+    /// (the container's restart, the next pull): a stage counts down to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_off_until: Option<Time>,
+    /// The same as seconds left at the view's moment: with a 40 s back-off from an exit at
+    /// 50 s, at 70 s it reads 20 (what the stage's token counts down and the budget words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_off_left: Option<Time>,
     /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
@@ -97,21 +99,6 @@ pub struct PodView {
 
 fn is_zero(n: &i32) -> bool {
     *n == 0
-}
-
-/// The reason kubectl's STATUS column gives a pod whose app fails (`kubelet::failures`): its
-/// container's waiting reason (`CrashLoopBackOff`, `ErrImagePull`, `ImagePullBackOff`,
-/// `ContainerCreating`) or terminated reason (`Error`), as `kubectl::get_pods::pod_row` prints
-/// it; `None` while it runs, is terminating, or carries no container status.
-pub fn container_reason(pod: &Pod) -> Option<String> {
-    if pod.metadata.deletion_timestamp.is_some() {
-        return None;
-    }
-    let c = pod.container.as_ref()?;
-    c.state
-        .reason()
-        .filter(|r| !r.is_empty() && *r != "ContainerCreating")
-        .map(str::to_string)
 }
 
 /// The reason the kubelet gives for a container that cannot start, for a pod whose image is
@@ -293,12 +280,17 @@ fn rs_view(
                 state: PodState::of(p, rs.spec.min_ready_seconds, now),
                 node: p.node_name.clone(),
                 created: p.metadata.creation_timestamp,
-                reason: container_reason(p).or_else(|| {
-                    waiting_reason(p, never_ready_images, seconds_per_round, now)
-                        .map(str::to_string)
-                }),
+                reason: match &p.container {
+                    // A failing app's container (`kubelet::restarts`): its own reason.
+                    Some(c) if p.metadata.deletion_timestamp.is_none() => {
+                        c.state.reason().map(str::to_string)
+                    }
+                    _ => waiting_reason(p, never_ready_images, seconds_per_round, now)
+                        .map(str::to_string),
+                },
                 next_deletion: deleted_next.contains(&p.metadata.name),
                 restarts: p.restart_count,
+                back_off_until: p.container.as_ref().and_then(|c| c.back_off_until),
                 back_off_left: p
                     .container
                     .as_ref()

@@ -94,3 +94,87 @@ describe('a new image that crashes', () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe('the crash-loop lesson', () => {
+  const panel = (page) => page.locator(byTestId('lesson-panel'));
+  const atStep = (page, n) => page.locator(`${byTestId('lesson-panel')}[data-step="${n}"]`).waitFor();
+  async function answer(page, value) {
+    await fill(page, 'lesson-answer', value);
+    await page.locator(byTestId('lesson-check')).click();
+    const fb = page.locator(byTestId('lesson-feedback'));
+    await fb.waitFor();
+    return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
+  }
+
+  test('end to end: the capacity kept, the next restart predicted, the pod restarting on the stage, the deadline', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?lesson=crash-loop`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await panel(page).waitFor();
+    // Step 1: 3 replicas, maxSurge 1, maxUnavailable 0: at least 3 − 0 = 3 available, so the
+    // old ReplicaSet keeps all 3 (the capacity left).
+    let fb = await answer(page, '2');
+    assert.equal(fb.correct, false);
+    assert.doesNotMatch(fb.text, /\b3 replicas\b.*will ask/);
+    fb = await answer(page, '3');
+    assert.ok(fb.correct, fb.text);
+    await page.locator(byTestId('lesson-next')).click();
+    await atStep(page, 1);
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /RESTARTS 1\./);
+    await page.locator(byTestId('lesson-next')).click();
+    await atStep(page, 2);
+    // Started at 10 s, the app crashes 5 s after each start: exit 15 (restart at once), exit 20
+    // (+10 s → restart 30), exit 35 (+20 s → restart 55): the third restart is in round 55
+    // (1 s rounds).
+    fb = await answer(page, '45');
+    assert.equal(fb.correct, false);
+    assert.match(fb.text, /too early/);
+    assert.match(fb.text, /10 s at first and doubling/);
+    assert.doesNotMatch(fb.text, /\b55\b/, 'the hint does not state the answer');
+    fb = await answer(page, '55');
+    assert.ok(fb.correct, fb.text);
+    await page.locator(byTestId('lesson-next')).click();
+    await atStep(page, 3);
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /last exit at t = 35 s/);
+    const pod = page.locator(`${byTestId('stage')} [data-pod^="web-rev2-"]`).first();
+    assert.equal(await pod.getAttribute('data-restarts'), '3');
+    await screenshot(page, 'crash-lesson-1280x720', { fullPage: false });
+    await page.locator(byTestId('lesson-next')).click();
+    await atStep(page, 4);
+    assert.match(await page.locator(byTestId('lesson-text')).textContent(), /ProgressDeadlineExceeded/);
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('?embed', () => {
+  test('the cards show the crash loop and the foot says why the rollout waits', async () => {
+    // 1 replica of web:1, then web:2 crashing 5 s after each start (maxUnavailable 0, 1 s
+    // rounds): started at 10 s, restarts at 15, 30 and 55 s, then waits until 100 s.
+    const scenario = {
+      name: 'crash', rounds: 200, secondsPerRound: 1, readyAfterRounds: 10, terminationRounds: 0, nodes: 1, settle: true,
+      model: { failures: { 'web:2': 'crash:after=5s' } },
+      actions: [
+        { round: 0, type: 'create', deployment: { name: 'web', replicas: 1, image: 'web:1', strategy: { type: 'RollingUpdate', maxSurge: 1, maxUnavailable: 0 } } },
+        { round: 10, type: 'setImage', image: 'web:2' },
+      ],
+    };
+    const home = await openApp(app.browser.context, app.server.url);
+    const link = await home.evaluate(async (scenario) => {
+      const m = await import('./rollout-lab.js');
+      await m.default();
+      return m.encodeLink(scenario);
+    }, scenario);
+    const page = await openApp(app.browser.context, `${app.server.url}?embed#${link}`);
+    await page.setViewportSize({ width: 800, height: 500 });
+    const pod = page.locator('[data-pod^="web-rev2-"]').first();
+    // Step until it has restarted 3 times and crashed again (60 s): CrashLoopBackOff.
+    const at = async () => [await pod.getAttribute('data-restarts').catch(() => null), await pod.getAttribute('data-reason').catch(() => null)].join(' ');
+    for (let i = 0; i < 100 && (await at()) !== '3 CrashLoopBackOff'; i++) {
+      await page.locator(byTestId('step-button')).click();
+    }
+    assert.equal(await pod.getAttribute('data-restarts'), '3');
+    assert.equal(await pod.getAttribute('data-reason'), 'CrashLoopBackOff');
+    await expectText(page, 'budget-waiting', /^The new pod web-rev2-00001 restarted 3 times and is waiting \d+ s \(CrashLoopBackOff\): it is not available, so maxUnavailable 0 holds the old pods\.$/);
+    await screenshot(page, 'crash-loop-embed-800x500', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+  });
+});

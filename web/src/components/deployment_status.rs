@@ -32,7 +32,7 @@ fn get_pods_box(get_pods: &Result<AttrValue, usize>) -> Html {
         <div class="rollout-status-box get-pods-box">
             <div class="console-command">{ "$ kubectl get pods" }</div>
             { match get_pods {
-                Ok(text) => html! { <pre class="rollout-status get-pods" data-testid="get-pods">{ text.clone() }</pre> },
+                Ok(text) => html! { <pre class="rollout-status get-pods" data-testid="get-pods" tabindex="0" aria-label="kubectl get pods output">{ text.clone() }</pre> },
                 Err(n) => html! { <p class="panel-sub" data-testid="get-pods-count">{ format!("{} pods: the table is printed up to {} pods.", crate::settings::group(*n as i64), crate::state::GET_PODS_UP_TO) }</p> },
             } }
         </div>

@@ -381,6 +381,7 @@ fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
         .iter()
         .map(|p| p.command.clone())
         .collect::<Vec<_>>();
+    let waiting = frame.budget.as_ref().and_then(|b| b.waiting.clone());
     html! {
     if o.explain || !pending.is_empty() {
         <footer class="embed-foot" aria-live="polite">
@@ -391,6 +392,10 @@ fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
                 <p class="embed-explain" data-testid="embed-explanation">
                     { explanation.unwrap_or_else(|| "Nothing has run yet: press Step.".to_string()) }
                 </p>
+            }
+            // Why the rollout waits on a new pod whose app fails, in the core's words.
+            if let Some(why) = waiting.filter(|_| o.explain) {
+                <p class="embed-waiting" data-testid="budget-waiting">{ why }</p>
             }
         </footer>
     }

@@ -12,6 +12,7 @@ pub mod deployment_status;
 pub mod embed;
 pub mod events_table;
 pub mod explanation;
+pub mod failure_forecast;
 pub mod flow_diagram;
 pub mod forecast_panel;
 pub mod heat_map;

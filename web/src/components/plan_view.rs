@@ -3,6 +3,7 @@
 //! it edits in place and the input the planner reads).
 
 use crate::components::assumptions::{assumptions, AssumptionsProps};
+use crate::components::failure_forecast::FailureForecastPanel;
 use crate::components::forecast_panel::forecast_panel;
 use crate::components::sweep_panel::SweepPanel;
 use crate::hooks::use_forecast::forecast_cost;
@@ -135,13 +136,14 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     if let Some(n) = &*note {
                         <p class="plan-error" role="alert" data-testid="plan-edit-note">{ n.clone() }</p>
                     }
-                    { assumptions(&AssumptionsProps { model: model.clone(), resolved: resolved_model(&forecast.out), on_change: on_assume }) }
+                    { assumptions(&AssumptionsProps { model: model.clone(), resolved: resolved_model(&forecast.out), on_change: on_assume.clone() }) }
                 </section>
                 <section class="panel plan-results" aria-label="Forecast">
                     <crate::components::change_panel::ChangePanel after={(*text).clone()} model={model.clone()} ready={yaml_ready}
                         load_yaml={load_yaml.clone()} initial={link.as_ref().as_ref().and_then(|l| l.before.clone())} />
                     if let Some(out) = &forecast.out {
                         { forecast_panel(out, forecast.ms) }
+                        <FailureForecastPanel input={input.clone()} model={model.clone()} heavy={forecast.ms < 0.0} on_change={on_assume.clone()} />
                     } else {
                         <p class="panel-sub plan-pending" data-testid="forecast-pending" role="status">{ format!(
                             "Forecasting {} replicas in a worker (about {} pod-waves: too long to work out on each keystroke)…",

@@ -128,7 +128,11 @@ fn failure_marks(p: &PodView) -> Html {
 /// A pod whose app fails: it restarted, or the kubelet backs off, or its container waits for
 /// a reason (`CrashLoopBackOff`, `ImagePullBackOff`).
 pub fn is_failing(p: &PodView) -> bool {
-    p.restarts > 0 || p.back_off_left.is_some() || p.reason.is_some()
+    p.restarts > 0
+        || p.back_off_left.is_some()
+        || p.reason
+            .as_deref()
+            .is_some_and(|r| r != "ContainerCreating")
 }
 
 /// The legend of pod states (a plain function: it has no state and no props).
@@ -409,6 +413,7 @@ mod tests {
             reason: None,
             next_deletion: false,
             restarts: 0,
+            back_off_until: None,
             back_off_left: None,
             unschedulable: None,
         }

@@ -317,6 +317,59 @@ const BAD_IMAGE: Lesson = Lesson {
     ],
 };
 
+const CRASH_LOOP: Lesson = Lesson {
+    id: "crash-loop",
+    title: "A new version that crashes: CrashLoopBackOff and what maxUnavailable protects",
+    teaches: "A new version whose app exits a few seconds after each start: the kubelet restarts it at once, then after a back-off that doubles (CrashLoopBackOff); the pod is never available, so with maxUnavailable {unavailableSpec} no old pod goes and the {replicas} old replicas keep serving until `kubectl rollout undo`.",
+    doc: DocRef {
+        title: "Pods › Container restarts (CrashLoopBackOff)",
+        url: "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-restarts",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"crash-loop","rounds":160,"secondsPerRound":1,"readyAfterRounds":5,
+        "terminationRounds":0,"nodes":3,"model":{"failures":{"nginx:1.16.1":"crash:after=5s"}},
+        "actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
+         "progressDeadlineSeconds":60,
+         "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+        {"round":10,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::BudgetAvailable),
+            "`kubectl set image` changed the template to {image}, a version whose app exits a few seconds after it starts. maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}: at most {maxTotal} pods, and at least {minAvailable} of the {replicas} must stay available.",
+            "After the Deployment controller's next sync, how many replicas will the old ReplicaSet still ask for? (The capacity left while the new version fails.)",
+            Ask::DesiredAfterNextSync(Rs::Old),
+        ),
+        lit(
+            Moment::Restarted(Rs::New, 1),
+            Highlight::Pods(Rs::New),
+            "The new pod's container exited with an error and the kubelet started it again at once: RESTARTS {restarts:newRs}. A first restart finds no back-off yet.",
+        ),
+        ask(
+            Moment::Restarted(Rs::New, 2),
+            Some(Highlight::Pods(Rs::New)),
+            "It crashed again and the kubelet waited this time: the pod read CrashLoopBackOff until its back-off ended, and it has now restarted {restarts:newRs} times. Each back-off is measured from the container's exit and doubles.",
+            "In which round will the kubelet start it again after its next crash (its third restart)?",
+            Ask::RoundOf(Moment::Restarted(Rs::New, 3)),
+        ),
+        claiming(
+            lit(
+                Moment::Restarted(Rs::New, 3),
+                Highlight::BudgetAvailable,
+                "Third restart, after the last exit at t = {lastExit:newRs} s. The new pod is never available, so {availablePods} pods are available, exactly the {minAvailable} maxUnavailable {unavailableSpec} requires: the old ReplicaSet keeps its {desired:oldRs} replicas, and the capacity lost is none. With a higher maxUnavailable an old pod would have gone for a pod that never serves.",
+            ),
+            &[Claim::Equal("availablePods", "minAvailable")],
+        ),
+        lit(
+            Moment::DeadlineExceeded,
+            Highlight::Condition("Progressing"),
+            "No progress for more than {progressDeadline} s: Progressing is now {progressing}. The kubelet keeps restarting the pod ({restarts:newRs} restarts so far), the controller does not roll back by itself, and `kubectl rollout undo` would answer: {undo}.",
+        ),
+    ],
+};
+
 const ROLLOVER: Lesson = Lesson {
     id: "rollover",
     title: "Rollover: a new image during a rollout",
@@ -596,6 +649,7 @@ const LESSONS: &[Lesson] = &[
     SURGE,
     MIN_READY,
     BAD_IMAGE,
+    CRASH_LOOP,
     ROLLOVER,
     PROPORTIONAL,
     PAUSE,

@@ -390,8 +390,36 @@ fn round_rule(ask: &Ask, sim: &Simulation, live: &Live) -> String {
                 d.spec.revision_history_limit.unwrap_or(10),
                 d.spec.template.image
             ),
+            moment::Moment::Restarted(rs, _) => restart_rule(sim, *rs),
             m => format!("Watch for the moment {}.", m.describe().trim_start_matches("until ")),
         },
         _ => String::new(),
     }
+}
+
+/// The kubelet's restart rule with the model's back-off and the pod's restarts so far: a first
+/// restart is at once, each later one waits a back-off measured from the exit, doubling from
+/// the initial value up to the maximum (v1.28's kubelet: 10 s to 300 s).
+fn restart_rule(sim: &Simulation, rs: moment::Rs) -> String {
+    let policy = sim
+        .scenario()
+        .model
+        .as_ref()
+        .and_then(|m| m.failures.as_ref())
+        .map(|f| f.restart_back_off)
+        .unwrap_or_default();
+    let pod = moment::resolve(sim.api(), rs).and_then(|r| {
+        sim.api()
+            .pods_of_iter(&r)
+            .filter(|p| p.is_active())
+            .max_by_key(|p| p.restart_count)
+            .cloned()
+    });
+    let so_far = pod.map_or_else(String::new, |p| {
+        format!(" It has restarted {} times so far.", p.restart_count)
+    });
+    format!(
+        "The kubelet restarts a crashed container at once the first time; after that it waits a back-off counted from the exit, {} s at first and doubling each time, at most {} s. Add the time the app runs before it crashes.{so_far}",
+        policy.initial_seconds, policy.max_seconds
+    )
 }

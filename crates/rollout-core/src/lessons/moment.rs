@@ -67,6 +67,9 @@ pub enum Moment {
     PodsReady(Rs, Count),
     /// State: this many pods of the ReplicaSet are available (ready for minReadySeconds).
     PodsAvailable(Rs, Count),
+    /// State: a pod of the ReplicaSet has restarted at least this many times (its container
+    /// crashed or was killed, and the kubelet started it again: `restartCount`).
+    Restarted(Rs, i32),
     /// State: `kubectl rollout status` reports success.
     RolloutComplete,
     /// State: the Progressing condition has reason `ProgressDeadlineExceeded`.
@@ -84,6 +87,7 @@ impl Moment {
             Moment::Now
                 | Moment::PodsReady(..)
                 | Moment::PodsAvailable(..)
+                | Moment::Restarted(..)
                 | Moment::RolloutComplete
                 | Moment::DeadlineExceeded
         )
@@ -131,6 +135,11 @@ impl Moment {
                 let (who, verb) = c.describe();
                 format!("until {who} of {} {verb} available", rs.describe())
             }
+            Moment::Restarted(rs, n) => format!(
+                "until a pod of {} has restarted {n} {}",
+                rs.describe(),
+                if *n == 1 { "time" } else { "times" }
+            ),
             Moment::RolloutComplete => "until the rollout is complete".into(),
             Moment::DeadlineExceeded => "until ProgressDeadlineExceeded".into(),
             Moment::RoundEnd => "until the end of the round".into(),
@@ -240,6 +249,10 @@ fn state_holds(moment: &Moment, api: &ApiServer) -> bool {
         Moment::PodsAvailable(rs, c) => {
             resolve(api, *rs).is_some_and(|r| count_met(*c, ready_and_available(api, &r).1, &r))
         }
+        Moment::Restarted(rs, n) => resolve(api, *rs).is_some_and(|r| {
+            api.pods_of_iter(&r)
+                .any(|p| p.is_active() && p.restart_count >= *n)
+        }),
         Moment::RolloutComplete => deployment(api).is_some_and(|d| rollout_status_of(d, 0).done),
         Moment::DeadlineExceeded => deployment(api).is_some_and(|d| {
             util::get_deployment_condition(&d.status, "Progressing")

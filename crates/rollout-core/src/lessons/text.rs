@@ -15,7 +15,9 @@
 //! * All pods: `totalPods` (with terminating ones), `readyPods`, `availablePods`.
 //! * A ReplicaSet: `newRs`, `oldRs`, `rsN` (its name), `desired:RS` (spec.replicas),
 //!   `pods:RS` (active pods), `ready:RS`, `available:RS`, `terminating:RS`, `revision:RS`,
-//!   `image:RS`, `readyAt:RS` (when its first ready pod became ready), `hash:RS` (the pod-template-hash label).
+//!   `image:RS`, `readyAt:RS` (when its first ready pod became ready), `hash:RS` (the pod-template-hash label),
+//!   `restarts:RS` (the most restarts of one of its pods), `lastExit:RS` (when its last
+//!   container exited), `backOffUntil:RS` (when the kubelet's back-off lets one start again).
 //! * The clock: `now` (seconds).
 //! * The last step: `round`, `time` (its seconds), `decision` (its first decision's sentence) or
 //!   `decision:FUNCTION`, `value:NAME` (a named number of its decisions), `event` (its last
@@ -148,6 +150,31 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
                 .get(POD_TEMPLATE_HASH_LABEL)
                 .cloned()
                 .ok_or("no pod-template-hash label")?,
+            // The kubelet's restarts (issue #34): the most restarts of one of its pods, when its
+            // last container exited, and when the back-off ends (the next start).
+            "restarts" => pods
+                .filter(|p| p.is_active())
+                .map(|p| p.restart_count)
+                .max()
+                .unwrap_or(0)
+                .to_string(),
+            "lastExit" => pods
+                .filter(|p| p.is_active())
+                .filter_map(|p| match p.container.as_ref()?.last_state.as_ref()? {
+                    crate::api::ContainerState::Terminated { finished_at, .. } => {
+                        Some(*finished_at)
+                    }
+                    _ => None,
+                })
+                .max()
+                .ok_or("no pod of it has exited")?
+                .to_string(),
+            "backOffUntil" => pods
+                .filter(|p| p.is_active())
+                .filter_map(|p| p.container.as_ref()?.back_off_until)
+                .min()
+                .ok_or("no pod of it backs off")?
+                .to_string(),
             _ => return Err(format!("unknown ReplicaSet field {name:?}")),
         });
     }
