@@ -406,16 +406,7 @@ mod tests {
     /// 60 (40 s → 100): at 80 s it has restarted 3 times and waits 20 s more.
     #[test]
     fn a_crash_looping_pod_shows_its_restarts_and_the_back_off_left() {
-        let s = crate::scenario::Scenario::from_json(
-            r#"{"name":"crash","rounds":200,"secondsPerRound":1,"readyAfterRounds":10,
-                "terminationRounds":0,"nodes":1,"settle":true,
-                "model":{"failures":{"web:2":"crash:after=5s"}},
-                "actions":[
-                  {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
-                    "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
-                  {"round":10,"type":"setImage","image":"web:2"}]}"#,
-        )
-        .unwrap();
+        let s = crate::kubelet::failures::fixtures::rollout_to_a_crashing_version();
         let mut sim = Simulation::new(s).without_history();
         while sim.round() < 80 {
             sim.run_round();

@@ -252,6 +252,9 @@ impl FailureModel {
 }
 
 #[cfg(test)]
+pub(crate) mod fixtures;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -296,14 +296,7 @@ mod session_tests {
         // One pod of web:2, crashing 5 s after each start, never ready (10 s start-up):
         // started at 0 s, exits at 5 s and is started again at once; exits at 10 s and waits
         // 10 s; started at 20 s.
-        let s = crate::scenario::Scenario::from_json(
-            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
-                "terminationRounds":0,"nodes":1,"settle":true,
-                "model":{"failures":{"web:2":"crash:after=5s"}},
-                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
-                    "image":"web:2"}}]}"#,
-        )
-        .unwrap();
+        let s = crate::kubelet::failures::fixtures::one_crashing_pod();
         let mut session = crate::session::Session::new(s).unwrap();
         let mut later = Vec::new();
         while let Some(step) = session.step() {
@@ -373,14 +366,7 @@ mod view_tests {
     fn the_stage_sees_restarts_and_the_back_off() {
         // crash:after=5s from 0 s: at 12 s it has restarted once (at 5 s), exited at 10 s and
         // waits in CrashLoopBackOff until 20 s: 8 s left.
-        let s = crate::scenario::Scenario::from_json(
-            r#"{"name":"crash","rounds":60,"secondsPerRound":1,"readyAfterRounds":10,
-                "terminationRounds":0,"nodes":1,"settle":true,
-                "model":{"failures":{"web:2":"crash:after=5s"}},
-                "actions":[{"round":0,"type":"create","deployment":{"name":"web","replicas":1,
-                    "image":"web:2"}}]}"#,
-        )
-        .unwrap();
+        let s = crate::kubelet::failures::fixtures::one_crashing_pod();
         let mut sim = crate::sim::Simulation::new(s).without_history();
         while sim.round() < 12 {
             sim.run_round();

@@ -278,16 +278,7 @@ mod tests {
     /// restarts, 100 − 80 = 20 s to wait, and the old pod, the 1 available, cannot go.
     #[test]
     fn a_crash_loop_says_why_the_rollout_waits() {
-        let s = crate::scenario::Scenario::from_json(
-            r#"{"name":"crash","rounds":200,"secondsPerRound":1,"readyAfterRounds":10,
-                "terminationRounds":0,"nodes":1,"settle":true,
-                "model":{"failures":{"web:2":"crash:after=5s"}},
-                "actions":[
-                  {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
-                    "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
-                  {"round":10,"type":"setImage","image":"web:2"}]}"#,
-        )
-        .unwrap();
+        let s = crate::kubelet::failures::fixtures::rollout_to_a_crashing_version();
         let mut sim = Simulation::new(s).without_history();
         let waiting_at = |sim: &mut Simulation, round: u32| {
             while sim.round() < round {

@@ -4,21 +4,10 @@ use super::*;
 use crate::scenario::Scenario;
 use crate::sim::Simulation;
 
-/// 1 replica of web:1, then web:2, which crashes 5 s after each start; maxUnavailable 0,
-/// maxSurge 1; 1 s settled rounds, pods ready 10 s after their start (so the new one, which
-/// crashes first, never is).
+/// The crash loop of [`crate::kubelet::failures::fixtures::rollout_to_a_crashing_version`].
 fn crash_loop() -> Simulation {
-    let s = Scenario::from_json(
-        r#"{"name":"crash","rounds":200,"secondsPerRound":1,"readyAfterRounds":10,
-            "terminationRounds":0,"nodes":1,"settle":true,
-            "model":{"failures":{"web:2":"crash:after=5s"}},
-            "actions":[
-              {"round":0,"type":"create","deployment":{"name":"web","replicas":1,"image":"web:1",
-                "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
-              {"round":10,"type":"setImage","image":"web:2"}]}"#,
-    )
-    .unwrap();
-    Simulation::new(s).without_history()
+    Simulation::new(crate::kubelet::failures::fixtures::rollout_to_a_crashing_version())
+        .without_history()
 }
 
 fn run_to(sim: &mut Simulation, round: u32) {
