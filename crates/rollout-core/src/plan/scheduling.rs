@@ -225,19 +225,6 @@ impl NodeFlags {
     }
 }
 
-/// Whether an import note is about a field the scheduler now reads (affinity, nodeSelector,
-/// topologySpreadConstraints, tolerations): its own reader names what of them is not modelled.
-pub fn read_now(note: &str) -> bool {
-    [
-        "spec.template.spec.affinity:",
-        "spec.template.spec.nodeSelector:",
-        "spec.template.spec.topologySpreadConstraints:",
-        "spec.template.spec.tolerations:",
-    ]
-    .iter()
-    .any(|p| note.starts_with(p))
-}
-
 /// Reads a `--nodes-file`: `kubectl get nodes -o yaml|json` (a List, or Node documents one
 /// after another), or a list of `{name, cpu, memory, pods, labels}`.
 pub fn read_nodes_text(text: &str) -> Result<Vec<Node>, String> {
