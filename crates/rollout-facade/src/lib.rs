@@ -21,7 +21,7 @@
 
 pub use rollout_core::{
     embed, flow, images, import, kubectl, lessons, limits, order, plan, presets, scenario, session,
-    share, ui_support, validation, view, yaml, yaml_edit,
+    share, ui_support, validation, version, view, yaml, yaml_edit,
 };
 
 /// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the
