@@ -279,6 +279,12 @@ impl Simulation {
         &self.state.api
     }
 
+    /// The kubelet model the scenario's cluster settings make (read by models beside the
+    /// controllers, such as [`crate::traffic`]).
+    pub fn kubelet_model(&self) -> &KubeletModel {
+        &self.model
+    }
+
     /// The round the next step belongs to.
     pub fn round(&self) -> u32 {
         self.state.round
