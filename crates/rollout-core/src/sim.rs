@@ -184,6 +184,11 @@ impl Simulation {
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
             failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
+            template_probes: scenario
+                .model
+                .as_ref()
+                .map(|m| m.template_probes.clone())
+                .unwrap_or_default(),
             scheduling: scenario
                 .model
                 .as_ref()
@@ -262,6 +267,11 @@ impl Simulation {
             trace_events: self.trace_events,
             explain: self.explain,
         }
+    }
+
+    /// The kubelet's model of the cluster (timing, probes, failures) the scenario selected.
+    pub fn kubelet_model(&self) -> &KubeletModel {
+        &self.model
     }
 
     /// The scenario, including actions added while running.
@@ -1227,6 +1237,7 @@ mod tests {
             seed: 42,
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)
