@@ -149,6 +149,12 @@ pub struct ModelExtras {
     /// node, placed round-robin). Read by [`Scenario::from_value`], not by serde.
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
+    /// The requests sent to the Service in front of the Deployment (`crate::traffic`:
+    /// `{"load": 40, "podCapacity": 20, "endpointDelaySeconds": 1,
+    /// "exitAfterSigtermSeconds": 0, "preStopSleepSeconds": 5}`; absent: the defaults when a
+    /// front end asks). The controllers and the kubelet never read it.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<crate::traffic::TrafficModel>,
 }
 
 /// `failures` as the scenario writes it: image → `crash:after=5s`.
@@ -387,7 +393,14 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let back_off = v.as_object_mut().and_then(|m| m.remove("restartBackOff"));
     let scheduling = v.as_object_mut().and_then(|m| m.remove("scheduling"));
     let template_probes = v.as_object_mut().and_then(|m| m.remove("templateProbes"));
+    let traffic = v.as_object_mut().and_then(|m| m.remove("traffic"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.traffic = match traffic {
+        None | Some(serde_json::Value::Null) => None,
+        Some(t) => {
+            Some(crate::traffic::TrafficModel::from_value(&t).map_err(|e| format!("traffic.{e}"))?)
+        }
+    };
     extras.scheduling = match scheduling {
         None | Some(serde_json::Value::Null) => None,
         Some(s) => Some(crate::scheduler::SchedulingModel::from_value(&s)?),

@@ -269,11 +269,6 @@ impl Simulation {
         }
     }
 
-    /// The kubelet's model of the cluster (timing, probes, failures) the scenario selected.
-    pub fn kubelet_model(&self) -> &KubeletModel {
-        &self.model
-    }
-
     /// The scenario, including actions added while running.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
@@ -287,6 +282,12 @@ impl Simulation {
     /// The API server as it is now.
     pub fn api(&self) -> &ApiServer {
         &self.state.api
+    }
+
+    /// The kubelet model the scenario's cluster settings make (read by models beside the
+    /// controllers, such as [`crate::traffic`]).
+    pub fn kubelet_model(&self) -> &KubeletModel {
+        &self.model
     }
 
     /// The round the next step belongs to.
