@@ -184,6 +184,11 @@ impl Simulation {
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
             failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
+            template_probes: scenario
+                .model
+                .as_ref()
+                .map(|m| m.template_probes.clone())
+                .unwrap_or_default(),
             scheduling: scenario
                 .model
                 .as_ref()
@@ -1235,6 +1240,7 @@ mod tests {
             seed: 42,
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)
