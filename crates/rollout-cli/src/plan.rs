@@ -46,6 +46,8 @@ pub const USAGE: &str =
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
         --pod-quota N            a pods ResourceQuota [none]
+        --kubernetes 1.37        the release whose controllers run it: 1.37 or 1.28 [1.37;
+                                 a scenario: its own kubernetesVersion, absent = 1.28]
       --large lifts Rollout Lab's page limits (10,000 replicas, 20,000 pods at once,
       2,000,000 pod-rounds a forecast) to Kubernetes' own (150,000 pods); on a terminal a
       sweep prints its progress on stderr
@@ -88,6 +90,9 @@ pub(crate) struct Args {
     pub(crate) limits: Limits,
     /// `--fail KIND:…`: how the new version fails, for the failure forecast.
     fail: Option<rollout_facade::failures::AppFailure>,
+    /// `--kubernetes 1.28|1.37`: the release (a manifest's model takes it too; a scenario's
+    /// own `kubernetesVersion` is replaced).
+    kubernetes: Option<rollout_facade::version::KubernetesVersion>,
 }
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
@@ -119,6 +124,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut model_flags = Vec::new();
     let mut limits = Limits::PAGE;
     let mut fail = None;
+    let mut kubernetes = None;
     let mut i = 0;
     while i < args.len() {
         let arg = args[i];
@@ -248,6 +254,11 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             "--bad-image" => model.bad_image = true,
             "--fail" => fail = Some(plan_fail::parse(value()?)?),
             "--pod-quota" => model.pod_quota = Some(parse_number(flag, value()?, 0i32)?),
+            "--kubernetes" => {
+                let v = crate::kubernetes_version(value()?)?;
+                model.kubernetes_version = v;
+                kubernetes = Some(v);
+            }
             f if f.starts_with('-') && f.len() > 1 => {
                 return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
             }
@@ -276,6 +287,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                     | "--max-duration"
                     | "--link-base"
                     | "--fail"
+                    | "--kubernetes"
             )
             && !model_flags.contains(&flag.to_string())
         {
@@ -315,6 +327,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         model_flags,
         limits,
         fail,
+        kubernetes,
     })
 }
 
@@ -370,6 +383,10 @@ fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), 
             "{flag} describes the cluster of a manifest; {} is a scenario, which has its own model (edit its fields instead)",
             args.file
         ));
+    }
+    let mut s = s;
+    if let Some(v) = args.kubernetes {
+        s.kubernetes_version = v;
     }
     Ok((Subject::Scenario(s), Vec::new()))
 }

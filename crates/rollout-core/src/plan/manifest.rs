@@ -13,6 +13,7 @@
 
 use super::startup::{Startup, StartupRead};
 use crate::scenario::{Action, ActionKind, DeploymentInput, Scenario};
+use crate::version::KubernetesVersion;
 use serde::{Deserialize, Serialize};
 
 /// The cluster a manifest's rollout is forecast in (the `rollout plan` flags).
@@ -52,6 +53,23 @@ pub struct ClusterModel {
         skip_serializing_if = "super::scheduling::NodeFlags::is_empty"
     )]
     pub node_sizes: super::scheduling::NodeFlags,
+    /// The Kubernetes release whose controllers run the rollout (`--kubernetes`,
+    /// `kubernetesVersion`; default 1.37, [`KubernetesVersion::DEFAULT`]).
+    #[serde(
+        default = "default_kubernetes",
+        skip_serializing_if = "is_default_kubernetes"
+    )]
+    pub kubernetes_version: KubernetesVersion,
+}
+
+/// A forecast's release when none is named: the newest, 1.37.
+fn default_kubernetes() -> KubernetesVersion {
+    KubernetesVersion::DEFAULT
+}
+
+/// Whether it is that default (then it is not written).
+fn is_default_kubernetes(v: &KubernetesVersion) -> bool {
+    *v == KubernetesVersion::DEFAULT
 }
 
 impl Default for ClusterModel {
@@ -67,6 +85,7 @@ impl Default for ClusterModel {
             image: None,
             pod_quota: None,
             node_sizes: Default::default(),
+            kubernetes_version: KubernetesVersion::DEFAULT,
         }
     }
 }
@@ -283,6 +302,12 @@ pub struct ResolvedModel {
     /// node).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
+    /// The Kubernetes release whose controllers run the rollout.
+    #[serde(
+        default = "default_kubernetes",
+        skip_serializing_if = "is_default_kubernetes"
+    )]
+    pub kubernetes_version: KubernetesVersion,
 }
 
 impl ResolvedModel {
@@ -371,6 +396,7 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         bad_image: model.bad_image,
         pod_quota: model.pod_quota,
         notes,
+        kubernetes_version: model.kubernetes_version,
     }
 }
 
@@ -496,7 +522,7 @@ pub fn manifest_scenario(
         nodes: model.nodes,
         pod_quota: model.pod_quota,
         settle: true,
-        kubernetes_version: crate::version::KubernetesVersion::DEFAULT,
+        kubernetes_version: model.kubernetes_version,
         actions: vec![
             Action {
                 round: 0,
