@@ -74,6 +74,8 @@ export type RolloutStepEvent = CustomEvent<RolloutLabState>;
 /** The attributes of `<rollout-lab>` (README, "On a documentation page"), all strings in HTML. */
 export interface RolloutLabAttributes {
   preset?: string; link?: string; buttons?: string; controls?: string | boolean; chart?: string; explain?: string;
+  /** `traffic`: the Service in front of the pods and its requests (off unless present). */
+  traffic?: string | boolean;
   step?: string | number; "app-url"?: string; autoplay?: string | boolean; lesson?: string;
   theme?: "light" | "dark" | "auto" | "inherit"; label?: string; "heading-level"?: string | number;
   loading?: "lazy" | "eager"; "data-base"?: string; id?: string; class?: string; style?: string;

@@ -65,6 +65,7 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
                 doomed: p.next_deletion,
                 focus: None,
                 title: Some(title),
+                endpoint: None,
             },
         )
     };

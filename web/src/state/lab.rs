@@ -457,7 +457,10 @@ impl Lab {
             | Msg::ChallengeAnswer(..)
             | Msg::ChallengeCheck
             | Msg::CloseGuide) => self.update_guide(m),
-            m @ (Msg::Edit(..) | Msg::SetNeverReady(_) | Msg::SetInstantReactions(_)) => {
+            m @ (Msg::Edit(..)
+            | Msg::SetNeverReady(_)
+            | Msg::SetTraffic(_)
+            | Msg::SetInstantReactions(_)) => {
                 self.update_settings(m)
             }
             m @ (Msg::Step
@@ -570,6 +573,10 @@ impl Lab {
     /// An edit of the settings, previewed live.
     fn update_settings(&mut self, msg: Msg) {
         match msg {
+            Msg::Edit(field, value) if Field::TRAFFIC.contains(&field) => {
+                self.settings.set(field, value);
+                self.apply_traffic();
+            }
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -577,6 +584,10 @@ impl Lab {
             Msg::SetNeverReady(on) => {
                 self.settings.never_ready = on;
                 self.live_preview();
+            }
+            Msg::SetTraffic(on) => {
+                self.settings.traffic = on;
+                self.apply_traffic();
             }
             Msg::SetInstantReactions(on) => {
                 self.settings.instant_reactions = on;
@@ -762,6 +773,26 @@ impl Lab {
 
     /// Before the first step, valid settings re-create the simulation at once (keeping the
     /// queued actions); invalid ones are not applied.
+    /// The traffic settings, applied at once when they are valid: no controller reads them, so
+    /// the session keeps its place (`Session::set_traffic_model`) and the stage's Service and
+    /// strip follow.
+    fn apply_traffic(&mut self) {
+        let traffic = if self.settings.traffic {
+            match settings::parse_traffic(&self.settings) {
+                Ok(t) => Some(t),
+                Err(_) => return,
+            }
+        } else {
+            None
+        };
+        self.session.borrow_mut().set_traffic_model(traffic);
+        for f in Field::TRAFFIC {
+            self.applied.set(f, self.settings.get(f).to_string());
+        }
+        self.applied.traffic = self.settings.traffic;
+        self.bump();
+    }
+
     fn live_preview(&mut self) {
         if self.started() {
             return;
