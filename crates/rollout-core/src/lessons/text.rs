@@ -18,6 +18,8 @@
 //!   `image:RS`, `readyAt:RS` (when its first ready pod became ready), `hash:RS` (the pod-template-hash label),
 //!   `restarts:RS` (the most restarts of one of its pods), `lastExit:RS` (when its last
 //!   container exited), `backOffUntil:RS` (when the kubelet's back-off lets one start again).
+//! * The Service and its requests: see [`super::traffic_text`] (`load`, `failedTotal`,
+//!   `failedWith:readinessProbe` …).
 //! * The clock: `now` (seconds).
 //! * The last step: `round`, `time` (its seconds), `decision` (its first decision's sentence) or
 //!   `decision:FUNCTION`, `value:NAME` (a named number of its decisions), `event` (its last
@@ -110,6 +112,9 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
         Some((n, a)) => (n, Some(a)),
         None => (key, None),
     };
+    if let Some(v) = super::traffic_text::value(name, arg, sim) {
+        return v;
+    }
     if arg.is_none() {
         if let Some(rs) = rs_ref(name) {
             return moment::resolve(api, rs)
