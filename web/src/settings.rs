@@ -5,8 +5,8 @@
 
 use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
-use rollout_facade::validation;
 use rollout_facade::traffic::TrafficModel;
+use rollout_facade::validation;
 use rollout_facade::view::rolling_bounds;
 
 /// The Deployment the app creates when a scenario does not name one.
@@ -158,6 +158,7 @@ impl Default for Settings {
     /// like the presets: 1 s rounds, settled, pods ready 5 s after creation and terminating
     /// for 3 s.
     fn default() -> Self {
+        let text = Settings::traffic_text(&TrafficModel::default());
         Settings {
             replicas: "3".into(),
             strategy: StrategyKind::RollingUpdate,
@@ -175,7 +176,11 @@ impl Default for Settings {
             failure: String::new(),
             instant_reactions: true,
             traffic: false,
-            ..Settings::traffic_text(&TrafficModel::default())
+            load: text.load,
+            pod_capacity: text.pod_capacity,
+            endpoint_delay: text.endpoint_delay,
+            exit_after_sigterm: text.exit_after_sigterm,
+            pre_stop: text.pre_stop,
         }
     }
 }
@@ -548,7 +553,11 @@ pub fn parse_traffic(s: &Settings) -> Result<TrafficModel, Problems> {
         "" => Some(None),
         t => number(t, Field::PodCapacity, check_load).map(Some),
     };
-    let delay = number(&s.endpoint_delay, Field::EndpointDelaySeconds, check_seconds);
+    let delay = number(
+        &s.endpoint_delay,
+        Field::EndpointDelaySeconds,
+        check_seconds,
+    );
     let exit = number(
         &s.exit_after_sigterm,
         Field::ExitAfterSigtermSeconds,
@@ -785,7 +794,59 @@ mod tests {
                 termination_rounds: 3,
                 seconds_per_round: 1,
                 failure: None,
+                traffic: None,
             }
+        );
+    }
+
+    #[test]
+    fn the_traffic_fields_are_read_with_the_cores_limits_and_kept_in_the_scenario() {
+        // Off: no traffic model, whatever the fields say.
+        let off = with(|s| s.load = "nope".into());
+        assert_eq!(parse_model(&off).unwrap().traffic, None);
+        // On with the defaults: the core's defaults, no pod capacity.
+        let on = with(|s| s.traffic = true);
+        let model = parse_model(&on).unwrap().traffic.unwrap();
+        assert_eq!(model, TrafficModel::default());
+        // The core's limits, with its words, next to the field.
+        let bad = with(|s| {
+            s.traffic = true;
+            s.load = "0".into();
+            s.endpoint_delay = "90000".into();
+        });
+        let problems = parse_model(&bad).unwrap_err();
+        assert_eq!(
+            problems.for_field(Field::Load).unwrap().message,
+            "Load (req/s): 0 is not a rate the model takes: give at least 1 request a second"
+        );
+        assert!(problems
+            .for_field(Field::EndpointDelaySeconds)
+            .unwrap()
+            .message
+            .contains("90000 s is outside 0 to 86,400 s"));
+        assert_eq!(problems.first_field(), Some(Field::Load));
+        // Built into the scenario's model.traffic and read back.
+        let set = with(|s| {
+            s.traffic = true;
+            s.load = "40".into();
+            s.pod_capacity = "15".into();
+            s.pre_stop = "5".into();
+        });
+        let built = crate::state::build_scenario(&set, &crate::state::default_scenario()).unwrap();
+        let t = built.model.as_ref().unwrap().traffic.as_ref().unwrap();
+        assert_eq!(
+            (t.load, t.pod_capacity, t.pre_stop_sleep_seconds),
+            (40, Some(15), 5)
+        );
+        let (back, _) = Settings::from_scenario(&built).unwrap();
+        assert!(back.traffic);
+        assert_eq!(
+            (
+                back.load.as_str(),
+                back.pod_capacity.as_str(),
+                back.pre_stop.as_str()
+            ),
+            ("40", "15", "5")
         );
     }
 

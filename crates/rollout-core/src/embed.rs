@@ -210,7 +210,9 @@ impl EmbedOptions {
         if let Some(c) = controls {
             params.push(("controls".to_string(), c));
         }
-        for key in ["chart", "explain", "traffic", "view", "race", "steps", "show"] {
+        for key in [
+            "chart", "explain", "traffic", "view", "race", "steps", "show",
+        ] {
             if let Some(v) = attr(key) {
                 params.push((key.to_string(), v));
             }
@@ -481,11 +483,10 @@ mod tests {
     /// The same options given to each door read the same.
     #[test]
     fn every_door_reads_alike() {
-        let query =
-            EmbedOptions::from_query(
-                "?embed&controls=Replicas,step,nope&chart=OFF&explain=no&traffic=1",
-            )
-            .unwrap();
+        let query = EmbedOptions::from_query(
+            "?embed&controls=Replicas,step,nope&chart=OFF&explain=no&traffic=1",
+        )
+        .unwrap();
         let element = as_attributes(&[
             ("controls", "Replicas,step,nope"),
             ("chart", "OFF"),

@@ -460,9 +460,7 @@ impl Lab {
             m @ (Msg::Edit(..)
             | Msg::SetNeverReady(_)
             | Msg::SetTraffic(_)
-            | Msg::SetInstantReactions(_)) => {
-                self.update_settings(m)
-            }
+            | Msg::SetInstantReactions(_)) => self.update_settings(m),
             m @ (Msg::Step
             | Msg::StepBack
             | Msg::StepTo(_)
@@ -773,6 +771,16 @@ impl Lab {
 
     /// Before the first step, valid settings re-create the simulation at once (keeping the
     /// queued actions); invalid ones are not applied.
+    /// Shows the Service and its requests (an embed's `traffic`): the scenario's traffic model,
+    /// or the core's defaults when it has none.
+    pub fn show_traffic(&mut self) {
+        if self.settings.traffic {
+            return;
+        }
+        self.settings.traffic = true;
+        self.apply_traffic();
+    }
+
     /// The traffic settings, applied at once when they are valid: no controller reads them, so
     /// the session keeps its place (`Session::set_traffic_model`) and the stage's Service and
     /// strip follow.

@@ -644,7 +644,8 @@ const RS_CONTROLLER: Lesson = Lesson {
 };
 
 /// The Kubernetes documentation's page on probes (the readiness lesson follows it).
-const PROBES: &str = "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-probes";
+const PROBES: &str =
+    "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-probes";
 
 const READINESS: Lesson = Lesson {
     id: "readiness-probes",
@@ -733,7 +734,7 @@ const GRACEFUL: Lesson = Lesson {
         lit(
             Moment::RequestsServed,
             Highlight::Requests,
-            "The proxies have caught up: {failedAfter:scale} requests failed while the pod's app was gone but the proxies still sent to it. With `preStop: sleep 5`, longer than the endpoint delay, the pod answers until nothing is sent to it: {failedAfter:scale/preStop=5} failed.",
+            "The proxies have caught up: {failedAfter:scale} requests failed while the pod's app was gone but the proxies still sent to it. With a preStop sleep of {setting:preStop=5} s, longer than the endpoint delay, the pod answers until nothing is sent to it: {failedAfter:scale/preStop=5} failed.",
         ),
         ask(
             Moment::Action("setImage"),
@@ -745,7 +746,7 @@ const GRACEFUL: Lesson = Lesson {
         lit(
             Moment::RolloutComplete,
             Highlight::Requests,
-            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, a window for every old pod deleted. With a preStop sleep of 5 s: {failedAfter:setImage/preStop=5}. (Kubernetes 1.29 added `preStop: sleep` as a built-in action; before it, images ran `sleep` in an exec hook.)",
+            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, a window for every old pod deleted. With a preStop sleep of {setting:preStop=5} s: {failedAfter:setImage/preStop=5}. (A preStop hook runs before SIGTERM; newer Kubernetes versions have a built-in `sleep` action for it.)",
         ),
     ],
 };
@@ -753,7 +754,7 @@ const GRACEFUL: Lesson = Lesson {
 const UNAVAILABLE_REQUESTS: Lesson = Lesson {
     id: "max-unavailable-requests",
     title: "maxUnavailable in requests: the capacity a rollout takes away",
-    teaches: "maxUnavailable {unavailableSpec} lets the controllers take {maxUnavailable} of {replicas} pods away before a new one is available: with {load} requests a second and {podCapacity} a pod, the pods left cannot serve them all. maxUnavailable 0 keeps the capacity.",
+    teaches: "maxUnavailable {unavailableSpec} lets the controllers take {maxUnavailable} of {replicas} pods away before a new one is available: with {load} requests a second and {podCapacity} a pod, the pods left cannot serve them all. maxUnavailable {setting:maxUnavailable=0} keeps the capacity.",
     doc: DocRef {
         title: "Deployments › Max Unavailable",
         url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-unavailable",
@@ -762,7 +763,7 @@ const UNAVAILABLE_REQUESTS: Lesson = Lesson {
         r#"{"settle":true,"name":"max-unavailable-requests","rounds":90,"secondsPerRound":1,"readyAfterRounds":0,
         "terminationRounds":10,"nodes":3,
         "model":{"probes":{"appReadySeconds":5,"containers":[{"name":"web","readinessProbe":{"periodSeconds":1}}]},
-                 "traffic":{"load":100,"podCapacity":30,"endpointDelaySeconds":1,"preStopSleepSeconds":5}},
+                 "traffic":{"load":100,"podCapacity":28,"endpointDelaySeconds":1,"preStopSleepSeconds":5}},
         "actions":[
         {"round":0,"type":"create","deployment":{"name":"web","replicas":4,"image":"nginx:1.14.2",
          "strategy":{"type":"RollingUpdate","maxSurge":"25%","maxUnavailable":"25%"}}},
@@ -784,7 +785,7 @@ const UNAVAILABLE_REQUESTS: Lesson = Lesson {
         lit(
             Moment::RolloutComplete,
             Highlight::Requests,
-            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, and in the worst second {lowestServedAfter:setImage} of the load was served. The same rollout with maxUnavailable 0 keeps {replicas} pods serving throughout and adds one at a time: {failedAfter:setImage/maxUnavailable=0} failed, {lowestServedAfter:setImage/maxUnavailable=0} served at worst.",
+            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, and in the worst second {lowestServedAfter:setImage} of the load was served. The same rollout with maxUnavailable {setting:maxUnavailable=0} keeps {replicas} pods serving throughout and adds one at a time: {failedAfter:setImage/maxUnavailable=0} failed, {lowestServedAfter:setImage/maxUnavailable=0} served at worst.",
         ),
     ],
 };

@@ -436,7 +436,8 @@ fn requests_rule(sim: &Simulation) -> String {
     let m = s.model.as_ref();
     let t = m.and_then(|m| m.traffic.clone()).unwrap_or_default();
     let probes = m.and_then(|m| m.probes.as_ref());
-    let readiness = probes.is_some_and(|p| p.containers.iter().any(|c| c.readiness_probe.is_some()));
+    let readiness =
+        probes.is_some_and(|p| p.containers.iter().any(|c| c.readiness_probe.is_some()));
     let app = match probes {
         Some(p) if readiness => format!(
             "The app answers {} s after its container starts, and its readiness probe keeps the pod out of the ready endpoints until it does.",

@@ -16,7 +16,8 @@
 //!   `lowestServedAfter:TYPE/CHANGE`, where CHANGE is `readinessProbe` (every container gets a
 //!   readiness probe with Kubernetes' defaults, which succeeds once the app answers),
 //!   `preStop=N` (a `preStop` sleep of N s) or `maxUnavailable=N` (the Deployment created with
-//!   that maxUnavailable).
+//!   that maxUnavailable); `setting:CHANGE` is the changed value as the changed script holds
+//!   it (`{setting:preStop=5}` is the preStop sleep, 5).
 //!
 //! Example, `?lesson=readiness-probes`: load 40 req/s over 3 pods, then `kubectl scale` to 4
 //! at 20 s; the new pod has no readiness probe, so it is Ready as its container starts and the
@@ -30,7 +31,7 @@ use crate::sim::Simulation;
 use crate::traffic::{run_scenario, TrafficRun};
 
 /// The placeholders this module fills.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "load",
     "endpointDelay",
     "preStop",
@@ -44,6 +45,7 @@ const KEYS: [&str; 13] = [
     "failedSoFar",
     "failedAfter",
     "lowestServedAfter",
+    "setting",
 ];
 
 /// The value of a traffic placeholder (`name`, with its `arg` after `:`), or `None` when
@@ -92,9 +94,28 @@ fn fill(name: &str, arg: Option<&str>, sim: &Simulation) -> Result<String, Strin
             .ok_or("no request fails now")?,
         ("failedSoFar", None) => run(scenario)?.totals(0, now).failed.to_string(),
         ("failedAfter", Some(arg)) => after(scenario, arg)?.failed.to_string(),
-        ("lowestServedAfter", Some(arg)) => {
-            percent(after(scenario, arg)?.lowest_served_fraction)
+        ("setting", Some(change)) => {
+            let s = changed(scenario, change)?;
+            match change.split_once('=').map(|(k, _)| k) {
+                Some("preStop") => s
+                    .model
+                    .and_then(|m| m.traffic)
+                    .map(|t| t.pre_stop_sleep_seconds.to_string())
+                    .ok_or("no traffic model")?,
+                Some("maxUnavailable") => s
+                    .actions
+                    .iter()
+                    .find_map(|a| match &a.kind {
+                        ActionKind::Create { deployment } => deployment.strategy.as_ref(),
+                        _ => None,
+                    })
+                    .and_then(|st| st.max_unavailable.clone())
+                    .map(|v| v.to_string())
+                    .ok_or("no maxUnavailable")?,
+                _ => return Err(format!("{change:?} sets no value")),
+            }
         }
+        ("lowestServedAfter", Some(arg)) => percent(after(scenario, arg)?.lowest_served_fraction),
         _ => return Err(format!("unknown placeholder {name:?} with {arg:?}")),
     })
 }
@@ -166,7 +187,9 @@ pub fn changed(scenario: &Scenario, change: &str) -> Result<Scenario, String> {
         Some(("preStop", n)) => {
             let seconds = number(n)?;
             let m = s.model.get_or_insert_with(Default::default);
-            m.traffic.get_or_insert_with(Default::default).pre_stop_sleep_seconds = seconds;
+            m.traffic
+                .get_or_insert_with(Default::default)
+                .pre_stop_sleep_seconds = seconds;
         }
         Some(("maxUnavailable", n)) => {
             let v = IntOrString::Int(i32::try_from(number(n)?).map_err(|e| e.to_string())?);
@@ -186,4 +209,68 @@ pub fn changed(scenario: &Scenario, change: &str) -> Result<Scenario, String> {
         _ => return Err(format!("unknown change {change:?}")),
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lessons::{lesson, question, LessonRun};
+
+    /// The lesson's texts at every step, and the answers of its questions.
+    fn walk(id: &str) -> Vec<(String, Option<i64>)> {
+        let mut run = LessonRun::open(lesson(id).unwrap()).unwrap();
+        let mut out = Vec::new();
+        loop {
+            let answer = run.current().question.map(|q| {
+                match question::expected(&q.ask, &run.sim).unwrap().answer {
+                    question::Answer::Number(n) => n,
+                    a => panic!("{a:?}"),
+                }
+            });
+            out.push((run.text().unwrap(), answer));
+            if !run.forward().unwrap() {
+                return out;
+            }
+        }
+    }
+
+    /// The hand-worked figures (load 40 req/s, endpoint delay 1 s, an app answering
+    /// 8 s after its start): scaling 3 → 4 without a readiness probe, the new pod gets
+    /// 40 / 4 = 10 req/s from 21 s (its container started at 20 s, the proxies told 1 s later)
+    /// until its app answers at 28 s: 7 × 10 = 70 failed; with a readiness probe none. Scaling
+    /// 4 → 3 with an app that exits at once on SIGTERM and no preStop: the deleted pod is sent
+    /// 10 req/s for the 1 s until the proxies learn: 10; with a preStop sleep of 5 s, none.
+    #[test]
+    fn the_lessons_state_the_hand_worked_figures() {
+        let readiness = walk("readiness-probes");
+        assert_eq!(readiness[0].1, Some(70));
+        assert!(
+            readiness[1].0.contains("10 requests a second"),
+            "{}",
+            readiness[1].0
+        );
+        assert!(
+            readiness[2].0.starts_with(
+                "The app answers now and every request is served again: 70 requests failed"
+            ) && readiness[2].0.contains(
+                "readiness probe (Kubernetes' defaults, succeeding once the app answers): 0 failed"
+            ),
+            "{}",
+            readiness[2].0
+        );
+        let graceful = walk("graceful-shutdown");
+        assert_eq!(graceful[0].1, Some(10));
+        assert!(
+            graceful[2].0.contains(": 10 requests failed")
+                && graceful[2].0.contains("preStop sleep of 5 s, longer than the endpoint delay, the pod answers until nothing is sent to it: 0 failed"),
+            "{}",
+            graceful[2].0
+        );
+        for (text, answer) in readiness
+            .iter()
+            .chain(&graceful)
+            .chain(&walk("max-unavailable-requests"))
+        {
+            println!("{answer:?} {text}");
+        }
+    }
 }
