@@ -100,6 +100,7 @@ fn field_of(name: &str) -> Option<Field> {
     Field::SPEC
         .into_iter()
         .chain(Field::MODEL)
+        .chain(Field::TRAFFIC)
         .find(|f| f.as_str() == name)
 }
 
