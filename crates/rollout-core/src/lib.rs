@@ -9,6 +9,7 @@
 pub mod api;
 pub mod deployment;
 pub mod embed;
+pub mod endpoints;
 pub mod flow;
 pub mod images;
 pub mod import;
@@ -29,6 +30,7 @@ pub mod share;
 pub mod sim;
 pub mod store;
 pub mod trace;
+pub mod traffic;
 pub mod ui_support;
 pub mod validation;
 pub mod view;

@@ -131,6 +131,17 @@ pub struct ModelExtras {
         serialize_with = "serialize_failures"
     )]
     pub failures: Option<crate::kubelet::failures::FailureModel>,
+    /// The probes of the pod template whose image this is, for images `failures` names
+    /// (`"templateProbes": {"shop:2": {"containers": [{"name": "shop", "livenessProbe": {}}]}}`,
+    /// each as `probes` reads it): a pod of that image is judged by them instead of `probes`.
+    /// The simulation's pod template is its image, so two templates that differ only in their
+    /// probes are two images. Read by [`Scenario::from_value`], not by serde.
+    #[serde(
+        skip_deserializing,
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "serialize_template_probes"
+    )]
+    pub template_probes: Vec<(String, crate::kubelet::probes::ProbeModel)>,
     /// `restartBackOff`, as written (`failures` carries what the kubelet uses).
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub restart_back_off: Option<crate::kubelet::backoff::BackOffPolicy>,
@@ -138,6 +149,12 @@ pub struct ModelExtras {
     /// node, placed round-robin). Read by [`Scenario::from_value`], not by serde.
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
+    /// The requests sent to the Service in front of the Deployment (`crate::traffic`:
+    /// `{"load": 40, "podCapacity": 20, "endpointDelaySeconds": 1,
+    /// "exitAfterSigtermSeconds": 0, "preStopSleepSeconds": 5}`; absent: the defaults when a
+    /// front end asks). The controllers and the kubelet never read it.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<crate::traffic::TrafficModel>,
 }
 
 /// `failures` as the scenario writes it: image → `crash:after=5s`.
@@ -148,6 +165,18 @@ fn serialize_failures<S: serde::Serializer>(
     f.as_ref()
         .and_then(crate::kubelet::failures::FailureModel::failures_json)
         .serialize(s)
+}
+
+/// `templateProbes` as the scenario writes it: image → probe model.
+fn serialize_template_probes<S: serde::Serializer>(
+    t: &[(String, crate::kubelet::probes::ProbeModel)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serde_json::Map::new();
+    for (image, p) in t {
+        map.insert(image.clone(), p.to_json());
+    }
+    map.serialize(s)
 }
 
 /// One user action, applied at the start of its round (read by [`Action::from_value`]).
@@ -363,7 +392,15 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let failures = v.as_object_mut().and_then(|m| m.remove("failures"));
     let back_off = v.as_object_mut().and_then(|m| m.remove("restartBackOff"));
     let scheduling = v.as_object_mut().and_then(|m| m.remove("scheduling"));
+    let template_probes = v.as_object_mut().and_then(|m| m.remove("templateProbes"));
+    let traffic = v.as_object_mut().and_then(|m| m.remove("traffic"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    extras.traffic = match traffic {
+        None | Some(serde_json::Value::Null) => None,
+        Some(t) => {
+            Some(crate::traffic::TrafficModel::from_value(&t).map_err(|e| format!("traffic.{e}"))?)
+        }
+    };
     extras.scheduling = match scheduling {
         None | Some(serde_json::Value::Null) => None,
         Some(s) => Some(crate::scheduler::SchedulingModel::from_value(&s)?),
@@ -382,6 +419,21 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
         None | Some(serde_json::Value::Null) => None,
         Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),
     };
+    if let Some(t) = template_probes.filter(|t| !t.is_null()) {
+        let obj = t.as_object().ok_or_else(|| {
+            "templateProbes: expected an object of image: probes (e.g. {\"shop:2\": {\"containers\": [{\"name\": \"shop\", \"livenessProbe\": {}}]}})".to_string()
+        })?;
+        for (image, p) in obj {
+            if extras.failures.as_ref().and_then(|f| f.of(image)).is_none() {
+                return Err(format!(
+                    "templateProbes.{image}: only an image model.failures names has probes of its own (the kubelet leads those pods container by container)"
+                ));
+            }
+            let model = crate::kubelet::probes::ProbeModel::from_value(p)
+                .map_err(|e| format!("templateProbes.{image}: {e}"))?;
+            extras.template_probes.push((image.clone(), model));
+        }
+    }
     Ok(extras)
 }
 

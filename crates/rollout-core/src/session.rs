@@ -167,6 +167,17 @@ impl Session {
         self.sim.scenario()
     }
 
+    /// The requests to the Service in front of the Deployment over the whole script (every
+    /// command given so far, run to the scenario's end): `traffic`, else the scenario's
+    /// `model.traffic`, else the defaults. A front end keeps the run while the scenario does
+    /// not change and reads its seconds ([`crate::traffic::TrafficRun::second`]) at the clock.
+    pub fn traffic(
+        &self,
+        traffic: Option<&crate::traffic::TrafficModel>,
+    ) -> Result<crate::traffic::TrafficRun, String> {
+        crate::traffic::run_scenario(self.scenario(), Some(&self.deployment_name()), traffic)
+    }
+
     /// The Deployment commands act on: the scenario's first created one.
     pub fn deployment_name(&self) -> String {
         self.scenario()

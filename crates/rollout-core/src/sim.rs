@@ -184,6 +184,11 @@ impl Simulation {
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
             failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
+            template_probes: scenario
+                .model
+                .as_ref()
+                .map(|m| m.template_probes.clone())
+                .unwrap_or_default(),
             scheduling: scenario
                 .model
                 .as_ref()
@@ -277,6 +282,12 @@ impl Simulation {
     /// The API server as it is now.
     pub fn api(&self) -> &ApiServer {
         &self.state.api
+    }
+
+    /// The kubelet model the scenario's cluster settings make (read by models beside the
+    /// controllers, such as [`crate::traffic`]).
+    pub fn kubelet_model(&self) -> &KubeletModel {
+        &self.model
     }
 
     /// The round the next step belongs to.
@@ -1242,6 +1253,7 @@ mod tests {
             seed: 42,
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)

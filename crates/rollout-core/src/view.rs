@@ -91,6 +91,10 @@ pub struct PodView {
     /// 50 s, at 70 s it reads 20 (what the stage's token counts down and the budget words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_off_left: Option<Time>,
+    /// Its container's last end was a kill by its liveness or startup probe (the kubelet's
+    /// `Killing`, exit code 137), not a crash of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub killed: bool,
     /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
     /// `FailedScheduling` text; `None` for a pod bound or not yet tried.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -297,6 +301,17 @@ fn rs_view(
                     .filter(|_| p.metadata.deletion_timestamp.is_none())
                     .and_then(|c| c.back_off_until)
                     .map(|t| (t - now).max(0)),
+                killed: p.container.as_ref().is_some_and(|c| {
+                    [Some(&c.state), c.last_state.as_ref()]
+                        .into_iter()
+                        .flatten()
+                        .any(|s| {
+                            matches!(
+                                s,
+                                crate::api::ContainerState::Terminated { exit_code: 137, .. }
+                            )
+                        })
+                }),
                 unschedulable: p.unschedulable_message().map(str::to_string),
             })
             .collect(),

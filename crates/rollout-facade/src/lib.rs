@@ -7,7 +7,9 @@
 //! ([`view`]), the scenario format, presets, lessons and challenges, the planner's input and
 //! output ([`plan`]), manifest import, permalinks, an embed's options as its query, attributes
 //! and `mount()` fields give them ([`embed`]), the size limits, kubectl's command lines and
-//! output ([`ui_support`], [`kubectl`]), the validation messages and the YAML of objects.
+//! output ([`ui_support`], [`kubectl`]), the validation messages and the YAML of objects, and
+//! the Service in front of a Deployment with the requests it gets ([`endpoints`], [`traffic`]:
+//! `Session::traffic`, a run's seconds in full).
 //!
 //! The engine's moving parts (the API server `store`, the controllers `deployment` and
 //! `replicaset`, the kubelet, the stepper's internals) are not re-exported: they stay public
@@ -20,8 +22,8 @@
 //! Everything here is a re-export: the façade adds no code to a module that links it.
 
 pub use rollout_core::{
-    embed, flow, images, import, kubectl, lessons, limits, order, plan, presets, scenario, session,
-    share, ui_support, validation, view, yaml, yaml_edit,
+    embed, endpoints, flow, images, import, kubectl, lessons, limits, order, plan, presets,
+    scenario, session, share, traffic, ui_support, validation, view, yaml, yaml_edit,
 };
 
 /// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the
@@ -41,7 +43,7 @@ pub mod api {
 }
 
 /// How an app fails (a model parameter per image: `crash:after=5s`, `probe:after=5s`,
-/// `readiness:from=30s,to=90s`, `pull`) and the kubelet's restart back-off (v1.28's 10 s → 300 s,
+/// `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`) and the kubelet's restart back-off (v1.28's 10 s → 300 s,
 /// the newer kubelets' options): the scenario's `model.failures` and `model.restartBackOff`,
 /// `rollout plan --fail`. The kubelet's rules themselves stay in the core; a front end reads
 /// their result in each pod's `container` status and `kubectl::pod_rows`.

@@ -241,6 +241,7 @@ impl Race {
             // Race schedules time pods by readyAfterRounds alone (../shared/races/README.md).
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let mut truth = ApiServer::new();
