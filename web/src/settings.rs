@@ -7,6 +7,7 @@ use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_R
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
 use rollout_facade::traffic::TrafficModel;
 use rollout_facade::validation;
+use rollout_facade::version::KubernetesVersion;
 use rollout_facade::view::rolling_bounds;
 
 /// The Deployment the app creates when a scenario does not name one.
@@ -150,6 +151,9 @@ pub struct Settings {
     pub exit_after_sigterm: String,
     /// The container's `preStop` sleep, in seconds.
     pub pre_stop: String,
+    /// Which Kubernetes release's controllers run (the scenario's `kubernetesVersion`): the
+    /// app's presets, lessons and first visit use 1.37 ([`KubernetesVersion::DEFAULT`]).
+    pub kubernetes: KubernetesVersion,
 }
 
 impl Default for Settings {
@@ -181,6 +185,7 @@ impl Default for Settings {
             endpoint_delay: text.endpoint_delay,
             exit_after_sigterm: text.exit_after_sigterm,
             pre_stop: text.pre_stop,
+            kubernetes: KubernetesVersion::DEFAULT,
         }
     }
 }
@@ -268,6 +273,7 @@ impl Settings {
             || self.traffic != other.traffic
             || (self.traffic && Field::TRAFFIC.iter().any(|&f| self.field_differs(other, f)))
             || self.instant_reactions != other.instant_reactions
+            || self.kubernetes != other.kubernetes
     }
 
     /// Copies the Deployment-spec fields of `other`.
@@ -309,6 +315,7 @@ impl Settings {
                 .unwrap_or_default(),
             instant_reactions: s.settle,
             traffic: traffic.is_some(),
+            kubernetes: s.kubernetes_version,
             min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
             progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
             revision_history_limit: input.revision_history_limit.unwrap_or(10).to_string(),
@@ -356,6 +363,13 @@ struct TrafficText {
     endpoint_delay: String,
     exit_after_sigterm: String,
     pre_stop: String,
+}
+
+/// The Kubernetes version a page's `?k8s=`, an element's `k8s` attribute, `mount()`'s `k8s`
+/// option or `set("kubernetesVersion", …)` names, read by the core's one reader (`1.28`,
+/// `1.37`, `v1.28.4` …; anything else refused with the core's message, the same at every door).
+pub fn kubernetes_of(text: &str) -> Result<KubernetesVersion, String> {
+    KubernetesVersion::parse(text)
 }
 
 /// The first Deployment a scenario creates.
