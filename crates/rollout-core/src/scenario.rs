@@ -104,6 +104,15 @@ pub struct Scenario {
     /// milliseconds. False (absent from the JSON) is the lock-step round, one pass a round.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub settle: bool,
+    /// `kubernetesVersion`: the release whose controllers run (`"1.28"` or `"1.37"`; absent:
+    /// 1.28, the release `../shared` was recorded from, so its files keep their meaning).
+    #[serde(default, skip_serializing_if = "is_scenario_default")]
+    pub kubernetes_version: crate::version::KubernetesVersion,
+}
+
+/// Whether a version is what an absent `kubernetesVersion` means (it is then not written).
+fn is_scenario_default(v: &crate::version::KubernetesVersion) -> bool {
+    *v == crate::version::KubernetesVersion::SCENARIO_DEFAULT
 }
 
 /// Cluster-model settings that the conformance format does not have.
@@ -452,6 +461,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "actions",
     "model",
     "settle",
+    "kubernetesVersion",
 ];
 
 impl Scenario {
@@ -524,6 +534,11 @@ impl Scenario {
                 })?),
             },
             settle: field(obj, "settle", Some(false))?,
+            kubernetes_version: field(
+                obj,
+                "kubernetesVersion",
+                Some(crate::version::KubernetesVersion::SCENARIO_DEFAULT),
+            )?,
         };
         if s.seconds_per_round < 1 {
             return Err(err("secondsPerRound", "must be at least 1".to_string()));

@@ -343,7 +343,7 @@ impl Simulation {
     /// The trace so far, in the conformance format.
     pub fn trace(&self) -> Trace {
         Trace {
-            oracle: trace::oracle(),
+            oracle: trace::oracle(self.scenario.kubernetes_version),
             scenario: serde_json::to_value(&self.scenario).unwrap_or_default(),
             rounds: self.state.trace.iter().cloned().collect(),
         }
@@ -632,6 +632,7 @@ impl Simulation {
                         self.new_record(StepKind::SyncDeployment { name: name.clone() });
                     let mut rec = self.recorder();
                     let result = DeploymentController::new(&mut self.state.api, &mut rec)
+                        .kubernetes(self.scenario.kubernetes_version)
                         .sync_deployment(&name);
                     self.finish_sync(
                         &mut record,
@@ -657,7 +658,8 @@ impl Simulation {
                     let mut rec = self.recorder();
                     let graceful = self.model.termination_rounds > 0;
                     let mut ctl =
-                        ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
+                        ReplicaSetController::new(&mut self.state.api, &mut rec, graceful)
+                            .kubernetes(self.scenario.kubernetes_version);
                     let result = ctl.sync_replica_set(&name);
                     record.manage = Some(std::mem::take(&mut ctl.report));
                     if self.scenario.settle {

@@ -23,7 +23,7 @@
 
 pub use rollout_core::{
     embed, endpoints, flow, images, import, kubectl, lessons, limits, order, plan, presets,
-    scenario, session, share, traffic, ui_support, validation, view, yaml, yaml_edit,
+    scenario, session, share, traffic, ui_support, validation, version, view, yaml, yaml_edit,
 };
 
 /// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the

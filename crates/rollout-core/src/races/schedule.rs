@@ -631,7 +631,7 @@ pub fn run_race_trace(rs: &RaceScenario) -> RaceTrace {
         })
         .collect();
     RaceTrace {
-        oracle: trace::oracle(),
+        oracle: trace::oracle(crate::version::KubernetesVersion::SCENARIO_DEFAULT),
         scenario: rs.source.clone(),
         setup_ticks: race.setup_ticks,
         steps,
