@@ -362,11 +362,13 @@ impl Subject {
                 settings,
                 forecast: Some(f),
                 refused: None,
+                if_it_fails: None,
             },
             Err(e) => sweep::SweepRow {
                 settings,
                 forecast: None,
                 refused: Some(e),
+                if_it_fails: None,
             },
         }
     }

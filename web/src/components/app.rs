@@ -438,6 +438,7 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
                         now: frame.time,
                         before: lab.before.clone(),
                         get_pods: frame.get_pods.clone().map(AttrValue::from),
+                        kubernetes: lab.kubernetes(),
                     }) }
                 </div>
             </div>
@@ -581,8 +582,16 @@ fn stage_a(
     let deployment = frame.cluster.deployments.first();
     let caption = caption(lab, frame, deployment, first_command.as_ref());
     let selected = lab.selected.clone().map(AttrValue::from);
+    let (traffic, traffic_error) = match &frame.traffic {
+        Some(Ok(t)) => (Some(t.clone()), None),
+        Some(Err(e)) => (None, Some(AttrValue::from(e.clone()))),
+        None => (None, None),
+    };
     html! {
     <Stage
+        {traffic}
+        {traffic_error}
+        deployment={AttrValue::from(frame.deployment.clone())}
         replica_sets={frame.replica_sets.clone()}
         departed={frame.departed.clone()}
         budget={frame.budget.clone()}
@@ -593,6 +602,7 @@ fn stage_a(
         on_select={if present { Callback::noop() } else { on_select.clone() }}
         tools={stage_tools}
         title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
+        kubernetes={Some(lab.kubernetes())}
     >
         if present { { chart.clone() } }
     </Stage>

@@ -5,6 +5,7 @@ use crate::bounds;
 use crate::components::{bounds_readout, text_field, BoundsReadoutProps, Select, TextFieldProps};
 use crate::settings::{Field, FormControl, Problems, Settings, StrategyKind};
 use crate::state::Msg;
+use rollout_facade::version::KubernetesVersion;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -50,6 +51,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
         <>
         { spec_section(&form) }
         { model_section(&form) }
+        { traffic_section(&form) }
         </>
     }
 }
@@ -246,6 +248,7 @@ fn model_section(form: &Form) -> Html {
             }
         </p>
         <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            { kubernetes_field(props) }
             <div class="field field-reaction">
                 <div class="field-head">
                     <label class="field-label" for="reaction">{ "Controller reaction" }</label>
@@ -300,6 +303,102 @@ fn model_section(form: &Form) -> Html {
             </div>
         </form>
     </section>
+    }
+}
+
+/// The Service in front of the Deployment and the requests it gets (the scenario's
+/// `model.traffic`): a switch, then the load, a pod's capacity, the endpoint delay, the app's
+/// exit after SIGTERM and the `preStop` sleep. No controller reads them, so a change applies at
+/// once, wherever the session stands.
+fn traffic_section(form: &Form) -> Html {
+    let props = form.props;
+    let s = &props.settings;
+    let on_switch = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            on_msg.emit(Msg::SetTraffic(input.checked()));
+        })
+    };
+    html! {
+    <section class="panel settings" aria-labelledby="traffic-title" data-testid="traffic-settings">
+        <h2 class="panel-title" id="traffic-title">{ "Service and requests" }</h2>
+        <p class="panel-sub">{ "A model of the users: steady requests to a Service in front of the pods. The controllers never read it, so changes apply at once." }</p>
+        <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="field field-switch">
+                <input id="traffic" type="checkbox" role="switch" class="switch" data-testid="traffic-toggle"
+                    checked={s.traffic} aria-describedby="traffic-hint" onchange={on_switch} />
+                <div>
+                    <label class="field-label" for="traffic">{ "Show the Service and its requests" }</label>
+                    <p class="field-hint" id="traffic-hint">
+                        { "Its endpoints on the pods, the requests each pod gets, and a strip of served and failed requests a second under the stage." }
+                    </p>
+                </div>
+            </div>
+            if s.traffic {
+                { form.field(Field::Load, "Requests a second sent to the Service, spread evenly over the endpoints the proxies send to", "load-input", true) }
+                { form.field(Field::PodCapacity, "Requests a second one pod serves at most; the excess fails (empty: no limit)", "pod-capacity-input", true) }
+                { form.field(Field::EndpointDelaySeconds, "Seconds for an endpoint change to reach kube-proxy on every node", "endpoint-delay-input", true) }
+                { form.field(Field::ExitAfterSigtermSeconds, "Seconds the app takes to exit once it gets SIGTERM", "exit-after-sigterm-input", true) }
+                { form.field(Field::PreStopSleepSeconds, "lifecycle.preStop sleep before SIGTERM: the pod keeps answering meanwhile", "pre-stop-input", true) }
+            }
+        </form>
+    </section>
+    }
+}
+
+/// Which Kubernetes release's controllers run: 1.37 (the app's default) or 1.28, the release
+/// the conformance fixtures were recorded from. Like the rest of the model it applies at once
+/// before the first step and on Reset afterwards.
+fn kubernetes_field(props: &SettingsPanelProps) -> Html {
+    let s = &props.settings;
+    let waits = props.started && s.kubernetes != props.applied.kubernetes;
+    let on_change = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |v: String| {
+            if let Ok(k) = crate::settings::kubernetes_of(&v) {
+                on_msg.emit(Msg::SetKubernetes(k));
+            }
+        })
+    };
+    let options: Vec<(AttrValue, AttrValue)> = KubernetesVersion::ALL
+        .iter()
+        .rev()
+        .map(|v| {
+            let label = if *v == KubernetesVersion::DEFAULT {
+                format!("{} (supported today)", v.release())
+            } else {
+                v.release().to_string()
+            };
+            (AttrValue::Static(v.as_str()), AttrValue::from(label))
+        })
+        .collect();
+    html! {
+        <div class="field field-kubernetes">
+            <div class="field-head">
+                <label class="field-label" for="kubernetes">{ "Kubernetes" }</label>
+                if waits {
+                    <span class="badge badge-edited">{ "applies on Reset" }</span>
+                }
+            </div>
+            <Select
+                id="kubernetes"
+                testid="kubernetes-select"
+                value={s.kubernetes.as_str()}
+                {options}
+                describedby={Some(AttrValue::Static("kubernetes-hint"))}
+                {on_change}
+            />
+            <p class="field-hint" id="kubernetes-hint" data-testid="kubernetes-hint">
+                if waits {
+                    { "The Kubernetes version can change only before the first step: Reset to start over with it." }
+                } else if s.kubernetes.reports_terminating_replicas() {
+                    { "The controllers as released today: status.terminatingReplicas counts pods being deleted (since 1.35), the ReplicaSet controller waits for its own writes (since 1.36)" }
+                } else {
+                    { "The controllers the conformance traces were recorded from: no status.terminatingReplicas (on since 1.35), no wait for the ReplicaSet controller's own writes (on since 1.36)" }
+                }
+            </p>
+        </div>
     }
 }
 

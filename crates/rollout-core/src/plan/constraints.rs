@@ -123,6 +123,7 @@ mod tests {
                 deadline_exceeded_round: None,
             }),
             refused: f.is_none().then(|| "refused".to_string()),
+            if_it_fails: None,
         }
     }
 
