@@ -307,6 +307,10 @@ pub struct SweepRow {
     /// The API server's refusal of the combination.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// The requests a Service in front of it fails over the rollout, under the plan's traffic
+    /// assumptions (`plan::traffic`; absent when refused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_requests: Option<u64>,
 }
 
 #[cfg(test)]
