@@ -366,6 +366,7 @@ fn proportional_scaling_sync() {
                 fully_labeled_replicas: *size,
                 ready_replicas: *size,
                 available_replicas: *size,
+                terminating_replicas: None,
                 observed_generation: 1,
                 conditions: vec![],
             };

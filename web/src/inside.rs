@@ -44,6 +44,10 @@ pub struct PodFacts {
     pub reason: Option<&'static str>,
     /// The scheduler's `FailedScheduling` text when it placed the pod nowhere.
     pub unschedulable: Option<String>,
+    /// `kubectl describe pod NAME` as the core prints it from the pod's status and the events
+    /// recorded about it (`kubectl::describe_pod_of`): State, Last State, Restart Count,
+    /// Events.
+    pub describe: String,
 }
 
 /// One ReplicaSet's last `manageReplicas`.
@@ -124,6 +128,8 @@ fn pod_facts(sim: &Simulation, selected: &str) -> Option<PodFacts> {
                 .contains_key(rollout_facade::api::POD_DELETION_COST_ANNOTATION),
             restarts: p.restart_count,
             unschedulable: p.unschedulable_message().map(str::to_string),
+            describe: rollout_facade::kubectl::describe_pod_of(sim, &p.metadata.name)
+                .unwrap_or_default(),
             reason: rollout_facade::view::waiting_reason(
                 p,
                 &sim.scenario().never_ready_images,

@@ -154,8 +154,8 @@ impl ModelOptions {
 
     /// The `fail` option: how the new version's app fails, as `rollout plan --fail` and a
     /// scenario's `model.failures` name it (`crash:after=5s`, `probe:after=5s`,
-    /// `readiness:from=30s,to=90s`, `pull`); `None` when absent or empty. The message is the
-    /// core's.
+    /// `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`); `None` when absent or empty. The
+    /// message is the core's.
     pub fn failure(&self) -> Result<Option<rollout_facade::failures::AppFailure>, String> {
         match self.get("fail") {
             None | Some(serde_json::Value::Null) => Ok(None),

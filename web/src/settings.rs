@@ -120,7 +120,7 @@ pub struct Settings {
     pub never_ready: bool,
     /// How the next image's app fails, as a scenario's `model.failures` and `rollout plan
     /// --fail` name it (`crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s`,
-    /// `pull`); empty: it does not.
+    /// `slow:ready=45s`, `pull`); empty: it does not.
     pub failure: String,
     /// "Controller reaction": instant (settled rounds, as a real cluster's controllers react
     /// within milliseconds) or one round per hop (lock-step rounds, for a lesson on informer

@@ -57,8 +57,8 @@ pub const USAGE: &str =
       sweep prints its progress on stderr
       --sweep maxSurge=0..10 --sweep maxUnavailable=0,1,25%,50% (also replicas, minReadySeconds)
       forecasts every combination (at most 10000), in parallel
-      --fail crash:after=5s (or probe:after=N, readiness:from=N,to=M, pull) also forecasts the
-      rollout where the new version fails so: capacity lost, pods stuck, the deadline, and
+      --fail crash:after=5s (or probe:after=N, readiness:from=N,to=M, slow:ready=N, pull) also
+      forecasts the rollout where the new version fails so: capacity lost, pods stuck, the deadline, and
       kubectl rollout undo's time back to full availability (a sweep's \"lost if it fails\")";
 
 /// Output format.

@@ -45,6 +45,10 @@ pub struct KubeletModel {
         skip_serializing_if = "Option::is_none"
     )]
     pub probes: Option<probes::ProbeModel>,
+    /// The probes of the pod templates of some failing images (`model.templateProbes`): their
+    /// pods are judged by these instead of `probes`.
+    #[serde(skip)]
+    pub template_probes: Vec<(String, probes::ProbeModel)>,
     /// How the apps of some images fail (`model.failures`), and the restart back-off: their
     /// pods are led by [`restarts`] once bound to a node.
     #[serde(skip)]
@@ -56,6 +60,16 @@ pub struct KubeletModel {
 }
 
 impl KubeletModel {
+    /// The probe model that judges a pod of `image`: its template's (`model.templateProbes`),
+    /// else the scenario's (`model.probes`).
+    pub fn probes_of(&self, image: &str) -> Option<&probes::ProbeModel> {
+        self.template_probes
+            .iter()
+            .find(|(i, _)| i == image)
+            .map(|(_, p)| p)
+            .or(self.probes.as_ref())
+    }
+
     /// Rounds from a container start to Ready for this pod: `readyAfterRounds` plus its
     /// deterministic jitter.
     pub fn ready_after(&self, pod_name: &str) -> u32 {

@@ -1,5 +1,5 @@
-//! Rollout Lab's core: the Kubernetes v1.28 Deployment and ReplicaSet controllers ported to
-//! Rust, an in-memory API server, a kubelet and clock model, and a stepper that runs them in
+//! Rollout Lab's core: the Kubernetes Deployment and ReplicaSet controllers (v1.28.4, and
+//! v1.37.0's changes since, see [`version`]) ported to Rust, an in-memory API server, a kubelet and clock model, and a stepper that runs them in
 //! the rounds of `../shared/conformance/README.md`: lock-step (one pass of every controller a
 //! round) or settled (passes repeat within a round until nothing changes).
 //!
@@ -33,6 +33,7 @@ pub mod trace;
 pub mod traffic;
 pub mod ui_support;
 pub mod validation;
+pub mod version;
 pub mod view;
 pub mod yaml;
 pub mod yaml_edit;

@@ -104,6 +104,15 @@ pub struct Scenario {
     /// milliseconds. False (absent from the JSON) is the lock-step round, one pass a round.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub settle: bool,
+    /// `kubernetesVersion`: the release whose controllers run (`"1.28"` or `"1.37"`; absent:
+    /// 1.28, the release `../shared` was recorded from, so its files keep their meaning).
+    #[serde(default, skip_serializing_if = "is_scenario_default")]
+    pub kubernetes_version: crate::version::KubernetesVersion,
+}
+
+/// Whether a version is what an absent `kubernetesVersion` means (it is then not written).
+fn is_scenario_default(v: &crate::version::KubernetesVersion) -> bool {
+    *v == crate::version::KubernetesVersion::SCENARIO_DEFAULT
 }
 
 /// Cluster-model settings that the conformance format does not have.
@@ -131,6 +140,17 @@ pub struct ModelExtras {
         serialize_with = "serialize_failures"
     )]
     pub failures: Option<crate::kubelet::failures::FailureModel>,
+    /// The probes of the pod template whose image this is, for images `failures` names
+    /// (`"templateProbes": {"shop:2": {"containers": [{"name": "shop", "livenessProbe": {}}]}}`,
+    /// each as `probes` reads it): a pod of that image is judged by them instead of `probes`.
+    /// The simulation's pod template is its image, so two templates that differ only in their
+    /// probes are two images. Read by [`Scenario::from_value`], not by serde.
+    #[serde(
+        skip_deserializing,
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "serialize_template_probes"
+    )]
+    pub template_probes: Vec<(String, crate::kubelet::probes::ProbeModel)>,
     /// `restartBackOff`, as written (`failures` carries what the kubelet uses).
     #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub restart_back_off: Option<crate::kubelet::backoff::BackOffPolicy>,
@@ -154,6 +174,18 @@ fn serialize_failures<S: serde::Serializer>(
     f.as_ref()
         .and_then(crate::kubelet::failures::FailureModel::failures_json)
         .serialize(s)
+}
+
+/// `templateProbes` as the scenario writes it: image → probe model.
+fn serialize_template_probes<S: serde::Serializer>(
+    t: &[(String, crate::kubelet::probes::ProbeModel)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serde_json::Map::new();
+    for (image, p) in t {
+        map.insert(image.clone(), p.to_json());
+    }
+    map.serialize(s)
 }
 
 /// One user action, applied at the start of its round (read by [`Action::from_value`]).
@@ -369,6 +401,7 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
     let failures = v.as_object_mut().and_then(|m| m.remove("failures"));
     let back_off = v.as_object_mut().and_then(|m| m.remove("restartBackOff"));
     let scheduling = v.as_object_mut().and_then(|m| m.remove("scheduling"));
+    let template_probes = v.as_object_mut().and_then(|m| m.remove("templateProbes"));
     let traffic = v.as_object_mut().and_then(|m| m.remove("traffic"));
     let mut extras: ModelExtras = serde_json::from_value(v).map_err(|e| e.to_string())?;
     extras.traffic = match traffic {
@@ -395,6 +428,21 @@ fn model_extras(v: &serde_json::Value) -> Result<ModelExtras, String> {
         None | Some(serde_json::Value::Null) => None,
         Some(p) => Some(crate::kubelet::probes::ProbeModel::from_value(&p)?),
     };
+    if let Some(t) = template_probes.filter(|t| !t.is_null()) {
+        let obj = t.as_object().ok_or_else(|| {
+            "templateProbes: expected an object of image: probes (e.g. {\"shop:2\": {\"containers\": [{\"name\": \"shop\", \"livenessProbe\": {}}]}})".to_string()
+        })?;
+        for (image, p) in obj {
+            if extras.failures.as_ref().and_then(|f| f.of(image)).is_none() {
+                return Err(format!(
+                    "templateProbes.{image}: only an image model.failures names has probes of its own (the kubelet leads those pods container by container)"
+                ));
+            }
+            let model = crate::kubelet::probes::ProbeModel::from_value(p)
+                .map_err(|e| format!("templateProbes.{image}: {e}"))?;
+            extras.template_probes.push((image.clone(), model));
+        }
+    }
     Ok(extras)
 }
 
@@ -413,6 +461,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "actions",
     "model",
     "settle",
+    "kubernetesVersion",
 ];
 
 impl Scenario {
@@ -485,6 +534,11 @@ impl Scenario {
                 })?),
             },
             settle: field(obj, "settle", Some(false))?,
+            kubernetes_version: field(
+                obj,
+                "kubernetesVersion",
+                Some(crate::version::KubernetesVersion::SCENARIO_DEFAULT),
+            )?,
         };
         if s.seconds_per_round < 1 {
             return Err(err("secondsPerRound", "must be at least 1".to_string()));

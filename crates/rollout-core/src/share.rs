@@ -60,6 +60,7 @@ const KEYS: &[(&str, &str)] = &[
     ("toRevision", "tv"),
     ("value", "v"),
     ("pod", "p"),
+    ("kubernetesVersion", "k8s"),
 ];
 
 /// Values of `type` (action types and strategy types) and their abbreviations.

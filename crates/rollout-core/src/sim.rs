@@ -184,6 +184,11 @@ impl Simulation {
             seed: scenario.model.as_ref().map_or(0, |m| m.seed),
             probes: scenario.model.as_ref().and_then(|m| m.probes.clone()),
             failures: scenario.model.as_ref().and_then(|m| m.failures.clone()),
+            template_probes: scenario
+                .model
+                .as_ref()
+                .map(|m| m.template_probes.clone())
+                .unwrap_or_default(),
             scheduling: scenario
                 .model
                 .as_ref()
@@ -338,7 +343,7 @@ impl Simulation {
     /// The trace so far, in the conformance format.
     pub fn trace(&self) -> Trace {
         Trace {
-            oracle: trace::oracle(),
+            oracle: trace::oracle(self.scenario.kubernetes_version),
             scenario: serde_json::to_value(&self.scenario).unwrap_or_default(),
             rounds: self.state.trace.iter().cloned().collect(),
         }
@@ -627,6 +632,7 @@ impl Simulation {
                         self.new_record(StepKind::SyncDeployment { name: name.clone() });
                     let mut rec = self.recorder();
                     let result = DeploymentController::new(&mut self.state.api, &mut rec)
+                        .kubernetes(self.scenario.kubernetes_version)
                         .sync_deployment(&name);
                     self.finish_sync(
                         &mut record,
@@ -652,7 +658,8 @@ impl Simulation {
                     let mut rec = self.recorder();
                     let graceful = self.model.termination_rounds > 0;
                     let mut ctl =
-                        ReplicaSetController::new(&mut self.state.api, &mut rec, graceful);
+                        ReplicaSetController::new(&mut self.state.api, &mut rec, graceful)
+                            .kubernetes(self.scenario.kubernetes_version);
                     let result = ctl.sync_replica_set(&name);
                     record.manage = Some(std::mem::take(&mut ctl.report));
                     if self.scenario.settle {
@@ -1233,6 +1240,7 @@ mod tests {
             seed: 42,
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let delays: Vec<u32> = (1..=40)

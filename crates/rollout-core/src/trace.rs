@@ -148,6 +148,10 @@ pub struct TraceDeployment {
     pub available_replicas: i32,
     /// status.unavailableReplicas.
     pub unavailable_replicas: i32,
+    /// status.terminatingReplicas: only under 1.37 (an extra field the conformance format
+    /// does not have; absent from 1.28 traces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
     /// status.collisionCount, only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collision_count: Option<i32>,
@@ -199,6 +203,10 @@ pub struct TraceReplicaSet {
     pub ready_replicas: i32,
     /// status.availableReplicas.
     pub available_replicas: i32,
+    /// status.terminatingReplicas: only under 1.37 (an extra field the conformance format
+    /// does not have; absent from 1.28 traces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
     /// status.observedGeneration.
     pub observed_generation: i64,
     /// desired-replicas annotation.
@@ -243,6 +251,7 @@ pub fn snapshot(
             ready_replicas: d.status.ready_replicas,
             available_replicas: d.status.available_replicas,
             unavailable_replicas: d.status.unavailable_replicas,
+            terminating_replicas: d.status.terminating_replicas,
             collision_count: d.status.collision_count,
             conditions: d
                 .status
@@ -287,6 +296,7 @@ pub fn snapshot(
                 fully_labeled_replicas: rs.status.fully_labeled_replicas,
                 ready_replicas: rs.status.ready_replicas,
                 available_replicas: rs.status.available_replicas,
+                terminating_replicas: rs.status.terminating_replicas,
                 observed_generation: rs.status.observed_generation,
                 desired_replicas_annotation: ann(DESIRED_REPLICAS_ANNOTATION),
                 max_replicas_annotation: ann(MAX_REPLICAS_ANNOTATION),
@@ -330,11 +340,11 @@ pub fn normalise_in_text(text: &str) -> String {
     }
 }
 
-/// The `oracle` header of traces this crate writes.
-pub fn oracle() -> serde_json::Value {
+/// The `oracle` header of traces this crate writes for controllers of `version`.
+pub fn oracle(version: crate::version::KubernetesVersion) -> serde_json::Value {
     serde_json::json!({
         "harness": "rollout-lab",
-        "kubernetesVersion": "v1.28.4",
+        "kubernetesVersion": version.release(),
         "note": "produced by rollout-core's port of the controllers, not by Kubernetes"
     })
 }

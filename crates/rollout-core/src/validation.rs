@@ -944,7 +944,8 @@ pub enum InputField {
     /// Cluster model: simulated seconds per round (`secondsPerRound`).
     SecondsPerRound,
     /// Cluster model: how the next image's app fails (`model.failures`: `crash:after=5s`,
-    /// `probe:after=5s`, `readiness:from=30s,to=90s`, `pull`; empty: it does not).
+    /// `probe:after=5s`, `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`; empty: it does
+    /// not).
     Failure,
 }
 

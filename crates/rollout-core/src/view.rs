@@ -91,6 +91,10 @@ pub struct PodView {
     /// 50 s, at 70 s it reads 20 (what the stage's token counts down and the budget words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_off_left: Option<Time>,
+    /// Its container's last end was a kill by its liveness or startup probe (the kubelet's
+    /// `Killing`, exit code 137), not a crash of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub killed: bool,
     /// Why the scheduler placed it nowhere (PodScheduled=False, `Unschedulable`): its
     /// `FailedScheduling` text; `None` for a pod bound or not yet tried.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -155,6 +159,10 @@ pub struct ReplicaSetView {
     pub ready: i32,
     /// status.availableReplicas.
     pub available: i32,
+    /// status.terminatingReplicas: its pods with a deletionTimestamp as the ReplicaSet
+    /// controller last counted them (since 1.35; `None` under 1.28, which does not report it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating: Option<i32>,
     /// The desired-replicas annotation.
     pub desired_annotation: Option<String>,
     /// The max-replicas annotation.
@@ -223,6 +231,10 @@ pub struct DeploymentView {
     pub lower_bound: i32,
     /// The strategy's name.
     pub strategy: String,
+    /// status.terminatingReplicas: the terminating pods of all its ReplicaSets (since 1.35;
+    /// `None` under 1.28, and while a synced ReplicaSet has not reported its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating: Option<i32>,
 }
 
 /// The whole picture at one step.
@@ -239,6 +251,8 @@ pub struct ClusterView {
     pub deployments: Vec<DeploymentView>,
     /// ReplicaSets in creation order.
     pub replica_sets: Vec<ReplicaSetView>,
+    /// The release whose controllers run (the scenario's `kubernetesVersion`).
+    pub kubernetes_version: crate::version::KubernetesVersion,
 }
 
 fn rs_view(
@@ -270,6 +284,7 @@ fn rs_view(
         current: rs.status.replicas,
         ready: rs.status.ready_replicas,
         available: rs.status.available_replicas,
+        terminating: rs.status.terminating_replicas,
         desired_annotation: util::get_desired_replicas_annotation(rs).map(|v| v.to_string()),
         max_annotation: util::get_max_replicas_annotation(rs).map(|v| v.to_string()),
         created: rs.metadata.creation_timestamp,
@@ -297,6 +312,17 @@ fn rs_view(
                     .filter(|_| p.metadata.deletion_timestamp.is_none())
                     .and_then(|c| c.back_off_until)
                     .map(|t| (t - now).max(0)),
+                killed: p.container.as_ref().is_some_and(|c| {
+                    [Some(&c.state), c.last_state.as_ref()]
+                        .into_iter()
+                        .flatten()
+                        .any(|s| {
+                            matches!(
+                                s,
+                                crate::api::ContainerState::Terminated { exit_code: 137, .. }
+                            )
+                        })
+                }),
                 unschedulable: p.unschedulable_message().map(str::to_string),
             })
             .collect(),
@@ -340,6 +366,7 @@ pub fn deployment_view(d: &Deployment) -> DeploymentView {
         upper_bound: d.spec.replicas.saturating_add(util::max_surge(d)),
         lower_bound: d.spec.replicas - util::max_unavailable(d),
         strategy: d.spec.strategy.type_name().to_string(),
+        terminating: s.terminating_replicas,
     }
 }
 
@@ -374,6 +401,7 @@ pub fn cluster_view(sim: &Simulation) -> ClusterView {
                 )
             })
             .collect(),
+        kubernetes_version: sim.scenario().kubernetes_version,
     }
 }
 

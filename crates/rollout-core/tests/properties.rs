@@ -88,6 +88,7 @@ prop_compose! {
             actions: all,
             model: None,
             settle: false,
+            kubernetes_version: Default::default(),
         }
     }
 }

@@ -23,7 +23,7 @@
 
 pub use rollout_core::{
     embed, endpoints, flow, images, import, kubectl, lessons, limits, order, plan, presets,
-    scenario, session, share, traffic, ui_support, validation, view, yaml, yaml_edit,
+    scenario, session, share, traffic, ui_support, validation, version, view, yaml, yaml_edit,
 };
 
 /// Kubernetes' objects as data (`k8s.io/api`: Deployment, ReplicaSet, Pod, `IntOrString`, the
@@ -43,7 +43,7 @@ pub mod api {
 }
 
 /// How an app fails (a model parameter per image: `crash:after=5s`, `probe:after=5s`,
-/// `readiness:from=30s,to=90s`, `pull`) and the kubelet's restart back-off (v1.28's 10 s → 300 s,
+/// `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`) and the kubelet's restart back-off (v1.28's 10 s → 300 s,
 /// the newer kubelets' options): the scenario's `model.failures` and `model.restartBackOff`,
 /// `rollout plan --fail`. The kubelet's rules themselves stay in the core; a front end reads
 /// their result in each pod's `container` status and `kubectl::pod_rows`.

@@ -596,7 +596,7 @@ export interface PlanOptions {
   zones?: number;
   /** The nodes instead of nodes/nodeCpu/nodeMemory/zones: `kubectl get nodes -o json` (object or text) or [{name, cpu, memory, pods, labels}]. */
   nodeList?: object | string;
-  /** How the new version's app fails, as `rollout plan --fail` names it: "crash:after=5s", "probe:after=5s", "readiness:from=30s,to=90s" or "pull" (scenarios too); the result then has `ifItFails`. */
+  /** How the new version's app fails, as `rollout plan --fail` names it: "crash:after=5s", "probe:after=5s", "readiness:from=30s,to=90s", "slow:ready=45s" or "pull" (scenarios too); the result then has `ifItFails`. */
   fail?: string;
   /** Requests a second to a Service in front of it, spread evenly over the endpoints the proxies send to (default 100; the result's `traffic`). */
   load?: number;

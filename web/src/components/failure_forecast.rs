@@ -1,6 +1,6 @@
 //! The Plan page's failure question (issue #34): beside the forecast of the rollout that works,
 //! the rollout where the new version's app fails as the `fail` option names it (`crash:after=5s`,
-//! `probe:after=5s`, `readiness:from=30s,to=90s`, `pull`: `rollout plan --fail`'s words): the
+//! `probe:after=5s`, `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`: `rollout plan --fail`'s words): the
 //! capacity lost and for how long, the pods stuck, when ProgressDeadlineExceeded is reported,
 //! and the time to full availability after `kubectl rollout undo` then. Every figure is the
 //! core's (`rollout_facade::plan::failure`).
@@ -101,7 +101,7 @@ pub fn failure_forecast_panel(props: &FailureForecastProps) -> Html {
             <label class="field-label" for="plan-fail">{ "If the new version fails" }</label>
             <input id="plan-fail" class="field-input" type="text" spellcheck="false" data-testid="plan-fail"
                 placeholder="crash:after=5s" value={text} {oninput} aria-describedby="plan-fail-hint" />
-            <p class="field-hint" id="plan-fail-hint">{ "As rollout plan --fail and a scenario's model.failures name it: crash:after=5s, probe:after=5s, readiness:from=30s,to=90s or pull." }</p>
+            <p class="field-hint" id="plan-fail-hint">{ "As rollout plan --fail and a scenario's model.failures name it: crash:after=5s, probe:after=5s, readiness:from=30s,to=90s, slow:ready=45s or pull." }</p>
             { match &*out {
                 None => html! { <p class="panel-sub">{ "Worked out for Deployments small enough to forecast on the page." }</p> },
                 Some(Ok(None)) => Html::default(),

@@ -83,6 +83,21 @@ fn pod_actions(pod: &PodFacts, on_request: &Callback<Request>) -> Html {
     </> }
 }
 
+/// `kubectl describe pod NAME`, the core's printout of the pod's status and events, open by
+/// default for a pod whose container restarted or waits (the State, Last State and Events
+/// say why).
+fn pod_describe(pod: &PodFacts) -> Html {
+    let open = pod.restarts > 0 || pod.reason.is_some() || pod.describe.contains("Waiting");
+    html! {
+        <details class="inside-describe" open={open} data-testid="describe-pod">
+            <summary><code>{ format!("$ kubectl describe pod {}", pod.name) }</code></summary>
+            <pre class="rollout-status get-pods" tabindex="0"
+                aria-label={format!("kubectl describe pod {} output", pod.name)}
+                data-testid="describe-pod-output">{ pod.describe.clone() }</pre>
+        </details>
+    }
+}
+
 /// The three views side by side (stacked on narrow screens).
 pub fn inside_panel(props: &InsidePanelProps) -> Html {
     let frame = &*props.frame;
@@ -108,6 +123,7 @@ pub fn inside_panel(props: &InsidePanelProps) -> Html {
                 </div>
                 if let Some(pod) = &frame.pod {
                     { pod_actions(pod, &props.on_request) }
+                    { pod_describe(pod) }
                 }
                 if let Some(m) = &frame.missing {
                     <p class="inside-missing" data-testid="object-missing">{ m.clone() }</p>

@@ -415,6 +415,7 @@ mod tests {
             restarts: 0,
             back_off_until: None,
             back_off_left: None,
+            killed: false,
             unschedulable: None,
         }
     }

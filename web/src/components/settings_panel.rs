@@ -279,7 +279,7 @@ fn model_section(form: &Form) -> Html {
             { form.field(Field::Nodes, "Pods spread round-robin over them", "nodes-input", true) }
             { form.field(Field::TerminationRounds, "Rounds a deleted pod stays Terminating", "termination-input", true) }
             { form.field(Field::SecondsPerRound, "Simulated time per round", "seconds-per-round-input", true) }
-            { form.field(Field::Failure, "How the next image's app fails, as model.failures and rollout plan --fail name it: crash:after=5s, probe:after=5s, readiness:from=30s,to=90s or pull (empty: it does not)", "failure-input", false) }
+            { form.field(Field::Failure, "How the next image's app fails, as model.failures and rollout plan --fail name it: crash:after=5s, probe:after=5s, readiness:from=30s,to=90s, slow:ready=45s or pull (empty: it does not)", "failure-input", false) }
             <div class="field field-switch">
                 <input
                     id="never-ready"

@@ -23,6 +23,7 @@ pub fn default_scenario() -> Scenario {
         pod_quota: None,
         model: None,
         settle: true,
+        kubernetes_version: rollout_facade::version::KubernetesVersion::SCENARIO_DEFAULT,
         actions: vec![Action {
             round: 0,
             kind: ActionKind::Create {

@@ -395,6 +395,11 @@ pub struct DeploymentStatus {
     pub available_replicas: i32,
     /// Spec replicas of all ReplicaSets minus available pods.
     pub unavailable_replicas: i32,
+    /// Terminating pods of all ReplicaSets (`status.terminatingReplicas`, KEP-3973, since
+    /// 1.35; `None` under 1.28, and under 1.37 while a ReplicaSet that has synced has not
+    /// reported it: `GetTerminatingReplicaCountForReplicaSets`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
     /// Hash-collision counter (never set in the simulation: names cannot collide).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collision_count: Option<i32>,
@@ -456,6 +461,10 @@ pub struct ReplicaSetStatus {
     pub ready_replicas: i32,
     /// Available pods.
     pub available_replicas: i32,
+    /// Its pods with a deletionTimestamp (`status.terminatingReplicas`, KEP-3973, since 1.35;
+    /// `None` under 1.28).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
     /// The generation the ReplicaSet controller last acted on.
     pub observed_generation: i64,
     /// Conditions (only `ReplicaFailure` exists).

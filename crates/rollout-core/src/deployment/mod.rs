@@ -15,6 +15,7 @@ pub mod util;
 use crate::api::{Deployment, ReplicaSet};
 use crate::record::Recorder;
 use crate::store::ApiServer;
+use crate::version::KubernetesVersion;
 use std::sync::Arc;
 
 /// The result of one sync: `Err` carries the message `syncDeployment` returned.
@@ -27,6 +28,8 @@ pub struct DeploymentController<'a> {
     /// The informer caches the sync reads (`dLister`, `rsLister`, `podLister`); `None`: it
     /// reads the API server itself, as in the conformance rounds.
     lister: Option<&'a ApiServer>,
+    /// The release whose behaviour the sync follows (`status.terminatingReplicas` since 1.35).
+    pub(crate) version: KubernetesVersion,
 }
 
 impl<'a> DeploymentController<'a> {
@@ -36,7 +39,14 @@ impl<'a> DeploymentController<'a> {
             api,
             rec,
             lister: None,
+            version: KubernetesVersion::SCENARIO_DEFAULT,
         }
+    }
+
+    /// The same controller as Kubernetes `version` runs it (absent: 1.28).
+    pub fn kubernetes(mut self, version: KubernetesVersion) -> Self {
+        self.version = version;
+        self
     }
 
     /// The same controller reading its Deployments, ReplicaSets and pods from `cache` (its

@@ -17,7 +17,7 @@ impl DeploymentController<'_> {
     ) -> SyncResult {
         self.rec.enter("syncRolloutStatus");
         let now = self.now();
-        let mut new_status = calculate_status(all_rss, new_rs, d, now);
+        let mut new_status = calculate_status(all_rss, new_rs, d, now, self.version);
         if !util::has_progress_deadline(d) {
             util::remove_deployment_condition(&mut new_status, condition::PROGRESSING);
         }

@@ -7,6 +7,7 @@ use crate::api::{
     go_quote, ConditionStatus, Deployment, DeploymentStatus, ObjectMeta, OwnerReference,
     ReplicaSet, ReplicaSetSpec, ReplicaSetStatus, POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION,
 };
+use crate::version::KubernetesVersion;
 use std::sync::Arc;
 
 /// `maxRevHistoryLengthInChars`.
@@ -627,7 +628,7 @@ impl DeploymentController<'_> {
         d: &mut Deployment,
     ) -> SyncResult {
         self.rec.enter("syncDeploymentStatus");
-        let new_status = calculate_status(all_rss, new_rs, d, self.now());
+        let new_status = calculate_status(all_rss, new_rs, d, self.now(), self.version);
         if d.status == new_status {
             return Ok(());
         }
@@ -709,12 +710,16 @@ pub(crate) fn with_new(
 }
 
 /// `calculateStatus`: the Deployment status from its ReplicaSets, with the Available
-/// condition set from minAvailable.
+/// condition set from minAvailable. Since 1.35 (`version` 1.37; 1.37's `sync.go`
+/// `calculateStatus`) it also sums their `terminatingReplicas`
+/// ([`util::get_terminating_replica_count_for_replica_sets`]); the rolling-update arithmetic
+/// does not read it (KEP-3973's non-goal).
 pub fn calculate_status(
     all_rss: &[Arc<ReplicaSet>],
     new_rs: Option<&Arc<ReplicaSet>>,
     d: &Deployment,
     now: i64,
+    version: KubernetesVersion,
 ) -> DeploymentStatus {
     let available = util::get_available_replica_count_for_replica_sets(all_rss);
     let total = util::get_replica_count_for_replica_sets(all_rss);
@@ -726,6 +731,11 @@ pub fn calculate_status(
         ready_replicas: util::get_ready_replica_count_for_replica_sets(all_rss),
         available_replicas: available,
         unavailable_replicas: unavailable,
+        terminating_replicas: if version.reports_terminating_replicas() {
+            util::get_terminating_replica_count_for_replica_sets(all_rss)
+        } else {
+            None
+        },
         collision_count: d.status.collision_count,
         conditions: d.status.conditions.clone(),
     };

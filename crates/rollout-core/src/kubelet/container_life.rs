@@ -34,6 +34,11 @@
 //! pod is taken to have a readiness and a liveness probe with Kubernetes' defaults (every 10 s,
 //! failureThreshold 3, successThreshold 1) beside its `readyAfterRounds` start-up.
 //!
+//! * An app that answers only from N s after each start (`slow:ready=N`): each failing run of
+//!   its probes is an `Unhealthy` event; a startup or liveness probe that fails
+//!   `failureThreshold` times before N kills it as above, and the next instance is as slow:
+//!   it restarts for ever, Running but never Ready; a readiness probe only waits for it.
+//!
 //! Worked example (`crash:after=5s`, started at 0 s): exits at 5 s, no back-off entry,
 //! restarted at 5 s (RESTARTS 1; entry 10 s); exits at 10 s, waits 10 s, restarted at 20 s
 //! (entry 20 s); exits at 25 s, restarted at 45 s; exits at 50 s, restarted at 90 s.
@@ -341,8 +346,56 @@ fn instance(input: &LifeInput, probes: &Probes, start: Time) -> (Vec<(Time, Item
             }
             (sorted(items), None)
         }
+        AppFailure::Slow { ready } => slow(input, probes, start, start + ready.max(0)),
         AppFailure::Pull => (items, None),
     }
+}
+
+/// An instance of an app that answers its probes only from `answers` (`slow:ready=N`): each
+/// failing run is an `Unhealthy` event ("connection refused": nothing listens yet); a startup
+/// or liveness probe that reaches `failureThreshold` first kills it, else it is Ready when its
+/// readiness probe (or `readyAfterRounds`, whichever is later) says.
+fn slow(
+    input: &LifeInput,
+    probes: &Probes,
+    start: Time,
+    answers: Time,
+) -> (Vec<(Time, Item)>, Option<End>) {
+    let c = super::probes::ContainerProbes {
+        name: input.container.to_string(),
+        readiness_probe: probes.readiness.clone(),
+        startup_probe: probes.startup.clone(),
+        liveness_probe: probes.liveness.clone(),
+    };
+    let runs = super::probes::slow_start(&c, input.admitted, start, answers);
+    let mut items: Vec<(Time, Item)> = runs
+        .failures
+        .iter()
+        .map(|(t, kind)| {
+            let message = format!("{kind} probe failed: dial tcp: connect: connection refused");
+            (*t, Item::Event("Warning", "Unhealthy", message))
+        })
+        .collect();
+    if let Some((k, probe)) = runs.killed {
+        let message = format!(
+            "Container {} failed {probe} probe, will be restarted",
+            input.container
+        );
+        items.push((k, Item::Event("Normal", "Killing", message)));
+        return (sorted(items), Some(End::Killed(k)));
+    }
+    let ready_at = match input.ready {
+        ReadyRule::After(d) => d.and_then(|d| runs.ready.map(|r| r.max(start + d))),
+        ReadyRule::Probes(m) => ProbeModel {
+            app_ready_seconds: answers - start,
+            ..m.clone()
+        }
+        .pod_ready_at(input.admitted, start),
+    };
+    if let Some(r) = ready_at {
+        items.push((r, Item::Ready(true)));
+    }
+    (sorted(items), None)
 }
 
 fn sorted(mut items: Vec<(Time, Item)>) -> Vec<(Time, Item)> {

@@ -10,6 +10,9 @@
 //!   pod out of Ready; with no probe Kubernetes does not notice);
 //! * `readiness:from=30s,to=90s`: the readiness probe fails from 30 s to 90 s after each start
 //!   (`to` absent: for good);
+//! * `slow:ready=45s`: the app answers its probes only from 45 s after each start (a slow
+//!   start: a liveness or startup probe that gives up sooner gets it killed before it ever
+//!   answers, again and again; a readiness probe only waits for it);
 //! * `pull`: the image cannot be pulled.
 //!
 //! A scenario names them per image (`"model": {"failures": {"web:2": "crash:after=5s"}}`)
@@ -40,6 +43,11 @@ pub enum AppFailure {
         /// M (`None`: for good).
         to: Option<Time>,
     },
+    /// `slow:ready=N`: answers its probes only from N seconds after each start.
+    Slow {
+        /// N.
+        ready: Time,
+    },
     /// `pull`: the image cannot be pulled (the registry answers not found).
     Pull,
 }
@@ -47,7 +55,7 @@ pub enum AppFailure {
 use crate::limits::MAX_FAILURE_SECONDS;
 
 /// The kinds, in the order the documentation lists them.
-pub const KINDS: [&str; 4] = ["crash", "probe", "readiness", "pull"];
+pub const KINDS: [&str; 5] = ["crash", "probe", "readiness", "slow", "pull"];
 
 /// A duration as kubectl's flags write them: `30s`, `2m`, `1h`, or plain seconds; whole
 /// seconds, ≥ 0.
@@ -67,17 +75,19 @@ pub fn parse_duration(text: &str) -> Option<Time> {
 }
 
 impl AppFailure {
-    /// Reads `crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s` or `pull`; `Err`
+    /// Reads `crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s`, `slow:ready=45s`
+    /// or `pull`; `Err`
     /// says what is wrong and what is expected.
     pub fn parse(text: &str) -> Result<AppFailure, String> {
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let keys: &[&str] = match kind {
             "crash" | "probe" => &["after"],
             "readiness" => &["from", "to"],
+            "slow" => &["ready"],
             "pull" => &[],
             _ => {
                 return Err(format!(
-                    "{text:?}: unknown failure `{kind}`, expected one of crash:after=5s, probe:after=5s, readiness:from=30s,to=90s, pull"
+                    "{text:?}: unknown failure `{kind}`, expected one of crash:after=5s, probe:after=5s, readiness:from=30s,to=90s, slow:ready=45s, pull"
                 ))
             }
         };
@@ -126,6 +136,9 @@ impl AppFailure {
                 }
                 AppFailure::Readiness { from, to }
             }
+            "slow" => AppFailure::Slow {
+                ready: need("ready")?,
+            },
             _ => AppFailure::Pull,
         })
     }
@@ -139,6 +152,7 @@ impl AppFailure {
                 format!("readiness:from={from}s,to={to}s")
             }
             AppFailure::Readiness { from, to: None } => format!("readiness:from={from}s"),
+            AppFailure::Slow { ready } => format!("slow:ready={ready}s"),
             AppFailure::Pull => "pull".to_string(),
         }
     }
@@ -155,6 +169,9 @@ impl AppFailure {
             }
             AppFailure::Readiness { from, to: None } => {
                 format!("fails its readiness probe from {from} s after each start, for good")
+            }
+            AppFailure::Slow { ready } => {
+                format!("answers its probes only from {ready} s after each start")
             }
             AppFailure::Pull => "cannot be pulled".to_string(),
         }
@@ -265,6 +282,7 @@ mod tests {
             "probe:after=120s",
             "readiness:from=30s,to=90s",
             "readiness:from=30s",
+            "slow:ready=45s",
             "pull",
         ] {
             assert_eq!(AppFailure::parse(text).unwrap().text(), text);
@@ -280,6 +298,8 @@ mod tests {
             ("crash:every=5s", "`crash` has no `every`, expected after"),
             ("pull:after=1s", "`pull` has no `after`"),
             ("readiness:from=30s,to=10s", "to must be later than from"),
+            ("slow", "`slow` needs ready=DURATION"),
+            ("slow:after=5s", "`slow` has no `after`, expected ready"),
             ("crash:after=99999999999999999999s", "is not a duration"),
             ("crash:after=366d", "is not a duration"),
             ("crash:after=9000h", "is more than 31536000 s (a year)"),

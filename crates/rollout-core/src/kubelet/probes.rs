@@ -23,7 +23,9 @@
 //!
 //! A startup or liveness probe that fails `failureThreshold` times before the app answers gets
 //! the container restarted; the app takes as long again, so the pod never becomes ready (the
-//! kubelet's CrashLoopBackOff): such a pod is modelled as never ready.
+//! kubelet's CrashLoopBackOff): such a pod is modelled as never ready. An image whose app is
+//! slow as a failure (`slow:ready=N`, [`super::failures`]) is led restart by restart instead
+//! ([`slow_start`], `kubelet::container_life`).
 
 use crate::api::{Pod, Time};
 use crate::kubelet::{KubeletModel, PodChange};
@@ -31,7 +33,7 @@ use crate::store::ApiServer;
 use serde::{Deserialize, Serialize};
 
 /// The timing fields of a `v1.Probe`, with Kubernetes' defaults (0, 10, 1, 3).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Probe {
     /// `initialDelaySeconds`: runs do nothing until the container has run this long.
     pub initial_delay_seconds: i64,
@@ -55,7 +57,7 @@ impl Default for Probe {
 }
 
 /// A container's probes, as its pod spec gives them (`containers[i]`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ContainerProbes {
     /// The container's name.
     pub name: String,
@@ -73,7 +75,7 @@ pub struct ContainerProbes {
 /// ([`ProbeModel::from_value`], [`ProbeModel::to_json`]): serde's derived code for these
 /// three types, instantiated for every serializer and deserializer the app uses, cost the
 /// app's module several kilobytes (gzip).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ProbeModel {
     /// Seconds to pull a pod's image onto a node that does not have it yet.
     pub pull_seconds: i64,
@@ -308,6 +310,106 @@ fn container_start(
         ready: Some(ready),
         never_because: None,
     }
+}
+
+/// What a container's probe workers do against an app that answers only from `answers` (a
+/// slow start, `slow:ready=N`): the runs that fail, the kill when a startup or liveness probe
+/// reaches `failureThreshold` first, else when the container is ready.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SlowStart {
+    /// The failing runs, in time order: the moment and the probe (`Startup`, `Liveness`,
+    /// `Readiness`), each an `Unhealthy` event.
+    pub failures: Vec<(Time, &'static str)>,
+    /// The run that reaches `failureThreshold` and the probe (`startup` or `liveness`): the
+    /// kubelet kills the container then.
+    pub killed: Option<(Time, &'static str)>,
+    /// When the container is ready (`None` when killed first).
+    pub ready: Option<Time>,
+}
+
+/// [`SlowStart`] for container `c` of a pod admitted at `admitted`, running from `running`,
+/// whose app answers from `answers`. The same rules as [`ProbeModel::containers_start`]:
+/// startup first, liveness once started, readiness runs at its ticks and when the container
+/// starts (the status update's run).
+///
+/// Example: `livenessProbe: {periodSeconds: 10, failureThreshold: 3}`, admitted and running
+/// at 0 s, an app answering from 45 s: the run at 0 s finds the container not yet running;
+/// failures at 10, 20, 30 s: killed at 30 s. With a `readinessProbe` (every 10 s) instead:
+/// failures at 0 (the start's run), 10, 20, 30, 40 s; the tick at 50 s succeeds, Ready at 50 s.
+pub fn slow_start(c: &ContainerProbes, admitted: Time, running: Time, answers: Time) -> SlowStart {
+    let mut out = SlowStart::default();
+    // The failing ticks of a startup or liveness worker from `from`: `Err` when they reach
+    // the threshold (the kill's moment), else the moment it succeeds.
+    let watch = |p: &Probe, from: Time, kind: &'static str, out: &mut SlowStart| {
+        let ticks = Ticks::new(admitted, p);
+        let result = succeeds(ticks, p, from, answers);
+        let first = ticks.before(from);
+        let last = match result {
+            Err(t) => t,
+            Ok(_) => ticks.at(ticks.before(answers.max(from)) - 1),
+        };
+        let mut k = first;
+        while ticks.at(k) <= last && ticks.at(k) < answers.max(from) {
+            out.failures.push((ticks.at(k), kind));
+            k += 1;
+        }
+        result
+    };
+    let started = match &c.startup_probe {
+        None => running,
+        Some(p) => match watch(
+            p,
+            first_tick_counting(p, running, running),
+            "Startup",
+            &mut out,
+        ) {
+            Ok(t) => t,
+            Err(t) => {
+                out.killed = Some((t, "startup"));
+                return out;
+            }
+        },
+    };
+    let end = match &c.liveness_probe {
+        Some(p) => match watch(
+            p,
+            first_tick_counting(p, running, started),
+            "Liveness",
+            &mut out,
+        ) {
+            Ok(_) => None,
+            Err(t) => {
+                out.killed = Some((t, "liveness"));
+                Some(t)
+            }
+        },
+        None => None,
+    };
+    if let Some(p) = &c.readiness_probe {
+        let delay_over = running + p.initial_delay_seconds.max(0);
+        let ticks = Ticks::new(admitted, p);
+        let mut runs: Vec<Time> = Vec::new();
+        if started >= delay_over {
+            runs.push(started);
+        }
+        let mut k = ticks.before(delay_over.max(started + 1));
+        while ticks.at(k) < answers && end.is_none_or(|e| ticks.at(k) <= e) {
+            runs.push(ticks.at(k));
+            k += 1;
+        }
+        for t in runs
+            .into_iter()
+            .filter(|t| *t < answers && end.is_none_or(|e| *t <= e))
+        {
+            out.failures.push((t, "Readiness"));
+        }
+    }
+    crate::order::sort_by_key(&mut out.failures, |(t, _)| *t);
+    out.failures.dedup();
+    if end.is_none() {
+        out.ready = container_start(c, admitted, running, answers, &[running, started]).ready;
+    }
+    out
 }
 
 impl ProbeModel {

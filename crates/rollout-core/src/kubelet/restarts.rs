@@ -23,10 +23,9 @@ pub fn handles(model: &KubeletModel, pod: &Pod) -> bool {
 }
 
 /// The container's name: the probe model's first container's, else `app`.
-fn container_name(model: &KubeletModel) -> &str {
+fn container_name<'a>(model: &'a KubeletModel, image: &str) -> &'a str {
     model
-        .probes
-        .as_ref()
+        .probes_of(image)
         .and_then(|p| p.containers.first())
         .map_or("app", |c| c.name.as_str())
 }
@@ -40,7 +39,7 @@ pub fn pod_life(
 ) -> Option<Life> {
     let failure = failures.of(&pod.image)?;
     let who = format!("{}_default({})", pod.metadata.name, pod.metadata.uid);
-    let ready = match &model.probes {
+    let ready = match model.probes_of(&pod.image) {
         Some(p) => ReadyRule::Probes(p),
         None if model.never_ready_images.contains(&pod.image) => ReadyRule::After(None),
         None => ReadyRule::After(Some(
@@ -51,7 +50,7 @@ pub fn pod_life(
         failure,
         restart_back_off: failures.restart_back_off,
         pod: &who,
-        container: container_name(model),
+        container: container_name(model, &pod.image),
         image: &pod.image,
         admitted: pod.metadata.creation_timestamp,
         first_started: pod
@@ -178,6 +177,9 @@ pub fn pass(
     }
     changes
 }
+
+#[cfg(test)]
+mod rollout_tests;
 
 #[cfg(test)]
 mod tests {

@@ -370,6 +370,79 @@ const CRASH_LOOP: Lesson = Lesson {
     ],
 };
 
+const LIVENESS_VS_READINESS: Lesson = Lesson {
+    id: "liveness-vs-readiness",
+    title: "Liveness versus readiness: a slow app that restarts for ever, or waits and joins",
+    teaches: "The same slow-starting app under each probe: a livenessProbe with less patience than the app needs gets it killed before it ever answers, again and again, and the rollout never completes; a readinessProbe only keeps it out of Ready until it answers, and then it joins.",
+    doc: DocRef {
+        title: "Configure Liveness, Readiness and Startup Probes",
+        url: "https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"liveness-vs-readiness","rounds":420,"secondsPerRound":1,
+        "readyAfterRounds":5,"terminationRounds":0,"nodes":3,
+        "model":{
+          "failures":{"shop:2":"slow:ready=45s","shop:2 (livenessProbe removed)":"slow:ready=45s"},
+          "templateProbes":{
+            "shop:2":{"containers":[{"name":"shop",
+              "readinessProbe":{"periodSeconds":10,"failureThreshold":3},
+              "livenessProbe":{"periodSeconds":10,"failureThreshold":3}}]},
+            "shop:2 (livenessProbe removed)":{"containers":[{"name":"shop",
+              "readinessProbe":{"periodSeconds":10,"failureThreshold":3}}]}}},
+        "actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"shop:1",
+         "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+        {"round":10,"type":"setImage","image":"shop:2"},
+        {"round":210,"type":"setImage","image":"shop:2 (livenessProbe removed)"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Explanation),
+            "`kubectl set image` to {image}, a version whose app needs {answersAfter} s after each start before it answers. Its pod template has a readinessProbe (every {readinessPeriod} s) and a livenessProbe: every {livenessPeriod} s, failureThreshold {livenessThreshold}, so {livenessPatience} s of patience.",
+            "In which round will the kubelet restart the new pod for the first time?",
+            Ask::RoundOf(Moment::Restarted(Rs::New, 1)),
+        ),
+        claiming(
+            lit(
+                Moment::Restarted(Rs::New, 1),
+                Highlight::Pods(Rs::New),
+                "The liveness probe failed {livenessThreshold} times in a row before the app could answer: the kubelet killed the container (a Killing event) and started it again, RESTARTS {restarts:newRs}. Meanwhile the readinessProbe kept the pod out of Ready ({unhealthy:newRs} Unhealthy events so far), so it never counted: {availablePods} pods are available, the {minAvailable} maxUnavailable {unavailableSpec} requires, and no old pod went.",
+            ),
+            &[Claim::Equal("availablePods", "minAvailable")],
+        ),
+        ask(
+            Moment::Restarted(Rs::New, 4),
+            Some(Highlight::Pods(Rs::New)),
+            "RESTARTS {restarts:newRs}. Each new container is as slow as the last, and the livenessProbe gives each only {livenessPatience} s of the {answersAfter} s it needs: this version can never become Ready, and its rollout can never complete. So far every restart came at once, the container before having exited longer ago than its back-off.",
+            "The next kill comes {livenessPatience} s after this restart. In which round will the kubelet start the container again after it?",
+            Ask::RoundOf(Moment::Restarted(Rs::New, 5)),
+        ),
+        lit(
+            Moment::Restarted(Rs::New, 5),
+            Highlight::Pods(Rs::New),
+            "The kills now come faster than the back-off grows: the kubelet made the killed container wait (CrashLoopBackOff) until its back-off ended, and restarted it: RESTARTS {restarts:newRs}. The old pods keep serving; the fix is in the template.",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Explanation),
+            "`kubectl apply` of the same template without its livenessProbe ({image}: the simulation's pod template is its image, so the edited template is named after the edit). A new template, so a new ReplicaSet; the crash-looping one is scaled down at once, as it has no available pod to lose.",
+            "In which round will the first pod of the new ReplicaSet be Ready?",
+            Ask::RoundOf(Moment::PodsReady(Rs::New, Count::AtLeast(1))),
+        ),
+        lit(
+            Moment::PodsReady(Rs::New, Count::AtLeast(1)),
+            Highlight::Pods(Rs::New),
+            "Ready at t = {readyAt:newRs} s. Its readiness probe failed while the app started ({unhealthy:newRs} Unhealthy events), but a failing readinessProbe only keeps a pod out of Ready: no kill, RESTARTS {restarts:newRs}. The first run after the app answered succeeded; now the pod counts as available and an old pod may go.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::RolloutStatus,
+            "`kubectl rollout status`: {status}. Every new pod waited for its app and joined. A livenessProbe asks \"is it stuck for good?\" and answers by killing; for an app that is slow to start, give it a startupProbe or enough patience, and let the readinessProbe say when it can serve.",
+        ),
+    ],
+};
+
 const ROLLOVER: Lesson = Lesson {
     id: "rollover",
     title: "Rollover: a new image during a rollout",
@@ -650,6 +723,7 @@ const LESSONS: &[Lesson] = &[
     MIN_READY,
     BAD_IMAGE,
     CRASH_LOOP,
+    LIVENESS_VS_READINESS,
     ROLLOVER,
     PROPORTIONAL,
     PAUSE,

@@ -415,9 +415,29 @@ fn restart_rule(sim: &Simulation, rs: moment::Rs) -> String {
             .max_by_key(|p| p.restart_count)
             .cloned()
     });
-    let so_far = pod.map_or_else(String::new, |p| {
+    let so_far = pod.as_ref().map_or_else(String::new, |p| {
         format!(" It has restarted {} times so far.", p.restart_count)
     });
+    // A liveness probe that kills a slow app: its ticks, not a crash, end each container.
+    let model = sim.kubelet_model();
+    let slow = pod.as_ref().and_then(|p| {
+        let failure = model.failures.as_ref()?.of(&p.image)?;
+        let crate::kubelet::failures::AppFailure::Slow { ready } = failure else {
+            return None;
+        };
+        let probes = model.probes_of(&p.image)?;
+        let live = probes
+            .containers
+            .iter()
+            .find_map(|c| c.liveness_probe.as_ref())?;
+        Some((*ready, live.period_seconds, live.failure_threshold))
+    });
+    if let Some((ready, period, threshold)) = slow {
+        return format!(
+            "The app answers only {ready} s after each start. The liveness probe runs every {period} s counted from the pod's creation (the run at the very second the container starts finds it not running yet); after {threshold} failures in a row the kubelet kills the container. The first restart is at once; later ones wait a back-off of {} s doubling up to {} s, unless the container before exited longer ago than its back-off.{so_far}",
+            policy.initial_seconds, policy.max_seconds
+        );
+    }
     format!(
         "The kubelet restarts a crashed container at once the first time; after that it waits a back-off counted from the exit, {} s at first and doubling each time, at most {} s. Add the time the app runs before it crashes.{so_far}",
         policy.initial_seconds, policy.max_seconds

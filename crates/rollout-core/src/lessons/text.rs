@@ -169,6 +169,14 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
                 .max()
                 .ok_or("no pod of it has exited")?
                 .to_string(),
+            "unhealthy" => {
+                let prefix = format!("{}-", r.metadata.name);
+                sim.events()
+                    .filter(|e| e.event.reason.as_ref() as &str == "Unhealthy")
+                    .filter(|e| e.event.name.starts_with(&prefix))
+                    .count()
+                    .to_string()
+            }
             "backOffUntil" => pods
                 .filter(|p| p.is_active())
                 .filter_map(|p| p.container.as_ref()?.back_off_until)
@@ -340,6 +348,37 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
             let all = moment::replica_sets(api).len();
             let new = usize::from(moment::resolve(api, Rs::New).is_some());
             (all - new).to_string()
+        }
+        // The kubelet's view of the template's app and probes (issue #34): when a slow app
+        // answers, and the probes that judge it.
+        ("answersAfter", None) => {
+            let failures = sim.kubelet_model().failures.as_ref();
+            match failures.and_then(|f| f.of(&d.spec.template.image)) {
+                Some(crate::kubelet::failures::AppFailure::Slow { ready }) => ready.to_string(),
+                _ => return Err("the template's app is not slow (slow:ready=N)".into()),
+            }
+        }
+        ("livenessPeriod" | "livenessThreshold" | "livenessPatience" | "readinessPeriod", None) => {
+            let model = sim.kubelet_model().probes_of(&d.spec.template.image);
+            let probe = |f: fn(
+                &crate::kubelet::probes::ContainerProbes,
+            ) -> Option<&crate::kubelet::probes::Probe>| {
+                model
+                    .and_then(|m| m.containers.iter().find_map(f))
+                    .ok_or("the template has no such probe")
+            };
+            let liveness = || probe(|c| c.liveness_probe.as_ref());
+            match name {
+                "livenessPeriod" => liveness()?.period_seconds.to_string(),
+                "livenessThreshold" => liveness()?.failure_threshold.to_string(),
+                "livenessPatience" => {
+                    let p = liveness()?;
+                    (p.period_seconds * p.failure_threshold).to_string()
+                }
+                _ => probe(|c| c.readiness_probe.as_ref())?
+                    .period_seconds
+                    .to_string(),
+            }
         }
         ("totalPods", None) => pods.len().to_string(),
         ("readyPods", None) => pods

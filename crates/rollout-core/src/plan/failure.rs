@@ -1,5 +1,6 @@
 //! The failure question: what the rollout does if the new version's app fails in a given way
-//! ([`AppFailure`]: `crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s`, `pull`),
+//! ([`AppFailure`]: `crash:after=5s`, `probe:after=5s`, `readiness:from=30s,to=90s`,
+//! `slow:ready=45s`, `pull`),
 //! beside the forecast of the one that succeeds. The same scenario is run with the new image
 //! failing (`model.failures`), under the kubelet's restart rules (`kubelet::container_life`):
 //!
@@ -66,7 +67,10 @@ fn notes(scenario: &Scenario, failure: &AppFailure) -> Vec<String> {
     };
     let mut out = Vec::new();
     match (failure, probes) {
-        (AppFailure::Probe { .. } | AppFailure::Readiness { .. }, None) => out.push(
+        (
+            AppFailure::Probe { .. } | AppFailure::Readiness { .. } | AppFailure::Slow { .. },
+            None,
+        ) => out.push(
             "the pods' start-up is not timed by probes: the model assumes Kubernetes' default readinessProbe and livenessProbe (every 10 s from admission, failureThreshold 3, successThreshold 1)".to_string(),
         ),
         (AppFailure::Probe { .. }, Some(_))
@@ -76,6 +80,15 @@ fn notes(scenario: &Scenario, failure: &AppFailure) -> Vec<String> {
                 "no livenessProbe or startupProbe: the kubelet never restarts an app that stops answering; its readinessProbe only takes it out of Ready".to_string()
             } else {
                 "no probe at all: Kubernetes does not notice an app that stops answering".to_string()
+            })
+        }
+        (AppFailure::Slow { .. }, Some(_))
+            if !has(|c| c.liveness_probe.is_some() || c.startup_probe.is_some()) =>
+        {
+            out.push(if has(|c| c.readiness_probe.is_some()) {
+                "no livenessProbe or startupProbe: nothing kills the slow app; its readinessProbe holds each pod out of Ready until it answers".to_string()
+            } else {
+                "no probe at all: Kubernetes counts the slow app Ready as soon as its container runs, before it answers".to_string()
             })
         }
         (AppFailure::Readiness { .. }, Some(_)) if !has(|c| c.readiness_probe.is_some()) => out

@@ -523,6 +523,7 @@ pub fn manifest_scenario(
         nodes: model.nodes,
         pod_quota: model.pod_quota,
         settle: true,
+        kubernetes_version: crate::version::KubernetesVersion::DEFAULT,
         actions: vec![
             Action {
                 round: 0,

@@ -241,6 +241,7 @@ impl Race {
             // Race schedules time pods by readyAfterRounds alone (../shared/races/README.md).
             probes: None,
             failures: None,
+            template_probes: Vec::new(),
             scheduling: None,
         };
         let mut truth = ApiServer::new();
@@ -630,7 +631,7 @@ pub fn run_race_trace(rs: &RaceScenario) -> RaceTrace {
         })
         .collect();
     RaceTrace {
-        oracle: trace::oracle(),
+        oracle: trace::oracle(crate::version::KubernetesVersion::SCENARIO_DEFAULT),
         scenario: rs.source.clone(),
         setup_ticks: race.setup_ticks,
         steps,

@@ -11,6 +11,7 @@ use crate::api::{Pod, ReplicaSet, Time};
 use crate::races::expectations::ControllerExpectationsInterface;
 use crate::record::Recorder;
 use crate::store::ApiServer;
+use crate::version::KubernetesVersion;
 use ranking::{Criterion, PodRanking, RankedPod};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -124,6 +125,8 @@ pub struct ReplicaSetController<'a> {
     /// The controller's `expectations` (race schedules); `None`: always satisfied, as in the
     /// conformance rounds, where every write is seen by the next sync.
     expectations: Option<&'a mut dyn ControllerExpectationsInterface>,
+    /// The release whose behaviour the sync follows (`status.terminatingReplicas` since 1.35).
+    version: KubernetesVersion,
     /// The last `manageReplicas` report.
     pub report: ManageReport,
 }
@@ -137,8 +140,15 @@ impl<'a> ReplicaSetController<'a> {
             graceful_delete,
             lister: None,
             expectations: None,
+            version: KubernetesVersion::SCENARIO_DEFAULT,
             report: ManageReport::default(),
         }
+    }
+
+    /// The same controller as Kubernetes `version` runs it (absent: 1.28).
+    pub fn kubernetes(mut self, version: KubernetesVersion) -> Self {
+        self.version = version;
+        self
     }
 
     /// The same controller reading its ReplicaSets and pods from `cache` (its informer
@@ -194,7 +204,11 @@ impl<'a> ReplicaSetController<'a> {
                     now,
                 )
             });
-            let counts = status::PodCounts::of(&rs, filtered.iter().copied(), now);
+            let counts = status::PodCounts::of(&rs, filtered.iter().copied(), now)
+                .with_terminating(
+                    self.version.reports_terminating_replicas(),
+                    api.pods_of_iter(&rs).map(|p| &**p),
+                );
             (filtered.len(), counts, deletions)
         };
         self.rec.decide(

@@ -261,6 +261,21 @@ impl AppContext {
                     to.map(|to| started.saturating_add(to)),
                 ))
             }
+            Some(AppFailure::Slow { ready }) => {
+                // A slow start: the app answers only `ready` s after each start.
+                let answers_from = started.saturating_add(*ready);
+                life.answers_from = Some(answers_from);
+                // Its template's probes (`model.templateProbes`) if it has its own.
+                let readiness_probe = self
+                    .kubelet
+                    .probes_of(&pod.image)
+                    .is_some_and(|p| p.containers.iter().any(|c| c.readiness_probe.is_some()));
+                life.before = Silence::Booting {
+                    started,
+                    answers_from,
+                    readiness_probe,
+                };
+            }
             Some(AppFailure::Pull) => {
                 return AppLife::silent(Silence::ContainerDown {
                     reason: "ImagePullBackOff".to_string(),

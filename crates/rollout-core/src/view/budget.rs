@@ -57,7 +57,7 @@ pub struct BudgetView {
 }
 
 /// What a failing pod is doing, in words: `restarted 3 times and is waiting 20 s
-/// (CrashLoopBackOff)`, `cannot pull its image (ImagePullBackOff, next attempt in 40 s)`,
+/// (CrashLoopBackOff)`, `was killed by its liveness probe, restarted once and is not ready`, `cannot pull its image (ImagePullBackOff, next attempt in 40 s)`,
 /// `is out of Ready`; `None` for a pod that does not fail.
 fn failing(p: &super::PodView) -> Option<String> {
     let reason = p.reason.as_deref();
@@ -68,6 +68,12 @@ fn failing(p: &super::PodView) -> Option<String> {
             format!("{n} times")
         }
     };
+    // A container its liveness probe killed: the kill is the news, not a crash.
+    let killed = if p.killed {
+        "was killed by its liveness probe, "
+    } else {
+        ""
+    };
     Some(match (reason, p.restarts, p.back_off_left) {
         (Some(r @ ("ErrImagePull" | "ImagePullBackOff")), _, Some(left)) if left > 0 => {
             format!("cannot pull its image ({r}, next attempt in {left} s)")
@@ -76,11 +82,14 @@ fn failing(p: &super::PodView) -> Option<String> {
             format!("cannot pull its image ({r})")
         }
         (Some(r), n, Some(left)) if n > 0 && left > 0 => {
-            format!("restarted {} and is waiting {left} s ({r})", times(n))
+            format!(
+                "{killed}restarted {} and is waiting {left} s ({r})",
+                times(n)
+            )
         }
-        (Some(r), n, _) if n > 0 => format!("restarted {} ({r})", times(n)),
+        (Some(r), n, _) if n > 0 => format!("{killed}restarted {} ({r})", times(n)),
         (None, n, _) if n > 0 && p.state == PodState::Running => {
-            format!("restarted {} and is not ready", times(n))
+            format!("{killed}restarted {} and is not ready", times(n))
         }
         (Some(r), _, _) => format!("is waiting ({r})"),
         _ => return None,
@@ -292,6 +301,37 @@ mod tests {
         assert_eq!(
             waiting_at(&mut sim, 80).as_deref(),
             Some("The new pod web-rev2-00001 restarted 3 times and is waiting 20 s (CrashLoopBackOff): it is not available, so maxUnavailable 0 holds the old pods.")
+        );
+    }
+
+    /// 3 replicas of web:1, then web:2 at 10 s, whose app answers only 45 s after each start,
+    /// under a livenessProbe (every 10 s, failureThreshold 3) and a readinessProbe: failures
+    /// at 20, 30, 40 s, killed and restarted at 40 s; at 45 s it runs, not ready, and the 3 old
+    /// pods, the 3 maxUnavailable 0 requires, cannot go.
+    #[test]
+    fn a_liveness_kill_says_why_the_rollout_waits() {
+        let s = crate::scenario::Scenario::from_json(
+            r#"{"name":"k","rounds":100,"secondsPerRound":1,"readyAfterRounds":5,
+                "terminationRounds":0,"nodes":1,"settle":true,
+                "model":{"failures":{"web:2":"slow:ready=45s"},
+                  "templateProbes":{"web:2":{"containers":[{"name":"web",
+                    "readinessProbe":{},"livenessProbe":{}}]}}},
+                "actions":[
+                  {"round":0,"type":"create","deployment":{"name":"web","replicas":3,
+                    "image":"web:1","strategy":{"type":"RollingUpdate","maxSurge":1,
+                    "maxUnavailable":0}}},
+                  {"round":10,"type":"setImage","image":"web:2"}]}"#,
+        )
+        .unwrap();
+        let mut sim = Simulation::new(s).without_history();
+        while sim.round() <= 45 {
+            sim.run_round();
+        }
+        let view = cluster_view(&sim);
+        let b = budget_view(&view.deployments[0], view.replica_sets.iter());
+        assert_eq!(
+            b.waiting.as_deref(),
+            Some("The new pod web-rev2-00001 was killed by its liveness probe, restarted once and is not ready: it is not available, so maxUnavailable 0 holds the old pods.")
         );
     }
 

@@ -185,3 +185,101 @@ fn a_readiness_window_takes_the_pod_out_of_ready_and_back() {
         .filter(|t| *t >= 5)
         .all(|t| life(&i, t).status.ready));
 }
+
+fn with_readiness(mut m: ProbeModel) -> ProbeModel {
+    m.containers[0].readiness_probe = Some(Probe::default());
+    m
+}
+
+fn unhealthy(l: &Life, kind: &str) -> Vec<Time> {
+    l.events
+        .iter()
+        .filter(|e| e.reason == "Unhealthy" && e.message.starts_with(kind))
+        .map(|e| e.time)
+        .collect()
+}
+
+#[test]
+fn a_liveness_probe_kills_a_slow_app_before_it_answers_again_and_again() {
+    // The app answers only 45 s after each start; livenessProbe every 10 s, failureThreshold
+    // 3 (30 s of patience): the run at 0 s finds the container not yet running, failures at 10,
+    // 20, 30 s: killed at 30 s, restarted at once. Each instance is as slow, so each is killed
+    // 30 s after the tick before it: the same restarts as an app that never answers.
+    let slow = AppFailure::Slow { ready: 45 };
+    let m = liveness(10, 3);
+    let i = input(&slow, ReadyRule::Probes(&m));
+    let l = life(&i, 30);
+    assert_eq!(unhealthy(&l, "Liveness probe failed"), [10, 20, 30]);
+    let killing: Vec<_> = l.events.iter().filter(|e| e.reason == "Killing").collect();
+    assert_eq!(killing.len(), 1);
+    assert_eq!(
+        (killing[0].time, killing[0].message.as_str()),
+        (30, "Container app failed liveness probe, will be restarted")
+    );
+    assert_eq!(l.status.restart_count, 1);
+    assert_eq!(life(&i, 200).starts, [0, 30, 60, 90, 120, 190]);
+    // Running between kills, never Ready: at 35 s it runs (started at 30 s), not ready.
+    let s = life(&i, 35).status;
+    assert_eq!(s.state, ContainerState::Running { started_at: 30 });
+    assert!((0..400).all(|t| !life(&i, t).status.ready));
+    // A liveness probe with more patience than the app needs (failureThreshold 5: failures
+    // at 10…40 s, the run at 50 s succeeds) never kills it; without a readiness probe it is
+    // Ready at once, as Kubernetes counts a container without one.
+    let m = liveness(10, 5);
+    let i = input(&slow, ReadyRule::Probes(&m));
+    let l = life(&i, 1000);
+    assert_eq!(l.starts, [0]);
+    assert_eq!(unhealthy(&l, "Liveness"), [10, 20, 30, 40]);
+    assert!(life(&i, 0).status.ready);
+}
+
+#[test]
+fn a_readiness_probe_waits_for_a_slow_app_and_it_joins() {
+    // The same app with a readinessProbe (every 10 s, 3 failures, 1 success) and no liveness:
+    // the run the container's start triggers (0 s) and the ticks at 10, 20, 30, 40 s fail
+    // (Unhealthy, not Ready); the tick at 50 s finds it answering: Ready at 50 s, never
+    // restarted.
+    let slow = AppFailure::Slow { ready: 45 };
+    let m = ProbeModel {
+        containers: vec![ContainerProbes {
+            name: "app".into(),
+            readiness_probe: Some(Probe::default()),
+            ..ContainerProbes::default()
+        }],
+        ..ProbeModel::default()
+    };
+    let i = input(&slow, ReadyRule::Probes(&m));
+    let l = life(&i, 1000);
+    assert_eq!(l.starts, [0]);
+    assert_eq!(unhealthy(&l, "Readiness probe failed"), [0, 10, 20, 30, 40]);
+    assert!(!l.events.iter().any(|e| e.reason == "Killing"));
+    assert!(!life(&i, 49).status.ready && life(&i, 50).status.ready);
+    // Both probes, liveness patient enough (failureThreshold 5): failures of both, Ready at 50 s.
+    let m = with_readiness(liveness(10, 5));
+    let i = input(&slow, ReadyRule::Probes(&m));
+    assert!(!life(&i, 49).status.ready && life(&i, 50).status.ready);
+    assert_eq!(life(&i, 1000).starts, [0]);
+    // Both, liveness 3 × 10 s: killed at 30 s before readiness ever succeeds. Readiness fails
+    // at 0, 10, 20 and 30 s, and once more at 30 s: the run the restarted container's start
+    // triggers.
+    let m = with_readiness(liveness(10, 3));
+    let i = input(&slow, ReadyRule::Probes(&m));
+    let l = life(&i, 30);
+    assert_eq!(unhealthy(&l, "Readiness"), [0, 10, 20, 30, 30]);
+    assert_eq!(l.status.restart_count, 1);
+}
+
+#[test]
+fn without_a_probe_model_a_slow_app_meets_kubernetes_default_probes() {
+    // No model.probes: the default readiness and liveness probes (10 s, 3 failures). An app
+    // answering from 45 s is killed at 30 s, as above; one answering from 25 s is not (the run
+    // at 30 s succeeds) and is Ready at the later of readyAfterRounds' 5 s and the readiness
+    // tick at 30 s.
+    let slow = AppFailure::Slow { ready: 45 };
+    let i = input(&slow, ReadyRule::After(Some(5)));
+    assert_eq!(life(&i, 100).starts, [0, 30, 60, 90]);
+    let slow = AppFailure::Slow { ready: 25 };
+    let i = input(&slow, ReadyRule::After(Some(5)));
+    assert_eq!(life(&i, 1000).starts, [0]);
+    assert!(!life(&i, 29).status.ready && life(&i, 30).status.ready);
+}
