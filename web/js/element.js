@@ -239,7 +239,7 @@ const WHERE = 'the folder rollout-lab.js is served from, as <meta name="rollout-
 
 const OPTIONS = [
   "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",
-  "theme", "label", "heading-level", "loading", "data-base", "view", "race", "steps", "show",
+  "theme", "label", "heading-level", "loading", "data-base", "view", "race", "steps", "show", "k8s",
 ];
 /** Attributes that do not start the lab again. */
 const LIVE = new Set(["theme", "autoplay", "loading", "data-base"]);

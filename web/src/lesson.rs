@@ -553,6 +553,35 @@ mod tests {
         assert!(lab.quiz.is_none());
     }
 
+    /// The lessons say what changed since 1.28 with the release the lab runs: Recreate's
+    /// terminating pods in the ReplicaSet's status since 1.35, the ReplicaSet controller
+    /// waiting for its own writes since 1.36.
+    #[test]
+    fn lessons_speak_of_the_release_the_lab_runs() {
+        use rollout_facade::version::KubernetesVersion as K;
+        let text = |id: &str, step: usize, k: K| {
+            let lab = crate::state::Lab::from_lesson_at(id, step, k).unwrap();
+            let view = view_of(lab.guide.as_ref().unwrap(), &lab.sim()).unwrap();
+            view.text
+        };
+        let new = text("recreate", 2, K::V1_37);
+        assert!(
+            new.contains(
+                "Since Kubernetes 1.35 its status counts them too: status.terminatingReplicas is"
+            ),
+            "{new}"
+        );
+        let old = text("recreate", 2, K::V1_28);
+        assert!(old.contains("Kubernetes 1.28 does not count them"), "{old}");
+        let new = text("inside-replicaset-controller", 1, K::V1_37);
+        assert!(new.contains("Since Kubernetes 1.36 it also waits"), "{new}");
+        let old = text("inside-replicaset-controller", 1, K::V1_28);
+        assert!(
+            old.contains("Before Kubernetes 1.36 these expectations"),
+            "{old}"
+        );
+    }
+
     #[test]
     fn a_step_view_has_its_numbers_and_its_question() {
         let l = lesson("rolling-update").unwrap();

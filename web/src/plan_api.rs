@@ -397,10 +397,12 @@ pub fn axes_of(axes: &serde_json::Value) -> Result<Vec<String>, String> {
     }
 }
 
-/// A sweep ready to run: its subject and combinations.
+/// A sweep ready to run: its subject and combinations, and the failure each is also
+/// forecast under (the `fail` option).
 pub struct Prepared {
     subject: Subject,
     sweep: Sweep,
+    failure: Option<rollout_facade::failures::AppFailure>,
 }
 
 impl Prepared {
@@ -418,7 +420,12 @@ impl Prepared {
         let deployment = subject.deployment()?;
         let sweep =
             Sweep::new(specs, &deployment).map_err(|e| e.replacen("--sweep", "sweep", 1))?;
-        Ok(Prepared { subject, sweep })
+        let failure = options.failure()?;
+        Ok(Prepared {
+            subject,
+            sweep,
+            failure,
+        })
     }
 
     /// How many combinations.
@@ -431,9 +438,24 @@ impl Prepared {
         self.sweep.is_empty()
     }
 
-    /// The `index`th combination's row (refused with the API's message, or forecast).
+    /// The `index`th combination's row (refused with the API's message, or forecast), with
+    /// the rollout where the new version fails (`ifItFails`) when the sweep has a failure.
     pub fn row(&self, index: usize) -> SweepRow {
-        self.subject.sweep_row(self.sweep.settings(index))
+        let mut row = self.subject.sweep_row(self.sweep.settings(index));
+        if let (Some(failure), Some(_)) = (&self.failure, &row.forecast) {
+            row.if_it_fails = self
+                .subject
+                .scenario(&self.sweep.settings(index))
+                .and_then(|s| {
+                    rollout_facade::plan::failure::failure_forecast(
+                        &s,
+                        failure,
+                        &rollout_facade::limits::Limits::PAGE,
+                    )
+                })
+                .ok();
+        }
+        row
     }
 }
 
@@ -443,6 +465,29 @@ mod tests {
     use serde_json::json;
 
     const MANIFEST: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 4\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.14.2\n";
+
+    #[test]
+    fn a_sweep_with_a_failure_forecasts_each_combination_failing_too() {
+        // 4 replicas, the new image cannot be pulled: with maxUnavailable 0 no old pod may go
+        // (nothing lost); with 1, one old pod goes at once (1 of 4 lost).
+        let o = ModelOptions::from_value(json!({"fail": "pull"})).unwrap();
+        let p = Prepared::new(
+            &json!(MANIFEST),
+            &json!({"maxSurge": "1", "maxUnavailable": "0,1"}),
+            &o,
+        )
+        .unwrap();
+        let lost: Vec<Option<i32>> = (0..p.len())
+            .map(|i| p.row(i).if_it_fails.map(|f| f.capacity_lost))
+            .collect();
+        assert_eq!(lost, [Some(0), Some(1)]);
+        let row = serde_json::to_value(p.row(1)).unwrap();
+        assert_eq!(row["ifItFails"]["capacityLost"], 1);
+        // Without a failure the rows have none.
+        let o = ModelOptions::from_value(json!({})).unwrap();
+        let p = Prepared::new(&json!(MANIFEST), &json!({"maxSurge": "1"}), &o).unwrap();
+        assert_eq!(p.row(0).if_it_fails, None);
+    }
 
     #[test]
     fn node_options_size_the_nodes_as_the_cli_flags_do() {

@@ -158,7 +158,29 @@ fn row_of(v: &JsValue) -> SweepRow {
         forecast: forecast_of(&get(v, "forecast")),
         refused: get(v, "refused").as_string(),
         failed_requests: get(v, "failedRequests").as_f64().map(|n| n as u64),
+        if_it_fails: failure_of(&get(v, "ifItFails")),
     }
+}
+
+/// A row's `ifItFails` (the sweep ran with a `fail` option), field by field.
+fn failure_of(v: &JsValue) -> Option<rollout_facade::plan::failure::FailureForecast> {
+    let int = |k: &str| whole_of(v, k).map(|n| n as i32);
+    Some(rollout_facade::plan::failure::FailureForecast {
+        failure: get(v, "failure").as_string()?,
+        replicas: int("replicas")?,
+        min_available: int("minAvailable")?,
+        capacity_lost: int("capacityLost")?,
+        lowest_seconds: whole_of(v, "lowestSeconds")?,
+        pods_stuck: int("podsStuck").unwrap_or(0),
+        restarts: int("restarts").unwrap_or(0),
+        deadline_exceeded_seconds: whole_of(v, "deadlineExceededSeconds"),
+        undo_seconds: whole_of(v, "undoSeconds"),
+        completes_after_seconds: whole_of(v, "completesAfterSeconds"),
+        notes: js_sys::Array::from(&get(v, "notes"))
+            .iter()
+            .filter_map(|n| n.as_string())
+            .collect(),
+    })
 }
 
 /// The object `plan()` returns, as far as the view shows it.

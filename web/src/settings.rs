@@ -6,6 +6,7 @@
 use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
 use rollout_facade::validation;
+use rollout_facade::version::KubernetesVersion;
 use rollout_facade::view::rolling_bounds;
 
 /// The Deployment the app creates when a scenario does not name one.
@@ -126,6 +127,9 @@ pub struct Settings {
     /// within milliseconds) or one round per hop (lock-step rounds, for a lesson on informer
     /// lag). The scenario's `settle`.
     pub instant_reactions: bool,
+    /// Which Kubernetes release's controllers run (the scenario's `kubernetesVersion`): the
+    /// app's presets, lessons and first visit use 1.37 ([`KubernetesVersion::DEFAULT`]).
+    pub kubernetes: KubernetesVersion,
 }
 
 impl Default for Settings {
@@ -150,6 +154,7 @@ impl Default for Settings {
             never_ready: false,
             failure: String::new(),
             instant_reactions: true,
+            kubernetes: KubernetesVersion::DEFAULT,
         }
     }
 }
@@ -225,6 +230,7 @@ impl Settings {
         Field::MODEL.iter().any(|&f| self.field_differs(other, f))
             || self.never_ready != other.never_ready
             || self.instant_reactions != other.instant_reactions
+            || self.kubernetes != other.kubernetes
     }
 
     /// Copies the Deployment-spec fields of `other`.
@@ -258,6 +264,7 @@ impl Settings {
                 .map(|(_, f)| f.text())
                 .unwrap_or_default(),
             instant_reactions: s.settle,
+            kubernetes: s.kubernetes_version,
             min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
             progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
             revision_history_limit: input.revision_history_limit.unwrap_or(10).to_string(),
@@ -285,6 +292,13 @@ impl Settings {
             None => {}
         }
     }
+}
+
+/// The Kubernetes version a page's `?k8s=`, an element's `k8s` attribute, `mount()`'s `k8s`
+/// option or `set("kubernetesVersion", …)` names, read by the core's one reader (`1.28`,
+/// `1.37`, `v1.28.4` …; anything else refused with the core's message, the same at every door).
+pub fn kubernetes_of(text: &str) -> Result<KubernetesVersion, String> {
+    KubernetesVersion::parse(text)
 }
 
 /// The first Deployment a scenario creates.

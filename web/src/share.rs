@@ -4,12 +4,13 @@
 //! shows (`?embed&controls=…`, the element's attributes, `mount()`'s options) is
 //! `rollout_facade::embed`'s.
 
-use crate::settings::{first_create, Settings, StrategyKind};
+use crate::settings::{first_create, kubernetes_of, Settings, StrategyKind};
 use crate::state::{default_scenario, importable, Lab};
 use rollout_facade::embed::EmbedOptions;
 use rollout_facade::scenario::Scenario;
 use rollout_facade::session::{Session, SESSION_LINK_VERSION};
-use rollout_facade::share::{decode_link, Link};
+use rollout_facade::share::{decode_link, parse_params, Link};
+use rollout_facade::version::KubernetesVersion;
 
 /// The settings that describe the session's Deployment once every command given so far has
 /// been applied (the session's projection, by the stepper's own interpreter), as the settings
@@ -193,10 +194,17 @@ pub fn title_of(lab: &Lab) -> String {
     format!("{name}: {} replicas, {strategy}", s.replicas.trim())
 }
 
+/// The address an iframe embeds a session at: `page?embed…` with the options, `&k8s=1.28`
+/// when the session runs another release than the app's default, and the permalink.
+pub fn iframe_src(page: &str, fragment: &str, options: &EmbedOptions) -> String {
+    let k8s = k8s_of_link(fragment).map_or(String::new(), |v| format!("&k8s={v}"));
+    format!("{page}?{}{k8s}#{fragment}", options.query())
+}
+
 /// The `<iframe>` snippet that embeds a session: `page` is the app's address (without query or
 /// fragment), `fragment` the session's permalink.
 pub fn iframe_snippet(page: &str, fragment: &str, options: &EmbedOptions, title: &str) -> String {
-    let src = format!("{page}?{}#{fragment}", options.query());
+    let src = iframe_src(page, fragment, options);
     format!(
         "<iframe src=\"{}\" width=\"800\" height=\"500\" style=\"border: 0; max-width: 100%;\" loading=\"lazy\" title=\"Rollout Lab: {}\"></iframe>",
         html_attr(&src),
@@ -214,6 +222,9 @@ pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title
         html_attr(fragment),
         options.names()
     );
+    if let Some(v) = k8s_of_link(fragment) {
+        attrs.push_str(&format!(" k8s=\"{v}\""));
+    }
     if !options.chart {
         attrs.push_str(" chart=\"0\"");
     }
@@ -225,6 +236,23 @@ pub fn element_snippet(page: &str, fragment: &str, options: &EmbedOptions, title
         html_attr(dir),
         html_attr(title)
     )
+}
+
+/// The address "Copy link" gives for a session's permalink `fragment`: `page#fragment`, with
+/// `?k8s=1.28` when the session runs another release than the app's default, so the link says
+/// it where a reader sees it (the scenario in the fragment says it too).
+pub fn link_url(page: &str, fragment: &str) -> String {
+    match k8s_of_link(fragment) {
+        Some(v) => format!("{page}?k8s={v}#{fragment}"),
+        None => format!("{page}#{fragment}"),
+    }
+}
+
+/// The release a permalink's session runs when it is not the app's default (`1.28`).
+fn k8s_of_link(fragment: &str) -> Option<&'static str> {
+    link_kubernetes(fragment)
+        .filter(|v| *v != KubernetesVersion::DEFAULT)
+        .map(KubernetesVersion::as_str)
 }
 
 /// Escapes text for a double-quoted HTML attribute.
@@ -319,12 +347,73 @@ pub fn start_lab(link: Option<&str>, scenario: Option<&Scenario>, preset: Option
 /// The lab the full app starts from: a lesson or challenge the fragment `hash` or the
 /// query `search` names (`#…&lesson=ID&step=N`, `?lesson=ID`, `?challenge=ID`), else the
 /// session of the permalink `hash` if there is one (a damaged one: what could be read, and a
-/// notice). See `crate::boot::start_page`.
+/// notice); a permalink's scenario says its Kubernetes version, else the query's `k8s`
+/// does ([`with_query_kubernetes`]). See `crate::boot::start_page`.
 pub fn page_lab(hash: &str, search: &str) -> Option<Lab> {
-    lab_from_query(hash.strip_prefix('#').unwrap_or(hash))
-        .or_else(|| lab_from_link(hash))
-        .or_else(|| lab_from_query(search))
-        .or_else(|| unknown_in_query(search).map(|why| default_with_notice(&[why])))
+    if let Some(lab) = link_lab(hash) {
+        return Some(lab);
+    }
+    let lab = lab_from_query(search)
+        .or_else(|| unknown_in_query(search).map(|why| default_with_notice(&[why])));
+    with_query_kubernetes(lab, search)
+}
+
+/// The lab a permalink fragment holds: a lesson or challenge it reopens (under the Kubernetes
+/// version of the scenario it carries) or its session; `None` without one.
+pub fn link_lab(hash: &str) -> Option<Lab> {
+    let fragment = hash.strip_prefix('#').unwrap_or(hash);
+    match lab_from_query(fragment) {
+        Some(lab) => Some(match link_kubernetes(fragment) {
+            Some(k8s) => lab.at_kubernetes(k8s),
+            None => lab,
+        }),
+        None => lab_from_link(hash),
+    }
+}
+
+/// The Kubernetes version of the scenario a permalink fragment carries (`s=`; absent from
+/// it: 1.28, as the scenario format says); `None` when it carries none.
+fn link_kubernetes(fragment: &str) -> Option<KubernetesVersion> {
+    parse_params(fragment)
+        .iter()
+        .any(|(k, _)| k == "s")
+        .then(|| {
+            decode_link(fragment, &default_scenario()).map_or(KubernetesVersion::DEFAULT, |r| {
+                r.value.scenario.kubernetes_version
+            })
+        })
+}
+
+/// `k8s=` of a page's query (`?k8s=1.28`, `?embed&k8s=1.28`), read by the core's one reader;
+/// `None` when the query has none.
+pub fn kubernetes_in_query(search: &str) -> Option<Result<KubernetesVersion, String>> {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    parse_params(query)
+        .into_iter()
+        .find(|(k, _)| k == "k8s")
+        .map(|(_, v)| kubernetes_of(&v))
+}
+
+/// `lab` (the first visit when `None`) under the Kubernetes version the query `search` asks
+/// for (`?k8s=1.28`), with the notice of a version Rollout Lab does not model; `lab` as it is
+/// when the query names none.
+pub fn with_query_kubernetes(lab: Option<Lab>, search: &str) -> Option<Lab> {
+    match kubernetes_in_query(search) {
+        None => lab,
+        Some(Ok(k8s)) => Some(lab.unwrap_or_else(Lab::first_visit).at_kubernetes(k8s)),
+        Some(Err(why)) => {
+            let mut lab = lab.unwrap_or_else(Lab::first_visit);
+            let extra = format!(
+                "The link's k8s was ignored ({why}), so it shows Kubernetes {}.",
+                lab.kubernetes()
+            );
+            lab.notice = Some(match lab.notice.take() {
+                Some(n) => format!("{n} {extra}"),
+                None => extra,
+            });
+            Some(lab)
+        }
+    }
 }
 
 /// Which dialog.
@@ -393,6 +482,75 @@ mod tests {
         assert!(lab.started() && lab.session().can_step());
         assert_eq!(lab.session().pending().len(), 1);
         assert_eq!(start_lab(None, None, Some("custom")).sim().steps_taken(), 0);
+    }
+
+    /// `?k8s=1.28` starts the page under 1.28 (the first visit, a lesson); a permalink keeps
+    /// the version of its session; a version Rollout Lab does not model is said, not guessed.
+    #[test]
+    fn the_kubernetes_version_in_the_address_and_in_links() {
+        use rollout_facade::version::KubernetesVersion as K;
+        let first = page_lab("", "?k8s=1.28").unwrap();
+        assert_eq!(first.kubernetes(), K::V1_28);
+        assert_eq!(first.preset, rollout_facade::presets::FIRST_VISIT);
+        assert!(first.started() && first.session().can_step());
+        assert!(
+            page_lab("", "").is_none(),
+            "the app's own first visit: 1.37"
+        );
+        assert_eq!(page_lab("", "?k8s=v1.37.0").unwrap().kubernetes(), K::V1_37);
+        let lesson = page_lab("", "?lesson=recreate&step=2&k8s=1.28").unwrap();
+        assert_eq!(lesson.kubernetes(), K::V1_28);
+        assert!(lesson.guide.is_some());
+        let bad = page_lab("", "?k8s=1.30").unwrap();
+        assert_eq!(bad.kubernetes(), K::V1_37);
+        let said = bad.notice.unwrap();
+        assert!(
+            said.contains("1.30") && said.contains("1.37 and 1.28"),
+            "{said}"
+        );
+        // The share link keeps the version: the scenario it carries says it.
+        for k in K::ALL {
+            let mut lab = Lab::from_preset("rolling-basic").unwrap().at_kubernetes(k);
+            lab.update(Msg::UpdateImage);
+            lab.update(Msg::Step);
+            let link = link_of(&lab);
+            let back = page_lab(&format!("#{link}"), "").unwrap();
+            assert_eq!(back.kubernetes(), k, "{link}");
+            assert_eq!(back.settings.kubernetes, k);
+            assert_eq!(back.sim().steps_taken(), lab.sim().steps_taken());
+            // The link wins over the address's k8s (it holds the whole session).
+            let other = if k == K::V1_28 {
+                "?k8s=1.37"
+            } else {
+                "?k8s=1.28"
+            };
+            assert_eq!(
+                page_lab(&format!("#{link}"), other).unwrap().kubernetes(),
+                k
+            );
+            // "Copy link", the iframe and the element say a release other than the default.
+            let page = "https://example.com/lab/";
+            let (url, iframe, element) = (
+                link_url(page, &link),
+                iframe_src(page, &link, &EmbedOptions::default()),
+                element_snippet(page, &link, &EmbedOptions::default(), "t"),
+            );
+            if k == K::V1_28 {
+                assert_eq!(url, format!("{page}?k8s=1.28#{link}"));
+                assert_eq!(iframe, format!("{page}?embed&k8s=1.28#{link}"));
+                assert!(element.contains(" k8s=\"1.28\""), "{element}");
+                assert_eq!(kubernetes_in_query("?k8s=1.28"), Some(Ok(K::V1_28)));
+            } else {
+                assert_eq!(url, format!("{page}#{link}"));
+                assert_eq!(iframe, format!("{page}?embed#{link}"));
+                assert!(!element.contains("k8s="), "{element}");
+                assert!(link.contains("k8s:'1.37'"), "the scenario says it: {link}");
+            }
+            // A lesson's link reopens the lesson under its version.
+            let lesson = Lab::from_lesson_at("recreate", 1, k).unwrap();
+            let back = page_lab(&format!("#{}", link_of(&lesson)), "").unwrap();
+            assert_eq!((back.kubernetes(), back.guide.is_some()), (k, true));
+        }
     }
 
     #[test]

@@ -406,12 +406,14 @@ impl Subject {
                 forecast: Some(f),
                 refused: None,
                 failed_requests: t.map(|t| t.totals.failed),
+                if_it_fails: None,
             },
             Err(e) => sweep::SweepRow {
                 settings,
                 forecast: None,
                 refused: Some(e),
                 failed_requests: None,
+                if_it_fails: None,
             },
         }
     }

@@ -196,6 +196,10 @@ pub fn deployment_value(d: &Deployment) -> Value {
     );
     put(&mut status, "readyReplicas", json!(s.ready_replicas));
     put(&mut status, "replicas", json!(s.replicas));
+    // `*int32` with omitempty (since 1.35): absent when nil, printed when 0.
+    if let Some(t) = s.terminating_replicas {
+        status.insert("terminatingReplicas".into(), json!(t));
+    }
     put(
         &mut status,
         "unavailableReplicas",
@@ -263,6 +267,10 @@ pub fn replica_set_value(rs: &ReplicaSet) -> Value {
     put(&mut status, "readyReplicas", json!(s.ready_replicas));
     // `replicas` has no omitempty in ReplicaSetStatus.
     status.insert("replicas".into(), json!(s.replicas));
+    // `*int32` with omitempty (since 1.35): absent when nil (under 1.28), printed when 0.
+    if let Some(t) = s.terminating_replicas {
+        status.insert("terminatingReplicas".into(), json!(t));
+    }
     json!({
         "apiVersion": "apps/v1",
         "kind": "ReplicaSet",
@@ -514,6 +522,47 @@ mod tests {
         assert_eq!(timestamp(0), "2026-01-01T00:00:00Z");
         assert_eq!(timestamp(3_725), "2026-01-01T01:02:05Z");
         assert_eq!(timestamp(86_400 * 31), "2026-02-01T00:00:00Z");
+    }
+
+    /// `status.terminatingReplicas` (1.35+, `*int32` with omitempty): printed under 1.37, 0
+    /// included, on the ReplicaSet and the Deployment; never under 1.28.
+    #[test]
+    fn terminating_replicas_are_printed_since_1_35() {
+        use crate::version::KubernetesVersion;
+        for k in KubernetesVersion::ALL {
+            let mut s = preset("rolling-basic").unwrap().scenario;
+            s.kubernetes_version = k;
+            let mut sim = Simulation::new(s).without_history();
+            let (mut most, mut printed) = (0, false);
+            for _ in 0..40 {
+                sim.run_round();
+                for rs in sim.api().replica_sets() {
+                    let yaml = text(&lines(&replica_set_value(rs)));
+                    if let Some(line) = yaml
+                        .lines()
+                        .find(|l| l.starts_with("  terminatingReplicas: "))
+                    {
+                        printed = true;
+                        let n: i32 = line["  terminatingReplicas: ".len()..].parse().unwrap();
+                        assert_eq!(Some(n), rs.status.terminating_replicas);
+                        most = most.max(n);
+                    }
+                }
+                let d = sim.api().deployment("web").unwrap();
+                let yaml = text(&lines(&deployment_value(d)));
+                assert_eq!(
+                    yaml.contains("\n  terminatingReplicas: "),
+                    d.status.terminating_replicas.is_some(),
+                    "{yaml}"
+                );
+            }
+            assert_eq!(printed, k.reports_terminating_replicas(), "{k}");
+            assert_eq!(
+                most > 0,
+                k.reports_terminating_replicas(),
+                "{k}: a deleted pod counted"
+            );
+        }
     }
 
     #[test]

@@ -32,6 +32,9 @@ struct MountOptions {
     step: Option<usize>,
     /// Follow this lesson (`rollout_facade::lessons`), from its step `step`.
     lesson: Option<String>,
+    /// The Kubernetes version (`"1.28"` or `"1.37"`, the default) of what it starts; a `link`
+    /// holds its own.
+    k8s: Option<String>,
     /// Embed controls, as names or one comma-separated string.
     controls: Option<Controls>,
     chart: Option<bool>,
@@ -207,7 +210,8 @@ impl MountedLab {
     }
 
     /// Sets a setting (`replicas`, `maxSurge`, `maxUnavailable`, `strategy`, `minReadySeconds`,
-    /// `nodes` …) as if typed, and applies it as kubectl would once the rollout has started.
+    /// `nodes`, `kubernetesVersion` …) as if typed, and applies it as kubectl would once the
+    /// rollout has started (the cluster model and the Kubernetes version: on Reset).
     /// Returns the problem with the settings, if any (an invalid value is not applied).
     pub fn set(
         &self,
@@ -219,6 +223,13 @@ impl MountedLab {
             Some(n) => js_input::number(n),
             None => js_input::text(&value, "set", "the value").map_err(error)?,
         };
+        if name == "kubernetesVersion" {
+            // Like the cluster model: at once before the first step, on Reset afterwards.
+            return match crate::settings::kubernetes_of(&value) {
+                Ok(v) => self.send(Msg::SetKubernetes(v)).map(|()| None),
+                Err(why) => Ok(Some(why)),
+            };
+        }
         let field = field_of(&name).ok_or_else(|| {
             error(format!(
                 "there is no setting called `{}`",
@@ -323,7 +334,8 @@ impl MountedLab {
 /// Mounts the embeddable lab into `element`. Options (all optional): where to start
 /// (`scenario`, `preset` or `link`, and `step`: steps to take at once), `controls` (names from
 /// `step, round, play, image, reset, strategy, replicas, maxSurge, maxUnavailable`, as a list or
-/// one comma-separated string), `chart` and `explain` (booleans, default true) and `appUrl`
+/// one comma-separated string), `chart` and `explain` (booleans, default true), `k8s` (the
+/// Kubernetes version, `"1.28"` or `"1.37"`, the default; a `link` holds its own) and `appUrl`
 /// (where "Open in Rollout Lab" goes: default the page's directory; false for no link). The
 /// page must load `app.css` and `embed.css` from beside this module. Throws on a bad option or
 /// scenario.
@@ -376,9 +388,14 @@ fn mount_with(
             return Err(error(format!("there is no preset called `{p}`")));
         }
     }
+    let k8s = match options.k8s.as_deref().map(crate::settings::kubernetes_of) {
+        Some(Ok(v)) => v,
+        Some(Err(why)) => return Err(error(format!("Invalid k8s: {why}"))),
+        None => rollout_facade::version::KubernetesVersion::DEFAULT,
+    };
     let lesson = match &options.lesson {
         Some(id) => Some(
-            Lab::from_lesson(id, options.step.unwrap_or(1).saturating_sub(1))
+            Lab::from_lesson_at(id, options.step.unwrap_or(1).saturating_sub(1), k8s)
                 .ok_or_else(|| error(format!("there is no lesson called `{id}`")))?,
         ),
         None => None,
@@ -396,11 +413,17 @@ fn mount_with(
         )));
     }
     let mut lab = lesson.unwrap_or_else(|| {
-        crate::share::start_lab(
+        let lab = crate::share::start_lab(
             options.link.as_deref(),
             scenario.as_deref(),
             options.preset.as_deref(),
-        )
+        );
+        // A link's scenario says its version; a given scenario, a preset or the first visit
+        // run under `k8s` (default 1.37).
+        match (&options.link, &options.k8s, &scenario) {
+            (Some(_), _, _) | (None, None, Some(_)) => lab,
+            _ => lab.at_kubernetes(k8s),
+        }
     });
     for _ in 0..steps {
         if lab.sim().finished() {
@@ -431,7 +454,7 @@ fn mount_with(
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
 /// `buttons` or `controls` (empty, as a minifier leaves `controls="step,play"`: the default
 /// controls), `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
-/// lesson's step, from 1), `heading-level` (default none); `theme` is CSS on the host and
+/// lesson's step, from 1), `k8s` (`1.28` or `1.37`), `heading-level` (default none); `theme` is CSS on the host and
 /// `autoplay` the element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
 #[wasm_bindgen(js_name = mountElement)]
@@ -459,6 +482,7 @@ pub fn mount_element(
         link: attr("link"),
         step,
         lesson: attr("lesson"),
+        k8s: attr("k8s"),
         app_url: match attr("app-url") {
             Some(v) if !rollout_facade::embed::is_on(&v) => Some(AppUrl::Off(false)),
             Some(v) => Some(AppUrl::Url(v)),

@@ -667,7 +667,7 @@ export type SweepAxes = Partial<Record<"maxSurge" | "maxUnavailable" | "replicas
 /** The values a combination gives the Deployment. */
 export interface SweepSettings { replicas?: number; maxSurge?: number | string; maxUnavailable?: number | string; minReadySeconds?: number; }
 /** One combination, as `rollout plan --sweep … --json` lists it. */
-export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; failedRequests?: number; }
+export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; /** With a `fail` option: the combination's rollout where the new version fails so. */ ifItFails?: IfItFails; /** The requests a Service in front of it fails over the rollout (the plan's traffic assumptions). */ failedRequests?: number; }
 /** Called after each combination. */
 export type SweepProgress = (done: number, total: number) => void;
 /** What `kubectl apply` of the new manifest does to the live one (`rollout plan OLD NEW`). */

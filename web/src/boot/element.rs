@@ -75,6 +75,8 @@ export type RolloutStepEvent = CustomEvent<RolloutLabState>;
 export interface RolloutLabAttributes {
   preset?: string; link?: string; buttons?: string; controls?: string | boolean; chart?: string; explain?: string;
   step?: string | number; "app-url"?: string; autoplay?: string | boolean; lesson?: string;
+  /** The Kubernetes version whose controllers run: "1.37" (the default) or "1.28"; a `link` holds its own. */
+  k8s?: "1.37" | "1.28";
   theme?: "light" | "dark" | "auto" | "inherit"; label?: string; "heading-level"?: string | number;
   loading?: "lazy" | "eager"; "data-base"?: string; id?: string; class?: string; style?: string;
   /** `view="races"`: the Races view, at the walk-through `race` and the comma-separated `steps`,

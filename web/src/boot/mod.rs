@@ -63,7 +63,14 @@ pub fn start_page() -> Result<(), String> {
             }
             // `?embed&lesson=ID[&step=N]`: the lesson, staged for the embed layout.
             let controller = Controller::new();
-            if let Some(lab) = crate::share::lab_from_query(&search) {
+            // `&k8s=1.28`: the Kubernetes version of what it starts (a link holds its own).
+            let lesson = crate::share::lab_from_query(&search);
+            let staged = if hash.is_empty() || lesson.is_some() {
+                crate::share::with_query_kubernetes(lesson, &search)
+            } else {
+                None
+            };
+            if let Some(lab) = staged {
                 controller.stage(lab);
             }
             yew::Renderer::<EmbedApp>::with_root_and_props(

@@ -438,6 +438,7 @@ fn layout(lab: &Lab, frame: &Frame, p: Layout) -> Html {
                         now: frame.time,
                         before: lab.before.clone(),
                         get_pods: frame.get_pods.clone().map(AttrValue::from),
+                        kubernetes: lab.kubernetes(),
                     }) }
                 </div>
             </div>
@@ -593,6 +594,7 @@ fn stage_a(
         on_select={if present { Callback::noop() } else { on_select.clone() }}
         tools={stage_tools}
         title={compare.on.then_some(AttrValue::Static("A: this page's Deployment"))}
+        kubernetes={Some(lab.kubernetes())}
     >
         if present { { chart.clone() } }
     </Stage>

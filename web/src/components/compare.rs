@@ -291,7 +291,8 @@ pub fn stage_b(compare: &UseReducerHandle<Compare>) -> Html {
     html! {
         <crate::components::stage::Stage testid="stage-b" title={AttrValue::from("B: the variant")} {tools}
             replica_sets={replica_sets} departed={rollout_facade::ui_support::departed_pods(sim)}
-            {budget} caption={AttrValue::from(caption)} version={compare.version} live={false} />
+            {budget} caption={AttrValue::from(caption)} version={compare.version} live={false}
+            kubernetes={Some(s.scenario().kubernetes_version)} />
     }
 }
 

@@ -22,6 +22,8 @@ pub struct DeploymentStatusProps {
     /// `kubectl get pods` (the core's printer), or how many pods there are when too many to
     /// print.
     pub get_pods: Result<AttrValue, usize>,
+    /// The Kubernetes release its controllers behave as.
+    pub kubernetes: rollout_facade::version::KubernetesVersion,
 }
 
 /// `kubectl get pods`, beside `rollout status`: kubectl's own table (STATUS
@@ -82,6 +84,7 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
                         <span class="chip-static chip-warn" data-testid="paused-badge">{ "paused" }</span>
                     }
                     <span class="chip-static">{ format!("generation {}", o.metadata.generation) }</span>
+                    { crate::components::kubernetes_version(props.kubernetes) }
                 </div>
             </div>
             <div class="table-scroll">
@@ -101,6 +104,12 @@ pub fn deployment_status(props: &DeploymentStatusProps) -> Html {
             <p class={classes!("replicas-line", changed(line_changed))} data-testid="replicas-line">
                 <span class="label-inline">{ "Replicas: " }</span>{ d.replicas_line.clone() }
             </p>
+            if let Some(t) = d.terminating {
+                <p class="replicas-line" data-testid="deploy-terminating" data-terminating={t.to_string()}>
+                    <span class="label-inline">{ "status.terminatingReplicas: " }</span><strong>{ t }</strong>
+                    <span class="terminating-note">{ " pods of its ReplicaSets being deleted (reported since Kubernetes 1.35)" }</span>
+                </p>
+            }
             <div class="table-scroll">
                 <table class="kubectl-table conditions">
                     <caption class="table-caption">{ "Conditions" }</caption>

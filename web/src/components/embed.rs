@@ -272,6 +272,7 @@ fn embed_head(lab: &Lab, page: bool, open_href: Option<String>) -> Html {
         } else {
             <p class="embed-title" data-testid="embed-title">{ title_of(lab) }</p>
         }
+        { crate::components::kubernetes_version(lab.kubernetes()) }
         if let Some(href) = open_href {
             <a class="embed-open" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
                 { "Open in Rollout Lab" }<span aria-hidden="true">{ " ↗" }</span>

@@ -20,11 +20,19 @@ pub enum Figure {
     Peak,
     /// `minAvailable` (higher is better).
     MinAvailable,
+    /// `ifItFails.capacityLost`: the replicas lost if the new version fails as the Plan page's
+    /// failure says (lower is better; nothing without a failure).
+    LostIfFails,
 }
 
 impl Figure {
     /// All, in menu order.
-    pub const ALL: [Figure; 3] = [Figure::Duration, Figure::Peak, Figure::MinAvailable];
+    pub const ALL: [Figure; 4] = [
+        Figure::Duration,
+        Figure::Peak,
+        Figure::MinAvailable,
+        Figure::LostIfFails,
+    ];
 
     /// The `<select>` value.
     pub fn key(self) -> &'static str {
@@ -32,6 +40,7 @@ impl Figure {
             Figure::Duration => "duration",
             Figure::Peak => "peak",
             Figure::MinAvailable => "min-available",
+            Figure::LostIfFails => "lost-if-fails",
         }
     }
 
@@ -41,6 +50,7 @@ impl Figure {
             Figure::Duration => "Duration (s)",
             Figure::Peak => "Peak pods",
             Figure::MinAvailable => "Lowest availability",
+            Figure::LostIfFails => "Availability lost if it fails",
         }
     }
 
@@ -52,12 +62,15 @@ impl Figure {
             .unwrap_or(Figure::Duration)
     }
 
-    /// The figure of a forecast (`None`: the rollout never completes, or nothing to say).
-    pub fn value(self, f: &Forecast) -> Option<i64> {
+    /// The figure of a sweep's row (`None`: refused, the rollout never completes, or
+    /// nothing to say, such as the loss if it fails when no failure was given).
+    pub fn value(self, row: &SweepRow) -> Option<i64> {
+        let f = row.forecast.as_ref()?;
         match self {
             Figure::Duration => f.duration_seconds,
             Figure::Peak => Some(i64::from(f.peak_pods)),
             Figure::MinAvailable => f.min_available.map(i64::from),
+            Figure::LostIfFails => row.if_it_fails.as_ref().map(|x| i64::from(x.capacity_lost)),
         }
     }
 
@@ -83,9 +96,7 @@ pub fn badness(figure: Figure, value: i64, (low, high): (i64, i64)) -> f64 {
 
 /// The least and greatest value of `figure` over the rows.
 pub fn value_range(rows: &[SweepRow], figure: Figure) -> Option<(i64, i64)> {
-    let values = rows
-        .iter()
-        .filter_map(|r| r.forecast.as_ref().and_then(|f| figure.value(f)));
+    let values = rows.iter().filter_map(|r| figure.value(r));
     values.fold(None, |acc, v| match acc {
         None => Some((v, v)),
         Some((a, b)) => Some((a.min(v), b.max(v))),
@@ -127,6 +138,12 @@ fn describe(su: i32, un: i32, row: &SweepRow, constraints: &Constraints, fastest
         ),
         _ => String::new(),
     };
+    if let Some(x) = &row.if_it_fails {
+        t.push_str(&format!(
+            "; if it fails ({}): {} of {} lost for {} s",
+            x.failure, x.capacity_lost, x.replicas, x.lowest_seconds
+        ));
+    }
     if let Some(f) = &row.forecast {
         let broken: Vec<String> = constraints
             .broken(f)
@@ -173,7 +190,7 @@ pub fn heat_cells(
         for (i, row) in (0..n).filter_map(|s| Some((s * n + u, rows.get(s * n + u)?))) {
             let su = int_of(&row.settings.max_surge).unwrap_or(0);
             let un = int_of(&row.settings.max_unavailable).unwrap_or(0);
-            let value = row.forecast.as_ref().and_then(|f| figure.value(f));
+            let value = figure.value(row);
             let is_fastest = fastest == Some(i);
             let breaks = row
                 .forecast

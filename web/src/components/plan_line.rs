@@ -16,10 +16,7 @@ pub fn line_chart(rows: &[SweepRow], figure: Figure, axis: &str, current: Option
                 _ => r.settings.replicas,
             }
             .unwrap_or(0);
-            (
-                i64::from(x),
-                r.forecast.as_ref().and_then(|f| figure.value(f)),
-            )
+            (i64::from(x), figure.value(r))
         })
         .collect();
     // The viewBox below is `0 0 w h`, written out: `{w}` would link float formatting.

@@ -127,6 +127,7 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
             data-current={rs.current.to_string()}
             data-ready={rs.ready.to_string()}
             data-available={rs.available.to_string()}
+            data-terminating={rs.terminating.map(|t| t.to_string())}
             data-new={rs.is_new.to_string()}
             aria-label={format!("ReplicaSet {}, revision {}, {}", rs.name, rs.revision, rs.image)}
         >
@@ -153,6 +154,12 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
                         <dd>{ *value }</dd>
                     </div>
                 }) }
+                if let Some(t) = rs.terminating {
+                    <div class="rs-count rs-count-terminating" title="status.terminatingReplicas (reported since Kubernetes 1.35)" data-testid="rs-terminating">
+                        <dt>{ "TERMINATING" }</dt>
+                        <dd>{ t }</dd>
+                    </div>
+                }
             </dl>
             if !empty && props.pods {
                 <PodGrid rs={rs.clone()} departed={props.departed.clone()} selected={pod_selected} />

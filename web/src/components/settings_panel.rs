@@ -5,6 +5,7 @@ use crate::bounds;
 use crate::components::{bounds_readout, text_field, BoundsReadoutProps, Select, TextFieldProps};
 use crate::settings::{Field, FormControl, Problems, Settings, StrategyKind};
 use crate::state::Msg;
+use rollout_facade::version::KubernetesVersion;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -246,6 +247,7 @@ fn model_section(form: &Form) -> Html {
             }
         </p>
         <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            { kubernetes_field(props) }
             <div class="field field-reaction">
                 <div class="field-head">
                     <label class="field-label" for="reaction">{ "Controller reaction" }</label>
@@ -300,6 +302,61 @@ fn model_section(form: &Form) -> Html {
             </div>
         </form>
     </section>
+    }
+}
+
+/// Which Kubernetes release's controllers run: 1.37 (the app's default) or 1.28, the release
+/// the conformance fixtures were recorded from. Like the rest of the model it applies at once
+/// before the first step and on Reset afterwards.
+fn kubernetes_field(props: &SettingsPanelProps) -> Html {
+    let s = &props.settings;
+    let waits = props.started && s.kubernetes != props.applied.kubernetes;
+    let on_change = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |v: String| {
+            if let Ok(k) = crate::settings::kubernetes_of(&v) {
+                on_msg.emit(Msg::SetKubernetes(k));
+            }
+        })
+    };
+    let options: Vec<(AttrValue, AttrValue)> = KubernetesVersion::ALL
+        .iter()
+        .rev()
+        .map(|v| {
+            let label = if *v == KubernetesVersion::DEFAULT {
+                format!("{} (supported today)", v.release())
+            } else {
+                v.release().to_string()
+            };
+            (AttrValue::Static(v.as_str()), AttrValue::from(label))
+        })
+        .collect();
+    html! {
+        <div class="field field-kubernetes">
+            <div class="field-head">
+                <label class="field-label" for="kubernetes">{ "Kubernetes" }</label>
+                if waits {
+                    <span class="badge badge-edited">{ "applies on Reset" }</span>
+                }
+            </div>
+            <Select
+                id="kubernetes"
+                testid="kubernetes-select"
+                value={s.kubernetes.as_str()}
+                {options}
+                describedby={Some(AttrValue::Static("kubernetes-hint"))}
+                {on_change}
+            />
+            <p class="field-hint" id="kubernetes-hint" data-testid="kubernetes-hint">
+                if waits {
+                    { "The Kubernetes version can change only before the first step: Reset to start over with it." }
+                } else if s.kubernetes.reports_terminating_replicas() {
+                    { "The controllers as released today: status.terminatingReplicas counts pods being deleted (since 1.35), the ReplicaSet controller waits for its own writes (since 1.36)" }
+                } else {
+                    { "The controllers the conformance traces were recorded from: no status.terminatingReplicas (on since 1.35), no wait for the ReplicaSet controller's own writes (on since 1.36)" }
+                }
+            </p>
+        </div>
     }
 }
 

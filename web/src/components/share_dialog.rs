@@ -5,7 +5,7 @@
 
 use crate::hooks::use_share_dialog::ShareOpen;
 use crate::share::{
-    app_address, element_snippet, fragment_of, iframe_snippet, ShareSession, Which,
+    app_address, element_snippet, fragment_of, iframe_snippet, link_url, ShareSession, Which,
 };
 use rollout_facade::embed::{Control, EmbedOptions};
 use wasm_bindgen::JsValue;
@@ -35,7 +35,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
     // The Embed dialog's snippet last copied ("iframe" or "element") and whether that worked.
     let snippet_copied = use_state(|| None::<(&'static str, bool)>);
     let options = use_state(EmbedOptions::default);
-    let url = format!("{}#{}", props.page, props.fragment);
+    let url = link_url(&props.page, &props.fragment);
     // Focus goes into the dialog (its text, selected, ready to copy).
     let field = use_node_ref();
     {
@@ -83,7 +83,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         Which::Embed => {
             let snippet = iframe_snippet(&props.page, &props.fragment, &options, &props.title);
             let element = element_snippet(&props.page, &props.fragment, &options, &props.title);
-            let preview = format!("{}?{}#{}", props.page, options.query(), props.fragment);
+            let preview = crate::share::iframe_src(&props.page, &props.fragment, &options);
             let copy = |which: &'static str, text: String| {
                 let state = snippet_copied.clone();
                 Callback::from(move |_: MouseEvent| {
@@ -244,7 +244,7 @@ pub fn open_share(
     let page = app_address(&window.location().href().unwrap_or_default());
     if which == Which::Link {
         if let Ok(h) = window.history() {
-            h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")))
+            h.replace_state_with_url(&JsValue::NULL, "", Some(&link_url(&page, &fragment)))
                 .ok();
         }
     }

@@ -175,6 +175,10 @@ pub fn lane(props: &LaneProps) -> Html {
                 <span title="spec.replicas">{ "desired " }<strong>{ rs.desired }</strong></span>
                 <span title="status.readyReplicas">{ "ready " }<strong>{ rs.ready }</strong></span>
                 <span title="status.availableReplicas">{ "available " }<strong>{ rs.available }</strong></span>
+                if let Some(t) = rs.terminating {
+                    <span class="lane-terminating" title="status.terminatingReplicas: its pods being deleted, as the ReplicaSet controller last counted them (reported since Kubernetes 1.35)"
+                        data-testid="lane-terminating">{ "terminating " }<strong>{ t }</strong></span>
+                }
                 if delta > 0 {
                     <span class="lane-delta lane-delta-up" title="spec.replicas is above the pods it has: the ReplicaSet controller creates the rest">
                         { format!("+{delta} to create") }
@@ -194,6 +198,7 @@ pub fn lane(props: &LaneProps) -> Html {
                 data-image={rs.image.clone()} data-new={rs.is_new.to_string()}
                 data-desired={rs.desired.to_string()} data-current={rs.current.to_string()}
                 data-ready={rs.ready.to_string()} data-available={rs.available.to_string()}
+                data-terminating={rs.terminating.map(|t| t.to_string())}
                 aria-label={format!("ReplicaSet {}, revision {}, {}{}", rs.name, rs.revision, rs.image, props.stage.as_deref().unwrap_or(""))}>
                 { head.clone() }
                 { body }
@@ -501,6 +506,9 @@ pub struct StageProps {
     /// A heading for the stage (Compare's "A" and "B").
     #[prop_or_default]
     pub title: Option<AttrValue>,
+    /// The Kubernetes release its controllers behave as (a badge beside the title).
+    #[prop_or_default]
+    pub kubernetes: Option<rollout_facade::version::KubernetesVersion>,
     /// Announce the caption (a polite live region). Compare's second stage does not: one
     /// announcement a step.
     #[prop_or(true)]
@@ -592,6 +600,7 @@ pub fn stage(props: &StageProps) -> Html {
         <section class="stage" data-testid={props.testid.clone()} aria-labelledby={title_id.clone()} style={size}>
             <div class="stage-bar">
                 <h2 class="stage-title" id={title_id}>{ props.title.clone().unwrap_or(AttrValue::Static("The rollout")) }</h2>
+                { props.kubernetes.map(crate::components::kubernetes_version).unwrap_or_default() }
                 { pod_legend() }
                 <div class="stage-tools">{ props.tools.clone() }</div>
             </div>

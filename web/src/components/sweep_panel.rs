@@ -158,6 +158,9 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
                     </select>
                 </label>
             </div>
+            if fig == Figure::LostIfFails && props.model.get("fail").and_then(|v| v.as_str()).is_none_or(|t| t.trim().is_empty()) {
+                <p class="field-hint" data-testid="lost-if-fails-hint">{ "Availability lost if it fails: type how the new version fails under the forecast (If the new version fails, e.g. crash:after=5s), then run the sweep: each cell is also forecast failing so." }</p>
+            }
             <fieldset class="plan-limits">
                 <legend class="visually-hidden">{ "Limits (empty: none)" }</legend>
                 { limit_input("limit-peak", "Peak pods ≤", peak, set_peak) }

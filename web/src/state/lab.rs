@@ -137,10 +137,18 @@ impl Lab {
         lab
     }
 
-    /// A lab that follows a lesson from its step `step` (`None` for an unknown id).
+    /// A lab that follows a lesson from its step `step` (`None` for an unknown id), under the
+    /// app's Kubernetes version ([`KubernetesVersion::DEFAULT`]).
     pub fn from_lesson(id: &str, step: usize) -> Option<Lab> {
+        Lab::from_lesson_at(id, step, KubernetesVersion::DEFAULT)
+    }
+
+    /// A lab that follows a lesson from its step `step` under Kubernetes `k8s` (`None` for an
+    /// unknown id).
+    pub fn from_lesson_at(id: &str, step: usize, k8s: KubernetesVersion) -> Option<Lab> {
         let lesson = rollout_facade::lessons::lesson(id)?;
-        let scenario = lesson.scenario.scenario().ok()?;
+        let mut scenario = lesson.scenario.scenario().ok()?;
+        scenario.kubernetes_version = k8s;
         let mut lab = Lab::from_scenario(scenario, "lesson");
         let step = step.min(lesson.steps.len() - 1);
         let mut guide = crate::lesson::GuideState::lesson(lesson);
@@ -155,10 +163,11 @@ impl Lab {
         Some(lab)
     }
 
-    /// A lab set up for a challenge (`None` for an unknown id).
+    /// A lab set up for a challenge (`None` for an unknown id), under the app's Kubernetes
+    /// version.
     pub fn from_challenge(id: &str) -> Option<Lab> {
         let challenge = rollout_facade::lessons::challenge(id)?;
-        let mut lab = Lab::from_scenario(challenge.base().ok()?, "challenge");
+        let mut lab = Lab::from_scenario(app_scenario(challenge.base().ok()?), "challenge");
         lab.guide = Some(crate::lesson::GuideState::challenge(challenge));
         Some(lab)
     }
@@ -173,7 +182,9 @@ impl Lab {
             (Msg::LessonNext, Guide::Lesson { lesson, step }) if *step + 1 < lesson.steps.len() => {
                 // From the step's moment, wherever Show me or Step took the stage since.
                 if !self.back_to_moment(moment) {
-                    if let Some(mut lab) = Lab::from_lesson(lesson.id, *step + 1) {
+                    if let Some(mut lab) =
+                        Lab::from_lesson_at(lesson.id, *step + 1, self.kubernetes())
+                    {
                         lab.version = self.version.wrapping_add(1);
                         lab.speed = self.speed;
                         *self = lab;
@@ -194,7 +205,8 @@ impl Lab {
                 self.bump();
             }
             (Msg::LessonBack, Guide::Lesson { lesson, step }) if *step > 0 => {
-                if let Some(mut lab) = Lab::from_lesson(lesson.id, *step - 1) {
+                if let Some(mut lab) = Lab::from_lesson_at(lesson.id, *step - 1, self.kubernetes())
+                {
                     lab.version = self.version.wrapping_add(1);
                     lab.speed = self.speed;
                     *self = lab;
@@ -284,7 +296,34 @@ impl Lab {
         if id == "custom" {
             return Some(Lab::default());
         }
-        rollout_facade::presets::preset(id).map(|p| Lab::from_scenario(p.scenario, p.id))
+        rollout_facade::presets::preset(id)
+            .map(|p| Lab::from_scenario(app_scenario(p.scenario), p.id))
+    }
+
+    /// The Kubernetes version the lab's controllers behave as (its session's scenario's).
+    pub fn kubernetes(&self) -> KubernetesVersion {
+        self.session().scenario().kubernetes_version
+    }
+
+    /// This lab as it starts under Kubernetes `k8s` (itself when it already is): a lesson
+    /// opened again at its step; otherwise the settings' version changed and the session
+    /// started over from them (the first visit's back at its first command), as Reset does.
+    /// What `?k8s=`, an element's `k8s` and `mount()`'s `k8s` do to the lab they start.
+    pub fn at_kubernetes(mut self, k8s: KubernetesVersion) -> Lab {
+        if self.kubernetes() == k8s {
+            return self;
+        }
+        if let Some(crate::lesson::Guide::Lesson { lesson, step }) =
+            self.guide.as_ref().map(|g| &g.guide)
+        {
+            return Lab::from_lesson_at(lesson.id, *step, k8s).unwrap_or(self);
+        }
+        self.settings.kubernetes = k8s;
+        let mut base = (*self.base).clone();
+        base.kubernetes_version = k8s;
+        self.base = Rc::new(base);
+        self.reset();
+        self
     }
 
     /// Takes up to `steps` steps at once (restoring a permalink); returns how many it took.
@@ -385,7 +424,13 @@ impl Lab {
         self.preset == rollout_facade::presets::FIRST_VISIT
             && rollout_facade::presets::preset(rollout_facade::presets::FIRST_VISIT)
                 .and_then(|p| Settings::from_scenario(&p.scenario))
-                .is_some_and(|(s, _)| s == self.settings)
+                .is_some_and(|(s, _)| {
+                    // Under either Kubernetes version.
+                    Settings {
+                        kubernetes: self.settings.kubernetes,
+                        ..s
+                    } == self.settings
+                })
     }
 
     fn replace_sim(&mut self, session: Session) {
@@ -457,9 +502,10 @@ impl Lab {
             | Msg::ChallengeAnswer(..)
             | Msg::ChallengeCheck
             | Msg::CloseGuide) => self.update_guide(m),
-            m @ (Msg::Edit(..) | Msg::SetNeverReady(_) | Msg::SetInstantReactions(_)) => {
-                self.update_settings(m)
-            }
+            m @ (Msg::Edit(..)
+            | Msg::SetNeverReady(_)
+            | Msg::SetInstantReactions(_)
+            | Msg::SetKubernetes(_)) => self.update_settings(m),
             m @ (Msg::Step
             | Msg::StepBack
             | Msg::StepTo(_)
@@ -479,45 +525,35 @@ impl Lab {
     /// A message that replaces the lab: a lesson, a challenge, a preset or an imported
     /// scenario opened (the speed kept).
     fn start_over(&mut self, msg: Msg) {
-        match msg {
-            Msg::OpenLesson(id, step) => match Lab::from_lesson(&id, step) {
-                Some(mut lab) => {
-                    lab.version = self.version.wrapping_add(1);
-                    lab.speed = self.speed;
-                    *self = lab;
-                }
-                None => self.notice = Some(format!("There is no lesson called \"{id}\".")),
-            },
-            Msg::OpenChallenge(id) => match Lab::from_challenge(&id) {
-                Some(mut lab) => {
-                    lab.version = self.version.wrapping_add(1);
-                    lab.speed = self.speed;
-                    *self = lab;
-                }
-                None => self.notice = Some(format!("There is no challenge called \"{id}\".")),
-            },
-            Msg::LoadPreset(id) => match Lab::from_preset(&id) {
-                Some(mut lab) => {
-                    lab.version = self.version.wrapping_add(1);
-                    lab.speed = self.speed;
-                    *self = lab;
-                }
-                None => self.notice = Some(format!("There is no preset called \"{id}\".")),
-            },
+        // The Kubernetes version chosen in the settings stays (an imported scenario keeps its
+        // own `kubernetesVersion`: absent, 1.28, as the format says).
+        let k8s = self.settings.kubernetes;
+        let next = match msg {
+            Msg::OpenLesson(id, step) => Lab::from_lesson_at(&id, step, k8s)
+                .ok_or_else(|| format!("There is no lesson called \"{id}\".")),
+            Msg::OpenChallenge(id) => Lab::from_challenge(&id)
+                .map(|lab| lab.at_kubernetes(k8s))
+                .ok_or_else(|| format!("There is no challenge called \"{id}\".")),
+            Msg::LoadPreset(id) => Lab::from_preset(&id)
+                .map(|lab| lab.at_kubernetes(k8s))
+                .ok_or_else(|| format!("There is no preset called \"{id}\".")),
             Msg::Import(text) => match Scenario::from_json(&text) {
-                Ok(s) => match importable(&s) {
-                    Ok(()) => {
-                        let mut lab = Lab::from_scenario(s, "imported");
-                        lab.version = self.version.wrapping_add(1);
-                        lab.speed = self.speed;
-                        lab.notice = Some("Scenario imported: step through it, or Reset.".into());
-                        *self = lab;
-                    }
-                    Err(why) => self.notice = Some(why),
-                },
-                Err(e) => self.notice = Some(format!("Could not read that scenario: {e}")),
+                Ok(s) => importable(&s).map(|()| {
+                    let mut lab = Lab::from_scenario(s, "imported");
+                    lab.notice = Some("Scenario imported: step through it, or Reset.".into());
+                    lab
+                }),
+                Err(e) => Err(format!("Could not read that scenario: {e}")),
             },
-            _ => {}
+            _ => return,
+        };
+        match next {
+            Ok(mut lab) => {
+                lab.version = self.version.wrapping_add(1);
+                lab.speed = self.speed;
+                *self = lab;
+            }
+            Err(why) => self.notice = Some(why),
         }
     }
 
@@ -580,6 +616,10 @@ impl Lab {
             }
             Msg::SetInstantReactions(on) => {
                 self.settings.instant_reactions = on;
+                self.live_preview();
+            }
+            Msg::SetKubernetes(v) => {
+                self.settings.kubernetes = v;
                 self.live_preview();
             }
             _ => {}

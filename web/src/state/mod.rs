@@ -23,6 +23,7 @@ use rollout_facade::sim::Simulation;
 use rollout_facade::ui_support::{
     departed_pods, event_source, kubectl_command, rollout_history, DepartedPod, HistoryEntry,
 };
+use rollout_facade::version::KubernetesVersion;
 use rollout_facade::view::{
     age, chart_series, cluster_view, deployment_view, ChartPoint, ClusterView, ConditionView,
     ReplicaSetView,
@@ -44,7 +45,7 @@ mod tests;
 pub use crate::explain::StepNote;
 pub use frame::{EventRow, Frame, PendingRow, GET_PODS_UP_TO};
 pub use lab::{end_notice, Lab};
-pub use scenario::{build_scenario, default_scenario, importable};
+pub use scenario::{app_scenario, build_scenario, default_scenario, importable};
 use scenario::{default_input, session_of};
 pub use snapshot::Snapshot;
 
@@ -102,6 +103,9 @@ pub enum Msg {
     /// "Controller reaction": instant (settled rounds) or one round per hop (lock-step).
     /// Applies at once before the first step, on Reset afterwards.
     SetInstantReactions(bool),
+    /// Which Kubernetes release's controllers run (the scenario's `kubernetesVersion`).
+    /// Applies at once before the first step, on Reset afterwards.
+    SetKubernetes(rollout_facade::version::KubernetesVersion),
     /// Start from a preset (`custom`: the default settings).
     LoadPreset(String),
     /// Start from a scenario in the conformance format (JSON text).

@@ -23,7 +23,7 @@ pub fn default_scenario() -> Scenario {
         pod_quota: None,
         model: None,
         settle: true,
-        kubernetes_version: rollout_facade::version::KubernetesVersion::SCENARIO_DEFAULT,
+        kubernetes_version: KubernetesVersion::DEFAULT,
         actions: vec![Action {
             round: 0,
             kind: ActionKind::Create {
@@ -42,6 +42,14 @@ pub fn default_scenario() -> Scenario {
             },
         }],
     }
+}
+
+/// A preset's or a challenge's scenario as the app runs it: under the Kubernetes people run
+/// today ([`KubernetesVersion::DEFAULT`], 1.37), where the scenario format's absent
+/// `kubernetesVersion` means 1.28 (the release `../shared` was recorded from).
+pub fn app_scenario(mut s: Scenario) -> Scenario {
+    s.kubernetes_version = KubernetesVersion::DEFAULT;
+    s
 }
 
 pub(super) fn default_input() -> DeploymentInput {
@@ -92,6 +100,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
     s.termination_rounds = model.termination_rounds;
     s.nodes = model.nodes;
     s.settle = settings.instant_reactions;
+    s.kubernetes_version = settings.kubernetes;
     s.never_ready_images = if settings.never_ready {
         if template.never_ready_images.is_empty() {
             vec![images::never_ready_image(&input.image)]

@@ -605,7 +605,7 @@ const RECREATE: Lesson = Lesson {
         coded(lit(
             Moment::Decided("oldPodsRunning"),
             Highlight::Pods(Rs::Old),
-            "{terminating:oldRs} pods of {oldRs} are Terminating (graceful shutdown). This is Recreate's barrier: the new version may not start while any old pod still runs.",
+            "{terminating:oldRs} pods of {oldRs} are Terminating (graceful shutdown). {terminatingStatus:oldRs} This is Recreate's barrier: the new version may not start while any old pod still runs.",
         ), "`oldPodsRunning`: {decision:oldPodsRunning}."),
         coded(lit(
             Moment::ReplicaSetCreated(Rs::New),
@@ -694,7 +694,7 @@ const RS_CONTROLLER: Lesson = Lesson {
         coded(lit(
             Moment::PodsCreated(Rs::New),
             Highlight::Explanation,
-            "The ReplicaSet controller created {created} pods in batches of {batches}. Slow start doubles the batch only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them.",
+            "The ReplicaSet controller created {created} pods in batches of {batches}. Slow start doubles the batch only while every create succeeds, so a create that always fails (a quota, a webhook) costs one call, not hundreds. The controller now expects {expectations}, and does not act on the ReplicaSet again until its informer has seen them. {ownWrites}",
         ), "`manageReplicas`: {decision:manageReplicas}. The batches are `slowStartBatch`'s."),
         lit(
             Moment::Action("restartPod"),

@@ -18,6 +18,10 @@
 //!   `image:RS`, `readyAt:RS` (when its first ready pod became ready), `hash:RS` (the pod-template-hash label),
 //!   `restarts:RS` (the most restarts of one of its pods), `lastExit:RS` (when its last
 //!   container exited), `backOffUntil:RS` (when the kubelet's back-off lets one start again).
+//!   `terminatingStatus:RS` (what its status says of its terminating pods, by release:
+//!   `status.terminatingReplicas` since 1.35).
+//! * The release: `k8s` (`1.37`), `ownWrites` (the ReplicaSet controller's guards against a
+//!   lagging cache, by release: its own writes awaited since 1.36).
 //! * The clock: `now` (seconds).
 //! * The last step: `round`, `time` (its seconds), `decision` (its first decision's sentence) or
 //!   `decision:FUNCTION`, `value:NAME` (a named number of its decisions), `event` (its last
@@ -169,6 +173,19 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
                 .max()
                 .ok_or("no pod of it has exited")?
                 .to_string(),
+            // What the ReplicaSet's status says of its terminating pods, by release: since
+            // 1.35 `status.terminatingReplicas` (KEP-3973), before that nothing.
+            "terminatingStatus" => {
+                let k8s = sim.scenario().kubernetes_version;
+                if k8s.reports_terminating_replicas() {
+                    match r.status.terminating_replicas {
+                        Some(n) => format!("Since Kubernetes 1.35 its status counts them too: status.terminatingReplicas is {n}."),
+                        None => "Since Kubernetes 1.35 its status counts them too, once the ReplicaSet controller has synced it (status.terminatingReplicas).".to_string(),
+                    }
+                } else {
+                    format!("Kubernetes {k8s} does not count them in the ReplicaSet's status (status.terminatingReplicas came in 1.35): only the pods say so.")
+                }
+            }
             "unhealthy" => {
                 let prefix = format!("{}-", r.metadata.name);
                 sim.events()
@@ -185,6 +202,18 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
                 .to_string(),
             _ => return Err(format!("unknown ReplicaSet field {name:?}")),
         });
+    }
+    let k8s = sim.scenario().kubernetes_version;
+    match (name, arg) {
+        ("k8s", None) => return Ok(k8s.to_string()),
+        // The ReplicaSet controller's guards against a cache that lags, by release.
+        ("ownWrites", None) if k8s.rs_waits_for_own_writes() => {
+            return Ok("Since Kubernetes 1.36 it also waits until its cache holds its own last writes (KEP-5647), so a cache that lags cannot make it act twice.".to_string())
+        }
+        ("ownWrites", None) => {
+            return Ok("Before Kubernetes 1.36 these expectations are its only guard against a cache that has not caught up with its own writes.".to_string())
+        }
+        _ => {}
     }
     let step_value = |sim: &Simulation| -> Result<String, String> {
         let step = last_step(sim)?;

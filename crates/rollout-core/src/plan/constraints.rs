@@ -124,6 +124,7 @@ mod tests {
             }),
             refused: f.is_none().then(|| "refused".to_string()),
             failed_requests: None,
+            if_it_fails: None,
         }
     }
 

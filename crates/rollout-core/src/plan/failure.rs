@@ -27,10 +27,10 @@ use crate::kubelet::failures::AppFailure;
 use crate::scenario::{Action, ActionKind, Scenario};
 use crate::sim::Simulation;
 use crate::trace::TraceRound;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The rollout where the new version fails (`rollout plan --fail`'s `ifItFails`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FailureForecast {
     /// The failure, as `--fail` names it.

@@ -311,6 +311,10 @@ pub struct SweepRow {
     /// assumptions (`plan::traffic`; absent when refused).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_requests: Option<u64>,
+    /// The rollout where the new version fails (`fail`, `--fail`): `ifItFails`, the
+    /// combination's capacity lost if it fails and the rest; absent without a failure.
+    #[serde(default, rename = "ifItFails", skip_serializing_if = "Option::is_none")]
+    pub if_it_fails: Option<super::failure::FailureForecast>,
 }
 
 #[cfg(test)]
