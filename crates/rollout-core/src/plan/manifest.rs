@@ -53,6 +53,10 @@ pub struct ClusterModel {
         skip_serializing_if = "super::scheduling::NodeFlags::is_empty"
     )]
     pub node_sizes: super::scheduling::NodeFlags,
+    /// The requests to the Service in front of the Deployment (`--load`, `--pod-capacity`,
+    /// `--endpoint-delay`, `--exit-after-sigterm`, `--pre-stop`; see `plan::traffic`).
+    #[serde(default)]
+    pub traffic: super::traffic::TrafficFlags,
     /// The Kubernetes release whose controllers run the rollout (`--kubernetes`,
     /// `kubernetesVersion`; default 1.37, [`KubernetesVersion::DEFAULT`]).
     #[serde(
@@ -85,6 +89,7 @@ impl Default for ClusterModel {
             image: None,
             pod_quota: None,
             node_sizes: Default::default(),
+            traffic: Default::default(),
             kubernetes_version: KubernetesVersion::DEFAULT,
         }
     }
@@ -124,6 +129,10 @@ pub struct ManifestDeployment {
     /// What the pods ask of a node: requests, nodeSelector, required (anti-)affinity, spreads.
     #[serde(default)]
     pub scheduling: crate::scheduler::pod_spec::PodScheduling,
+    /// The first container's `lifecycle.preStop` sleep, in seconds (0: none, or a hook the
+    /// model cannot time, with a note; `crate::traffic::pre_stop`).
+    #[serde(default)]
+    pub pre_stop_sleep_seconds: i64,
 }
 
 impl ManifestDeployment {
@@ -159,6 +168,10 @@ pub fn read_manifest_named(
     let spec = value.pointer("/spec/template/spec");
     let (termination_grace_period_seconds, grace_note) = read_grace_period(spec)?;
     notes.extend(grace_note);
+    let (pre_stop_sleep_seconds, pre_stop_note) = spec
+        .and_then(|s| s.pointer("/containers/0"))
+        .map_or((0, None), crate::traffic::pre_stop::read_pre_stop);
+    notes.extend(pre_stop_note);
     let container = spec
         .and_then(|s| s.pointer("/containers/0/name"))
         .and_then(serde_json::Value::as_str)
@@ -177,6 +190,7 @@ pub fn read_manifest_named(
         crate::validation::status_message(&outcome).map_or(probe, str::to_string)
     })?;
     Ok(ManifestDeployment {
+        pre_stop_sleep_seconds,
         scheduling: imported.scheduling,
         startup,
         deployment: imported.deployment,
@@ -302,6 +316,13 @@ pub struct ResolvedModel {
     /// node).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
+    /// The traffic model's assumptions: the flags over the defaults and the manifest's
+    /// `preStop` sleep.
+    #[serde(skip_deserializing)]
+    pub traffic: crate::traffic::TrafficModel,
+    /// A traffic flag out of range (the forecast is then refused with it).
+    #[serde(skip)]
+    pub traffic_refused: Option<String>,
     /// The Kubernetes release whose controllers run the rollout.
     #[serde(
         default = "default_kubernetes",
@@ -377,6 +398,7 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
     if let Some(t) = model.ready_after_seconds {
         notes.insert(0, ready_after_note(t));
     }
+    let traffic = model.traffic.model(manifest.pre_stop_sleep_seconds);
     ResolvedModel {
         ready_after_seconds,
         startup,
@@ -396,6 +418,8 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         bad_image: model.bad_image,
         pod_quota: model.pod_quota,
         notes,
+        traffic: traffic.clone().unwrap_or_default(),
+        traffic_refused: traffic.err(),
         kubernetes_version: model.kubernetes_version,
     }
 }
@@ -489,6 +513,9 @@ pub fn manifest_scenario(
     }
     if let Some(why) = model.startup.never_ready_because() {
         return Err(why);
+    }
+    if let Some(refused) = &model.traffic_refused {
+        return Err(refused.clone());
     }
     let spr = model.seconds_per_round;
     let start = set_image_round(deployment, model);
