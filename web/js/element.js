@@ -238,7 +238,7 @@ function baseOf(host) {
 const WHERE = 'the folder rollout-lab.js is served from, as <meta name="rollout-lab-base" content="/rollout-lab/"> or data-base';
 
 const OPTIONS = [
-  "preset", "link", "controls", "buttons", "chart", "explain", "step", "app-url", "autoplay", "lesson",
+  "preset", "link", "controls", "buttons", "chart", "explain", "traffic", "step", "app-url", "autoplay", "lesson",
   "theme", "label", "heading-level", "loading", "data-base", "view", "race", "steps", "show", "k8s",
 ];
 /** Attributes that do not start the lab again. */

@@ -5,6 +5,7 @@
 
 use rollout_facade::api::{Deployment, DeploymentStrategy, IntOrString, DEFAULT_ROLLING_PERCENT};
 use rollout_facade::scenario::{ActionKind, DeploymentInput, Scenario, StrategyInput};
+use rollout_facade::traffic::TrafficModel;
 use rollout_facade::validation;
 use rollout_facade::version::KubernetesVersion;
 use rollout_facade::view::rolling_bounds;
@@ -40,6 +41,11 @@ impl FormControl for Field {
             Field::TerminationRounds => "Graceful termination (rounds)",
             Field::SecondsPerRound => "Seconds per round",
             Field::Failure => "New image fails",
+            Field::Load => "Load (req/s)",
+            Field::PodCapacity => "Pod capacity (req/s)",
+            Field::EndpointDelaySeconds => "Endpoint delay (s)",
+            Field::ExitAfterSigtermSeconds => "Exit after SIGTERM (s)",
+            Field::PreStopSleepSeconds => "preStop sleep (s)",
             api_name => api_name.as_str(),
         }
     }
@@ -56,6 +62,11 @@ impl FormControl for Field {
             Field::TerminationRounds => "termination",
             Field::SecondsPerRound => "seconds-per-round",
             Field::Failure => "failure",
+            Field::Load => "load",
+            Field::PodCapacity => "pod-capacity",
+            Field::EndpointDelaySeconds => "endpoint-delay",
+            Field::ExitAfterSigtermSeconds => "exit-after-sigterm",
+            Field::PreStopSleepSeconds => "pre-stop",
             Field::TemplateLabels => "template-labels",
             one_word => one_word.as_str(),
         }
@@ -127,6 +138,19 @@ pub struct Settings {
     /// within milliseconds) or one round per hop (lock-step rounds, for a lesson on informer
     /// lag). The scenario's `settle`.
     pub instant_reactions: bool,
+    /// The Service in front of the Deployment and its requests are modelled and shown (the
+    /// scenario's `model.traffic`, read by no controller).
+    pub traffic: bool,
+    /// Requests a second sent to the Service (`model.traffic.load`).
+    pub load: String,
+    /// Requests a second one pod serves at most (empty: no limit).
+    pub pod_capacity: String,
+    /// Seconds for an endpoint change to reach the proxies.
+    pub endpoint_delay: String,
+    /// Seconds the app takes to exit after SIGTERM.
+    pub exit_after_sigterm: String,
+    /// The container's `preStop` sleep, in seconds.
+    pub pre_stop: String,
     /// Which Kubernetes release's controllers run (the scenario's `kubernetesVersion`): the
     /// app's presets, lessons and first visit use 1.37 ([`KubernetesVersion::DEFAULT`]).
     pub kubernetes: KubernetesVersion,
@@ -138,6 +162,7 @@ impl Default for Settings {
     /// like the presets: 1 s rounds, settled, pods ready 5 s after creation and terminating
     /// for 3 s.
     fn default() -> Self {
+        let text = Settings::traffic_text(&TrafficModel::default());
         Settings {
             replicas: "3".into(),
             strategy: StrategyKind::RollingUpdate,
@@ -154,6 +179,12 @@ impl Default for Settings {
             never_ready: false,
             failure: String::new(),
             instant_reactions: true,
+            traffic: false,
+            load: text.load,
+            pod_capacity: text.pod_capacity,
+            endpoint_delay: text.endpoint_delay,
+            exit_after_sigterm: text.exit_after_sigterm,
+            pre_stop: text.pre_stop,
             kubernetes: KubernetesVersion::DEFAULT,
         }
     }
@@ -177,6 +208,11 @@ impl Settings {
             Field::TerminationRounds => &self.termination_rounds,
             Field::SecondsPerRound => &self.seconds_per_round,
             Field::Failure => &self.failure,
+            Field::Load => &self.load,
+            Field::PodCapacity => &self.pod_capacity,
+            Field::EndpointDelaySeconds => &self.endpoint_delay,
+            Field::ExitAfterSigtermSeconds => &self.exit_after_sigterm,
+            Field::PreStopSleepSeconds => &self.pre_stop,
             Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => "",
         }
     }
@@ -203,6 +239,11 @@ impl Settings {
             Field::TerminationRounds => &mut self.termination_rounds,
             Field::SecondsPerRound => &mut self.seconds_per_round,
             Field::Failure => &mut self.failure,
+            Field::Load => &mut self.load,
+            Field::PodCapacity => &mut self.pod_capacity,
+            Field::EndpointDelaySeconds => &mut self.endpoint_delay,
+            Field::ExitAfterSigtermSeconds => &mut self.exit_after_sigterm,
+            Field::PreStopSleepSeconds => &mut self.pre_stop,
             Field::Name | Field::Image | Field::Selector | Field::TemplateLabels => return,
         };
         *slot = value;
@@ -229,6 +270,8 @@ impl Settings {
     pub fn model_differs(&self, other: &Settings) -> bool {
         Field::MODEL.iter().any(|&f| self.field_differs(other, f))
             || self.never_ready != other.never_ready
+            || self.traffic != other.traffic
+            || (self.traffic && Field::TRAFFIC.iter().any(|&f| self.field_differs(other, f)))
             || self.instant_reactions != other.instant_reactions
             || self.kubernetes != other.kubernetes
     }
@@ -244,7 +287,14 @@ impl Settings {
     /// with that create's input. `None` when the scenario creates no Deployment.
     pub fn from_scenario(s: &Scenario) -> Option<(Settings, DeploymentInput)> {
         let input = first_create(s)?.clone();
+        let traffic = s.model.as_ref().and_then(|m| m.traffic.as_ref());
+        let text = Settings::traffic_text(traffic.unwrap_or(&TrafficModel::default()));
         let mut out = Settings {
+            load: text.load,
+            pod_capacity: text.pod_capacity,
+            endpoint_delay: text.endpoint_delay,
+            exit_after_sigterm: text.exit_after_sigterm,
+            pre_stop: text.pre_stop,
             replicas: input.replicas.unwrap_or(1).to_string(),
             ready_after_rounds: s.ready_after_rounds.to_string(),
             ready_jitter: s
@@ -264,6 +314,7 @@ impl Settings {
                 .map(|(_, f)| f.text())
                 .unwrap_or_default(),
             instant_reactions: s.settle,
+            traffic: traffic.is_some(),
             kubernetes: s.kubernetes_version,
             min_ready_seconds: input.min_ready_seconds.unwrap_or(0).to_string(),
             progress_deadline_seconds: input.progress_deadline_seconds.unwrap_or(600).to_string(),
@@ -272,6 +323,17 @@ impl Settings {
         };
         out.set_strategy(input.defaulted_strategy());
         Some((out, input))
+    }
+
+    /// The traffic fields' text for a traffic model (the rest the defaults').
+    fn traffic_text(t: &TrafficModel) -> TrafficText {
+        TrafficText {
+            load: t.load.to_string(),
+            pod_capacity: t.pod_capacity.map(|c| c.to_string()).unwrap_or_default(),
+            endpoint_delay: t.endpoint_delay_seconds.to_string(),
+            exit_after_sigterm: t.exit_after_sigterm_seconds.to_string(),
+            pre_stop: t.pre_stop_sleep_seconds.to_string(),
+        }
     }
 
     /// The form's strategy fields for a defaulted strategy (`None`, a type the API does not
@@ -292,6 +354,15 @@ impl Settings {
             None => {}
         }
     }
+}
+
+/// The traffic fields' text ([`Settings::traffic_text`]).
+struct TrafficText {
+    load: String,
+    pod_capacity: String,
+    endpoint_delay: String,
+    exit_after_sigterm: String,
+    pre_stop: String,
 }
 
 /// The Kubernetes version a page's `?k8s=`, an element's `k8s` attribute, `mount()`'s `k8s`
@@ -351,6 +422,7 @@ impl Problems {
         Field::SPEC
             .iter()
             .chain(Field::MODEL.iter())
+            .chain(Field::TRAFFIC.iter())
             .copied()
             .find(|f| self.for_field(*f).is_some())
     }
@@ -378,6 +450,8 @@ pub struct ClusterModel {
     pub seconds_per_round: i64,
     /// How the next image's app fails (`None`: it does not).
     pub failure: Option<rollout_facade::failures::AppFailure>,
+    /// The Service's requests (`None`: not modelled).
+    pub traffic: Option<TrafficModel>,
 }
 
 fn parse_whole(text: &str, field: Field) -> Result<i64, Problems> {
@@ -450,8 +524,15 @@ pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
         termination_rounds: get(&s.termination_rounds, Field::TerminationRounds, 0, 50) as u32,
         seconds_per_round: get(&s.seconds_per_round, Field::SecondsPerRound, 1, 3600),
         failure: None,
+        traffic: None,
     };
     let mut model = model;
+    if s.traffic {
+        match parse_traffic(s) {
+            Ok(t) => model.traffic = Some(t),
+            Err(p) => problems.merge(p),
+        }
+    }
     match s.failure.trim() {
         "" => {}
         text => match rollout_facade::failures::AppFailure::parse(text) {
@@ -464,6 +545,48 @@ pub fn parse_model(s: &Settings) -> Result<ClusterModel, Problems> {
         Ok(model)
     } else {
         Err(problems)
+    }
+}
+
+/// The traffic model the form describes, each field checked by the core's limits with its
+/// messages (`rollout plan --load …` says the same): a whole number, a rate from 1 req/s, seconds
+/// from 0 to a day; an empty pod capacity is no limit.
+pub fn parse_traffic(s: &Settings) -> Result<TrafficModel, Problems> {
+    use rollout_facade::traffic::{check_load, check_seconds};
+    let mut problems = Problems::default();
+    let mut number = |text: &str, field: Field, check: fn(&str, i64) -> Result<(), String>| {
+        let n = parse_whole(text, field).and_then(|n| {
+            check(field.label(), n)
+                .map(|()| n)
+                .map_err(|m| Problems::one(field, m))
+        });
+        n.map_err(|p| problems.merge(p)).ok()
+    };
+    let load = number(&s.load, Field::Load, check_load);
+    let capacity = match s.pod_capacity.trim() {
+        "" => Some(None),
+        t => number(t, Field::PodCapacity, check_load).map(Some),
+    };
+    let delay = number(
+        &s.endpoint_delay,
+        Field::EndpointDelaySeconds,
+        check_seconds,
+    );
+    let exit = number(
+        &s.exit_after_sigterm,
+        Field::ExitAfterSigtermSeconds,
+        check_seconds,
+    );
+    let pre_stop = number(&s.pre_stop, Field::PreStopSleepSeconds, check_seconds);
+    match (load, capacity, delay, exit, pre_stop) {
+        (Some(load), Some(capacity), Some(delay), Some(exit), Some(pre_stop)) => Ok(TrafficModel {
+            load: load as u32,
+            pod_capacity: capacity.map(|c| c as u32),
+            endpoint_delay_seconds: delay,
+            exit_after_sigterm_seconds: exit,
+            pre_stop_sleep_seconds: pre_stop,
+        }),
+        _ => Err(problems),
     }
 }
 
@@ -685,7 +808,59 @@ mod tests {
                 termination_rounds: 3,
                 seconds_per_round: 1,
                 failure: None,
+                traffic: None,
             }
+        );
+    }
+
+    #[test]
+    fn the_traffic_fields_are_read_with_the_cores_limits_and_kept_in_the_scenario() {
+        // Off: no traffic model, whatever the fields say.
+        let off = with(|s| s.load = "nope".into());
+        assert_eq!(parse_model(&off).unwrap().traffic, None);
+        // On with the defaults: the core's defaults, no pod capacity.
+        let on = with(|s| s.traffic = true);
+        let model = parse_model(&on).unwrap().traffic.unwrap();
+        assert_eq!(model, TrafficModel::default());
+        // The core's limits, with its words, next to the field.
+        let bad = with(|s| {
+            s.traffic = true;
+            s.load = "0".into();
+            s.endpoint_delay = "90000".into();
+        });
+        let problems = parse_model(&bad).unwrap_err();
+        assert_eq!(
+            problems.for_field(Field::Load).unwrap().message,
+            "Load (req/s): 0 is not a rate the model takes: give at least 1 request a second"
+        );
+        assert!(problems
+            .for_field(Field::EndpointDelaySeconds)
+            .unwrap()
+            .message
+            .contains("90000 s is outside 0 to 86,400 s"));
+        assert_eq!(problems.first_field(), Some(Field::Load));
+        // Built into the scenario's model.traffic and read back.
+        let set = with(|s| {
+            s.traffic = true;
+            s.load = "40".into();
+            s.pod_capacity = "15".into();
+            s.pre_stop = "5".into();
+        });
+        let built = crate::state::build_scenario(&set, &crate::state::default_scenario()).unwrap();
+        let t = built.model.as_ref().unwrap().traffic.as_ref().unwrap();
+        assert_eq!(
+            (t.load, t.pod_capacity, t.pre_stop_sleep_seconds),
+            (40, Some(15), 5)
+        );
+        let (back, _) = Settings::from_scenario(&built).unwrap();
+        assert!(back.traffic);
+        assert_eq!(
+            (
+                back.load.as_str(),
+                back.pod_capacity.as_str(),
+                back.pre_stop.as_str()
+            ),
+            ("40", "15", "5")
         );
     }
 

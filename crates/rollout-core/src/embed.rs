@@ -114,6 +114,10 @@ pub struct EmbedOptions {
     pub chart: bool,
     /// The one-line explanation of the last step.
     pub explain: bool,
+    /// The Service in front of the pods and its requests (`crate::traffic`): a strip of
+    /// served and failed requests a second and why requests fail. Off by default: it would
+    /// crowd a small lab that is about the controllers.
+    pub traffic: bool,
     /// Things in the options that were not understood.
     pub ignored: Vec<Ignored>,
     /// `view=races`: the Races view instead of the lab, at this walk-through and steps.
@@ -126,6 +130,7 @@ impl Default for EmbedOptions {
             controls: Control::DEFAULT.to_vec(),
             chart: true,
             explain: true,
+            traffic: false,
             ignored: Vec::new(),
             races: None,
         }
@@ -135,7 +140,7 @@ impl Default for EmbedOptions {
 impl EmbedOptions {
     /// The one reader of embed options, for every door: `controls` (names, case-insensitive,
     /// separated by commas or given as a list; the last `controls` wins), `chart` and
-    /// `explain` ([`is_on`]), and `view`, `race`, `steps` and `show` (the first of each; the Races view
+    /// `explain` and `traffic` ([`is_on`]), and `view`, `race`, `steps` and `show` (the first of each; the Races view
     /// with `view=races`, `view` trimmed). Other keys are left to others. Keys are matched
     /// as written (the query's are case-sensitive, an element's attributes lower case).
     /// (`dyn`: one copy of the reader in a wasm module, not one per door.)
@@ -156,6 +161,7 @@ impl EmbedOptions {
                 "controls" => o.set_controls(&mut text.split(',')),
                 "chart" => o.chart = is_on(text),
                 "explain" => o.explain = is_on(text),
+                "traffic" => o.traffic = is_on(text),
                 "view" => {
                     if text != "races" {
                         o.ignored.push(Ignored::View(text.to_string()));
@@ -191,7 +197,7 @@ impl EmbedOptions {
     }
 
     /// A `<rollout-lab>` element's options from its attributes (`attr`: an attribute's value,
-    /// `None` when absent): `buttons` or `controls`, `chart`, `explain`, `view`, `race`,
+    /// `None` when absent): `buttons` or `controls`, `chart`, `explain`, `traffic`, `view`, `race`,
     /// `steps` and `show`, read by [`EmbedOptions::read`].
     pub fn from_attributes(attr: impl Fn(&str) -> Option<String>) -> EmbedOptions {
         // `buttons` first: HTML minifiers take `controls` for the boolean attribute of <video>
@@ -204,7 +210,9 @@ impl EmbedOptions {
         if let Some(c) = controls {
             params.push(("controls".to_string(), c));
         }
-        for key in ["chart", "explain", "view", "race", "steps", "show"] {
+        for key in [
+            "chart", "explain", "traffic", "view", "race", "steps", "show",
+        ] {
             if let Some(v) = attr(key) {
                 params.push((key.to_string(), v));
             }
@@ -213,18 +221,20 @@ impl EmbedOptions {
     }
 
     /// The options of the JavaScript `mount(element, options)` from its fields `controls` (a
-    /// list of names or one comma-separated string), `chart` and `explain`, read by
+    /// list of names or one comma-separated string), `chart`, `explain` and `traffic`, read by
     /// [`EmbedOptions::read`].
     pub fn from_fields(
         controls: Option<Given<'_>>,
         chart: Option<bool>,
         explain: Option<bool>,
+        traffic: Option<bool>,
     ) -> EmbedOptions {
         let flag = |on: bool| Given::Text(if on { "true" } else { "false" });
         let pairs = [
             ("controls", controls),
             ("chart", chart.map(flag)),
             ("explain", explain.map(flag)),
+            ("traffic", traffic.map(flag)),
         ];
         EmbedOptions::read(&mut pairs.into_iter().filter_map(|(k, v)| Some((k, v?))))
     }
@@ -278,6 +288,9 @@ impl EmbedOptions {
         }
         if !self.explain {
             q.push_str("&explain=0");
+        }
+        if self.traffic {
+            q.push_str("&traffic=1");
         }
         q
     }
@@ -470,18 +483,30 @@ mod tests {
     /// The same options given to each door read the same.
     #[test]
     fn every_door_reads_alike() {
-        let query =
-            EmbedOptions::from_query("?embed&controls=Replicas,step,nope&chart=OFF&explain=no")
-                .unwrap();
+        let query = EmbedOptions::from_query(
+            "?embed&controls=Replicas,step,nope&chart=OFF&explain=no&traffic=1",
+        )
+        .unwrap();
         let element = as_attributes(&[
             ("controls", "Replicas,step,nope"),
             ("chart", "OFF"),
             ("explain", "no"),
+            ("traffic", ""),
         ]);
         let list = ["Replicas".to_string(), "step".into(), "nope".into()];
-        let script = EmbedOptions::from_fields(Some(Given::List(&list)), Some(false), Some(false));
+        let script = EmbedOptions::from_fields(
+            Some(Given::List(&list)),
+            Some(false),
+            Some(false),
+            Some(true),
+        );
         assert_eq!(query.controls, [Control::Step, Control::Replicas]);
-        assert!(!query.chart && !query.explain);
+        assert!(!query.chart && !query.explain && query.traffic);
+        // The query it writes asks for the same.
+        assert_eq!(
+            EmbedOptions::from_query(&query.query()).map(|o| o.traffic),
+            Some(true)
+        );
         assert_eq!(query.ignored, [Ignored::Control("nope".into())]);
         assert_eq!(element, query);
         assert_eq!(script, query);
@@ -490,14 +515,15 @@ mod tests {
             Some("the unknown control `nope`")
         );
         // `controls` as text in `mount()` reads as the query's.
-        let text = EmbedOptions::from_fields(Some(Given::Text("Replicas,step,nope")), None, None);
+        let text =
+            EmbedOptions::from_fields(Some(Given::Text("Replicas,step,nope")), None, None, None);
         assert_eq!(text.controls, query.controls);
         assert_eq!(text.ignored, query.ignored);
-        assert!(text.chart && text.explain);
+        assert!(text.chart && text.explain && !text.traffic);
         // Nothing given: the defaults, at every door.
         assert_eq!(as_attributes(&[]), EmbedOptions::default());
         assert_eq!(
-            EmbedOptions::from_fields(None, None, None),
+            EmbedOptions::from_fields(None, None, None, None),
             EmbedOptions::default()
         );
         // The Races view, in the query and in the attributes.
@@ -555,7 +581,7 @@ mod tests {
         );
         // A list item is one name, commas and all.
         let list = ["step,play".to_string(), String::new()];
-        let o = EmbedOptions::from_fields(Some(Given::List(&list)), None, None);
+        let o = EmbedOptions::from_fields(Some(Given::List(&list)), None, None, None);
         assert_eq!(o.controls, []);
         assert_eq!(
             o.unknown_controls().as_deref(),

@@ -474,6 +474,14 @@ impl Session {
         self.touched();
     }
 
+    /// Sets the Service's traffic model (the scenario's `model.traffic`; `None`: not
+    /// modelled) without moving the session: no controller reads it, so the steps taken stay,
+    /// and the permalink carries the new model.
+    pub fn set_traffic_model(&mut self, traffic: Option<crate::traffic::TrafficModel>) {
+        self.sim.set_traffic_model(traffic);
+        self.touched();
+    }
+
     /// Remembers the current position as one to step back to (before a move made of single
     /// syncs, e.g. a seek that runs in chunks).
     pub fn mark(&mut self) {

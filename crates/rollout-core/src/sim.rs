@@ -354,6 +354,21 @@ impl Simulation {
         self.scenario.rounds = self.scenario.rounds.max(rounds);
     }
 
+    /// Sets the scenario's traffic model (`model.traffic`), which no controller and no kubelet
+    /// pass reads: the run so far stays as it is, only what a traffic view derives changes.
+    pub fn set_traffic_model(&mut self, traffic: Option<crate::traffic::TrafficModel>) {
+        match (traffic, self.scenario.model.as_mut()) {
+            (None, None) => {}
+            (traffic, Some(m)) => m.traffic = traffic,
+            (traffic, None) => {
+                self.scenario.model = Some(crate::scenario::ModelExtras {
+                    traffic,
+                    ..Default::default()
+                })
+            }
+        }
+    }
+
     /// The round a new action would take effect in: this round if it has not started,
     /// otherwise the next one.
     pub fn next_action_round(&self) -> u32 {

@@ -947,6 +947,19 @@ pub enum InputField {
     /// `probe:after=5s`, `readiness:from=30s,to=90s`, `slow:ready=45s`, `pull`; empty: it does
     /// not).
     Failure,
+    /// Traffic model: requests a second sent to the Service (`model.traffic.load`).
+    Load,
+    /// Traffic model: requests a second one pod serves at most (`model.traffic.podCapacity`;
+    /// empty: no limit).
+    PodCapacity,
+    /// Traffic model: seconds for an endpoint change to reach the proxies
+    /// (`model.traffic.endpointDelaySeconds`).
+    EndpointDelaySeconds,
+    /// Traffic model: seconds the app takes to exit after SIGTERM
+    /// (`model.traffic.exitAfterSigtermSeconds`).
+    ExitAfterSigtermSeconds,
+    /// Traffic model: the container's `preStop` sleep (`model.traffic.preStopSleepSeconds`).
+    PreStopSleepSeconds,
 }
 
 impl InputField {
@@ -968,6 +981,15 @@ impl InputField {
         InputField::TerminationRounds,
         InputField::SecondsPerRound,
         InputField::Failure,
+    ];
+    /// The traffic model's fields (the Service's requests: read by no controller), in form
+    /// order.
+    pub const TRAFFIC: [InputField; 5] = [
+        InputField::Load,
+        InputField::PodCapacity,
+        InputField::EndpointDelaySeconds,
+        InputField::ExitAfterSigtermSeconds,
+        InputField::PreStopSleepSeconds,
     ];
 
     /// Whether it is one of the Deployment's fields a form sets ([`InputField::SPEC`]: an
@@ -997,6 +1019,11 @@ impl InputField {
             InputField::TerminationRounds => "terminationRounds",
             InputField::SecondsPerRound => "secondsPerRound",
             InputField::Failure => "model.failures",
+            InputField::Load => "model.traffic.load",
+            InputField::PodCapacity => "model.traffic.podCapacity",
+            InputField::EndpointDelaySeconds => "model.traffic.endpointDelaySeconds",
+            InputField::ExitAfterSigtermSeconds => "model.traffic.exitAfterSigtermSeconds",
+            InputField::PreStopSleepSeconds => "model.traffic.preStopSleepSeconds",
         }
     }
 }

@@ -39,6 +39,8 @@ struct MountOptions {
     controls: Option<Controls>,
     chart: Option<bool>,
     explain: Option<bool>,
+    /// The Service and its requests (off by default).
+    traffic: Option<bool>,
     /// "Open in Rollout Lab" goes here (default: the page's directory; false: no link).
     app_url: Option<AppUrl>,
     /// The panels' heading level (`EmbedAppProps::heading`); a `<rollout-lab>`'s
@@ -48,13 +50,14 @@ struct MountOptions {
 }
 
 impl MountOptions {
-    /// What the embed shows, from `controls`, `chart` and `explain` (the core's one reading).
+    /// What the embed shows, from `controls`, `chart`, `explain` and `traffic` (the core's one
+    /// reading).
     fn embed(&self) -> EmbedOptions {
         let controls = self.controls.as_ref().map(|c| match c {
             Controls::List(l) => Given::List(l),
             Controls::Text(t) => Given::Text(t),
         });
-        EmbedOptions::from_fields(controls, self.chart, self.explain)
+        EmbedOptions::from_fields(controls, self.chart, self.explain, self.traffic)
     }
 }
 
@@ -100,6 +103,7 @@ fn field_of(name: &str) -> Option<Field> {
     Field::SPEC
         .into_iter()
         .chain(Field::MODEL)
+        .chain(Field::TRAFFIC)
         .find(|f| f.as_str() == name)
 }
 
@@ -334,8 +338,9 @@ impl MountedLab {
 /// Mounts the embeddable lab into `element`. Options (all optional): where to start
 /// (`scenario`, `preset` or `link`, and `step`: steps to take at once), `controls` (names from
 /// `step, round, play, image, reset, strategy, replicas, maxSurge, maxUnavailable`, as a list or
-/// one comma-separated string), `chart` and `explain` (booleans, default true), `k8s` (the
-/// Kubernetes version, `"1.28"` or `"1.37"`, the default; a `link` holds its own) and `appUrl`
+/// one comma-separated string), `chart` and `explain` (booleans, default true), `traffic` (the
+/// Service and its requests, default false), `k8s` (the Kubernetes version, `"1.28"` or
+/// `"1.37"`, the default; a `link` holds its own) and `appUrl`
 /// (where "Open in Rollout Lab" goes: default the page's directory; false for no link). The
 /// page must load `app.css` and `embed.css` from beside this module. Throws on a bad option or
 /// scenario.
@@ -453,7 +458,7 @@ fn mount_with(
 /// Draws the lab of a `<rollout-lab>` element into its shadow root (made here, with the
 /// stylesheets it needs): the element's attributes are `mount`'s options (`preset`, `link`,
 /// `buttons` or `controls` (empty, as a minifier leaves `controls="step,play"`: the default
-/// controls), `chart="0"`, `explain="0"`, `step`, `app-url`, `lesson` (with `step`: the
+/// controls), `chart="0"`, `explain="0"`, `traffic`, `step`, `app-url`, `lesson` (with `step`: the
 /// lesson's step, from 1), `k8s` (`1.28` or `1.37`), `heading-level` (default none); `theme` is CSS on the host and
 /// `autoplay` the element script's, which plays once the element is scrolled into view). The element's script (`web/js/element.js`) calls it
 /// once the element is connected and the module instantiated, and keeps the handle.
@@ -501,7 +506,7 @@ pub fn mount_element(
         }),
         ..MountOptions::default()
     };
-    // `buttons` or `controls`, `chart`, `explain`, `view`, `race`, `steps`, `show`: the core's reading.
+    // `buttons` or `controls`, `chart`, `explain`, `traffic`, `view`, `race`, `steps`, `show`: the core's reading.
     let embed = EmbedOptions::from_attributes(attr);
     let root = boot::element::shadow_root(&host).map_err(error)?;
     // `autoplay` is the element's script's: it plays once the element is seen.

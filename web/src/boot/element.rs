@@ -74,6 +74,8 @@ export type RolloutStepEvent = CustomEvent<RolloutLabState>;
 /** The attributes of `<rollout-lab>` (README, "On a documentation page"), all strings in HTML. */
 export interface RolloutLabAttributes {
   preset?: string; link?: string; buttons?: string; controls?: string | boolean; chart?: string; explain?: string;
+  /** `traffic`: the Service in front of the pods and its requests (off unless present). */
+  traffic?: string | boolean;
   step?: string | number; "app-url"?: string; autoplay?: string | boolean; lesson?: string;
   /** The Kubernetes version whose controllers run: "1.37" (the default) or "1.28"; a `link` holds its own. */
   k8s?: "1.37" | "1.28";

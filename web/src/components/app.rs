@@ -582,8 +582,16 @@ fn stage_a(
     let deployment = frame.cluster.deployments.first();
     let caption = caption(lab, frame, deployment, first_command.as_ref());
     let selected = lab.selected.clone().map(AttrValue::from);
+    let (traffic, traffic_error) = match &frame.traffic {
+        Some(Ok(t)) => (Some(t.clone()), None),
+        Some(Err(e)) => (None, Some(AttrValue::from(e.clone()))),
+        None => (None, None),
+    };
     html! {
     <Stage
+        {traffic}
+        {traffic_error}
+        deployment={AttrValue::from(frame.deployment.clone())}
         replica_sets={frame.replica_sets.clone()}
         departed={frame.departed.clone()}
         budget={frame.budget.clone()}

@@ -5,7 +5,9 @@
 
 use crate::components::clock::clock;
 use crate::components::logo::logo;
+use crate::components::service_view::ServiceView;
 use crate::components::settings_panel::{slider_index, SLIDER_STOPS};
+use crate::components::traffic_strip::TrafficStrip;
 use crate::components::transport::{
     icon, outcome_key, ICON_BACK, ICON_PAUSE, ICON_PLAY, ICON_RESET, ICON_ROUND, ICON_ROUND_BACK,
     ICON_STEP,
@@ -116,6 +118,11 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
         .app_url
         .as_ref()
         .map(|base| format!("{base}#{}", link_of(&lab)));
+    // The Service and its requests, when asked for (`traffic`).
+    let traffic = match (&frame.traffic, o.traffic) {
+        (Some(Ok(t)), true) => Some(t.clone()),
+        _ => None,
+    };
     let band = frame
         .cluster
         .deployments
@@ -155,18 +162,25 @@ pub fn embed_app(props: &EmbedAppProps) -> Html {
                     <button type="button" class="btn btn-small" onclick={dismiss} aria-label="Dismiss">{ "OK" }</button>
                 </div>
             }
+            if let Some(t) = &traffic {
+                <ServiceView traffic={t.clone()} deployment={AttrValue::from(frame.deployment.clone())} />
+            }
             <div class="embed-main">
                 <ReplicaSets
                     replica_sets={frame.replica_sets.clone()}
                     departed={frame.departed.clone()}
                     before={lab.before.clone()}
                     heading={props.heading}
+                    marks={traffic.as_ref().map(|t| Rc::new(crate::state::traffic::marks(&t.second).into_iter().collect()))}
                 />
                 if o.chart {
                     { chart_panel(&ChartPanelProps { points: frame.chart.clone(), horizon: frame.horizon, band, heading: props.heading }) }
                 }
             </div>
-            { embed_foot(frame, o, started) }
+            if let Some(t) = &traffic {
+                <TrafficStrip traffic={t.clone()} />
+            }
+            { embed_foot(frame, o, started, traffic.as_ref()) }
             </@>
         </div>
     }
@@ -183,6 +197,9 @@ fn embed_lab(props: &EmbedAppProps) -> Lab {
         props.scenario.as_deref(),
         props.preset.as_deref(),
     );
+    if props.options.traffic {
+        lab.show_traffic();
+    }
     if let Some(ignored) = props.options.ignored_words() {
         let extra = format!("Ignored in the embed parameters: {ignored}.");
         lab.notice = Some(match lab.notice.take() {
@@ -367,7 +384,13 @@ fn controls(lab: &UseReducerHandle<Lab>, frame: &Frame, o: &EmbedOptions) -> Htm
 }
 
 /// The foot: the commands pending and the step's sentence.
-fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
+fn embed_foot(
+    frame: &Frame,
+    o: &EmbedOptions,
+    started: bool,
+    traffic: Option<&Rc<crate::state::traffic::TrafficFrame>>,
+) -> Html {
+    let why = traffic.and_then(|t| t.second.why.clone());
     // The step's sentence, with the time that passed before it ("30 s later: …").
     let explanation = frame.explanation.as_ref().map(|e| {
         match frame.step_note.as_ref().map(|n| n.seconds_later) {
@@ -384,7 +407,7 @@ fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
         .collect::<Vec<_>>();
     let waiting = frame.budget.as_ref().and_then(|b| b.waiting.clone());
     html! {
-    if o.explain || !pending.is_empty() {
+    if o.explain || !pending.is_empty() || why.is_some() {
         <footer class="embed-foot" aria-live="polite">
             if !pending.is_empty() {
                 <p class="embed-pending" data-testid="embed-pending">{ if started { format!("Pending: {}", pending.join("; ")) } else { format!("Pending, the first Step applies: {}", pending.join("; ")) } }</p>
@@ -397,6 +420,10 @@ fn embed_foot(frame: &Frame, o: &EmbedOptions, started: bool) -> Html {
             // Why the rollout waits on a new pod whose app fails, in the core's words.
             if let Some(why) = waiting.filter(|_| o.explain) {
                 <p class="embed-waiting" data-testid="budget-waiting">{ why }</p>
+            }
+            // Why requests to the Service fail, in the core's words.
+            if let Some(why) = why {
+                <p class="embed-waiting" data-testid="stage-traffic-why">{ format!("Requests fail: {why}.") }</p>
             }
         </footer>
     }

@@ -113,6 +113,8 @@ fn selectors(t: &Target) -> String {
         "condition" => format!(r#"[data-testid="condition-row"][data-type="{name}"]"#),
         "event" => r#"[data-testid="event-row"]"#.into(),
         "explanation" => r#"[data-testid="explanation"]"#.into(),
+        "service" => r#"[data-testid="service"]"#.into(),
+        "traffic-strip" => r#"[data-testid="traffic-strip"]"#.into(),
         _ => r#"[data-testid="rollout-status"]"#.into(),
     }
 }

@@ -33,12 +33,14 @@ pub mod replica_sets;
 pub mod rs_internals;
 pub mod scenario_panel;
 pub mod select;
+pub mod service_view;
 pub mod settings_panel;
 pub mod share_dialog;
 pub mod share_panel;
 pub mod stage;
 pub mod sweep_panel;
 pub mod text_field;
+pub mod traffic_strip;
 pub mod transport;
 
 pub use bounds_readout::{bounds_readout, BoundsReadoutProps};

@@ -125,6 +125,26 @@ fn failure_marks(p: &PodView) -> Html {
     }
 }
 
+/// A pod's marks as the Service's endpoint: a dot for its EndpointSlice conditions (ready,
+/// serving while terminating, terminating, not ready, gone), requests dropping in while the
+/// proxies send to it, and the requests a second it gets (red with the failed ones).
+fn endpoint_marks(m: Option<&crate::state::traffic::EndpointMark>) -> Html {
+    let Some(m) = m else {
+        return Html::default();
+    };
+    html! {
+        <>
+            <span class={classes!("pod-ep", format!("pod-ep-{}", m.key))} aria-hidden="true" />
+            if m.sent > 0 {
+                <span class="pod-flow" aria-hidden="true" />
+                <span class={classes!("pod-rps", (m.failed > 0).then_some("pod-rps-failing"))} aria-hidden="true">
+                    { if m.failed > 0 { format!("✕{}/s", m.failed) } else { format!("{}/s", m.sent) } }
+                </span>
+            }
+        </>
+    }
+}
+
 /// A pod whose app fails: it restarted, or the kubelet backs off, or its container waits for
 /// a reason (`CrashLoopBackOff`, `ImagePullBackOff`).
 pub fn is_failing(p: &PodView) -> bool {
@@ -171,6 +191,8 @@ pub struct Look {
     pub focus: Option<(&'static str, String)>,
     /// A tooltip.
     pub title: Option<String>,
+    /// The pod as the Service's endpoint, when the stage shows the Service's requests.
+    pub endpoint: Option<crate::state::traffic::EndpointMark>,
 }
 
 /// The class of a state (`pod-pending` …), static, so a lane of 500 tokens formats none.
@@ -196,7 +218,13 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
         look.selected.then_some("pod-selected"),
         look.doomed.then_some("pod-doomed"),
         is_failing(p).then_some("pod-failing"),
+        look.endpoint.as_ref().map(|m| match (m.sent, m.failed) {
+            (0, _) => "pod-unsent",
+            (_, 0) => "pod-sent",
+            _ => "pod-dropping",
+        }),
     );
+    let endpoint = look.endpoint.as_ref();
     let (tabindex, role, label) = match look.focus {
         Some((t, words)) => (Some(t), Some("img"), Some(words)),
         None => (None, None, None),
@@ -208,7 +236,10 @@ pub fn pod_token(p: &PodView, look: Look) -> Html {
             data-doomed={look.doomed.then_some("true")} title={look.title}
             data-restarts={(p.restarts > 0).then(|| p.restarts.to_string())}
             data-back-off={p.back_off_left.map(|l| l.to_string())}
-            tabindex={tabindex} role={role} aria-label={label}>{ failure_marks(p) }</span>
+            data-endpoint={endpoint.map(|m| m.key)}
+            data-sent={endpoint.map(|m| m.sent.to_string())}
+            data-failed={endpoint.map(|m| m.failed.to_string())}
+            tabindex={tabindex} role={role} aria-label={label}>{ failure_marks(p) }{ endpoint_marks(endpoint) }</span>
     }
 }
 

@@ -10,8 +10,12 @@ use crate::components::pod_token::{
 use crate::state::Snapshot;
 use rollout_facade::ui_support::DepartedPod;
 use rollout_facade::view::ReplicaSetView;
+use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Endpoint marks by pod name (`crate::state::traffic::marks`).
+pub type Marks = Rc<HashMap<String, crate::state::traffic::EndpointMark>>;
 
 /// Props of [`PodGrid`].
 #[derive(Properties, PartialEq, Clone)]
@@ -24,6 +28,9 @@ pub struct PodGridProps {
     /// The pod being inspected, if it is one of these.
     #[prop_or_default]
     pub selected: Option<AttrValue>,
+    /// The pods as the Service's endpoints (an embed with `traffic` on), by pod name.
+    #[prop_or_default]
+    pub marks: Option<Marks>,
 }
 
 /// One ReplicaSet's pods, the same tokens as the stage's (`pod_token`): a tooltip each while
@@ -65,6 +72,7 @@ pub fn pod_grid(props: &PodGridProps) -> Html {
                 doomed: p.next_deletion,
                 focus: None,
                 title: Some(title),
+                endpoint: props.marks.as_ref().and_then(|m| m.get(&p.name)).cloned(),
             },
         )
     };
@@ -97,6 +105,9 @@ pub struct ReplicaSetCardProps {
     /// The level of its name's heading (0: not a heading; `chart_panel::panel_tags`).
     #[prop_or(3)]
     pub heading: u8,
+    /// The pods as the Service's endpoints (an embed with `traffic` on), by pod name.
+    #[prop_or_default]
+    pub marks: Option<Marks>,
 }
 
 /// One ReplicaSet.
@@ -162,7 +173,7 @@ pub fn replica_set_card(props: &ReplicaSetCardProps) -> Html {
                 }
             </dl>
             if !empty && props.pods {
-                <PodGrid rs={rs.clone()} departed={props.departed.clone()} selected={pod_selected} />
+                <PodGrid rs={rs.clone()} departed={props.departed.clone()} selected={pod_selected} marks={props.marks.clone()} />
             }
             if let Some(f) = &rs.failure {
                 <p class="rs-failure" role="note"><strong>{ "ReplicaFailure: " }</strong>{ f.clone() }</p>
@@ -198,6 +209,9 @@ pub struct ReplicaSetsProps {
     /// The level of its heading; 0 for no heading and no region (`chart_panel::panel_tags`).
     #[prop_or(2)]
     pub heading: u8,
+    /// The pods as the Service's endpoints (an embed with `traffic` on), by pod name.
+    #[prop_or_default]
+    pub marks: Option<Marks>,
 }
 
 /// What a click inside the ReplicaSet list points at: a pod, else a card.
@@ -241,7 +255,7 @@ pub fn replica_sets(props: &ReplicaSetsProps) -> Html {
                     let changed = props.before.as_ref().map_or([false; 4], |b| {
                         b.counts_changed(&rs.name, [rs.desired, rs.current, rs.ready, rs.available])
                     });
-                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods}
+                    html! { <ReplicaSetCard key={rs.name.clone()} rs={rs.clone()} {departed} {changed} selected={props.selected.clone()} pods={props.pods} marks={props.marks.clone()}
                         heading={if props.heading == 0 { 0 } else { props.heading + 1 }} /> }
                 }) }
             </div>

@@ -51,6 +51,7 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
         <>
         { spec_section(&form) }
         { model_section(&form) }
+        { traffic_section(&form) }
         </>
     }
 }
@@ -300,6 +301,47 @@ fn model_section(form: &Form) -> Html {
                     </p>
                 </div>
             </div>
+        </form>
+    </section>
+    }
+}
+
+/// The Service in front of the Deployment and the requests it gets (the scenario's
+/// `model.traffic`): a switch, then the load, a pod's capacity, the endpoint delay, the app's
+/// exit after SIGTERM and the `preStop` sleep. No controller reads them, so a change applies at
+/// once, wherever the session stands.
+fn traffic_section(form: &Form) -> Html {
+    let props = form.props;
+    let s = &props.settings;
+    let on_switch = {
+        let on_msg = props.on_msg.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            on_msg.emit(Msg::SetTraffic(input.checked()));
+        })
+    };
+    html! {
+    <section class="panel settings" aria-labelledby="traffic-title" data-testid="traffic-settings">
+        <h2 class="panel-title" id="traffic-title">{ "Service and requests" }</h2>
+        <p class="panel-sub">{ "A model of the users: steady requests to a Service in front of the pods. The controllers never read it, so changes apply at once." }</p>
+        <form class="fields fields-model" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="field field-switch">
+                <input id="traffic" type="checkbox" role="switch" class="switch" data-testid="traffic-toggle"
+                    checked={s.traffic} aria-describedby="traffic-hint" onchange={on_switch} />
+                <div>
+                    <label class="field-label" for="traffic">{ "Show the Service and its requests" }</label>
+                    <p class="field-hint" id="traffic-hint">
+                        { "Its endpoints on the pods, the requests each pod gets, and a strip of served and failed requests a second under the stage." }
+                    </p>
+                </div>
+            </div>
+            if s.traffic {
+                { form.field(Field::Load, "Requests a second sent to the Service, spread evenly over the endpoints the proxies send to", "load-input", true) }
+                { form.field(Field::PodCapacity, "Requests a second one pod serves at most; the excess fails (empty: no limit)", "pod-capacity-input", true) }
+                { form.field(Field::EndpointDelaySeconds, "Seconds for an endpoint change to reach kube-proxy on every node", "endpoint-delay-input", true) }
+                { form.field(Field::ExitAfterSigtermSeconds, "Seconds the app takes to exit once it gets SIGTERM", "exit-after-sigterm-input", true) }
+                { form.field(Field::PreStopSleepSeconds, "lifecycle.preStop sleep before SIGTERM: the pod keeps answering meanwhile", "pre-stop-input", true) }
+            }
         </form>
     </section>
     }

@@ -14,6 +14,9 @@ use crate::components::pod_token::{
     density, describe_pods, failure_words, pod_legend, pod_token, pod_words, small_grid,
     state_of_key, with_ghosts, Look, Motion, DENSITY_ABOVE, SMALL_ABOVE,
 };
+use crate::components::service_view::ServiceView;
+use crate::components::traffic_strip::TrafficStrip;
+use crate::state::traffic::{marks, EndpointMark, TrafficFrame};
 use rollout_facade::ui_support::DepartedPod;
 use rollout_facade::view::{BudgetView, GaugeView, PodState, ReplicaSetView};
 use std::cell::RefCell;
@@ -150,6 +153,9 @@ pub struct LaneProps {
     /// Which stage it is on, when there are two (` (B)`), so the lanes' names stay unique.
     #[prop_or_default]
     pub stage: Option<AttrValue>,
+    /// The pods as the Service's endpoints (when the stage shows its requests), by pod name.
+    #[prop_or_default]
+    pub marks: Option<Rc<HashMap<String, EndpointMark>>>,
 }
 
 /// One ReplicaSet's lane.
@@ -252,6 +258,10 @@ pub fn lane(props: &LaneProps) -> Html {
             words.push_str(", ");
             words.push_str(why);
         }
+        let endpoint = props.marks.as_ref().and_then(|m| m.get(&p.name)).cloned();
+        if let Some(m) = &endpoint {
+            words.push_str(&m.words());
+        }
         pod_token(
             p,
             Look {
@@ -261,6 +271,7 @@ pub fn lane(props: &LaneProps) -> Html {
                 doomed: p.next_deletion,
                 focus: Some((tabindex, words)),
                 title: None,
+                endpoint,
             },
         )
     };
@@ -489,6 +500,9 @@ pub struct StageProps {
     pub budget: Option<BudgetView>,
     /// The step in one line.
     pub caption: AttrValue,
+    /// The Deployment's name (the Service's, in front of it).
+    #[prop_or_default]
+    pub deployment: AttrValue,
     /// Who acted (a CSS key, `deployment`, …), for the caption's colour.
     #[prop_or_default]
     pub actor: Option<&'static str>,
@@ -519,6 +533,12 @@ pub struct StageProps {
     /// What goes beside the lanes, under the gauges (the chart in presentation mode).
     #[prop_or_default]
     pub children: Html,
+    /// The Service in front of the pods and its requests, when the scenario models them.
+    #[prop_or_default]
+    pub traffic: Option<Rc<TrafficFrame>>,
+    /// Why the Service's requests could not be worked out (the core's refusal).
+    #[prop_or_default]
+    pub traffic_error: Option<AttrValue>,
 }
 
 /// The stage.
@@ -594,6 +614,10 @@ pub fn stage(props: &StageProps) -> Html {
         let on_select = props.on_select.clone();
         Callback::from(move |e: KeyboardEvent| on_lane_key(e, &on_select))
     };
+    let marks: Option<Rc<HashMap<String, EndpointMark>>> = props
+        .traffic
+        .as_ref()
+        .map(|t| Rc::new(marks(&t.second).into_iter().collect()));
     let size = format!("--pod-em: {}", crate::chart::fmt(token_em(most)));
     let title_id = format!("{}-title", props.testid);
     html! {
@@ -605,21 +629,35 @@ pub fn stage(props: &StageProps) -> Html {
                 <div class="stage-tools">{ props.tools.clone() }</div>
             </div>
             <p class={classes!("stage-caption", props.actor.map(|a| format!("actor-{a}")))} data-testid={format!("{}-caption", props.testid)}
-                aria-live={if props.live { "polite" } else { "off" }} aria-atomic="true">{ props.caption.clone() }</p>
+                aria-live={if props.live { "polite" } else { "off" }} aria-atomic="true">
+                { props.caption.clone() }
+                if let Some(why) = props.traffic.as_ref().and_then(|t| t.second.why.clone()) {
+                    <span class="stage-caption-why" data-testid={format!("{}-traffic-why", props.testid)}>{ format!("Requests fail: {why}.") }</span>
+                }
+                if let Some(e) = &props.traffic_error {
+                    <span class="stage-caption-why" data-testid={format!("{}-traffic-why", props.testid)}>{ format!("The Service's requests are not shown: {e}") }</span>
+                }
+            </p>
             <div class="stage-body">
                 <div class="stage-left">
+                if let Some(t) = &props.traffic {
+                    <ServiceView traffic={t.clone()} deployment={props.deployment.clone()} />
+                }
                 <div class="lanes" ref={root} {onmouseover} {onfocusin} {onclick} {onkeydown}>
                     if lanes.is_empty() && gone.is_empty() {
                         <p class="lane-empty stage-empty">{ "No ReplicaSets yet: the Deployment controller creates the first one in its first sync." }</p>
                     }
                     { for lanes.iter().map(|rs| html! {
-                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()}
+                        <Lane key={rs.name.clone()} rs={rs.clone()} departed={departed_of(&rs.name)} {most} selected={pod_selected.clone()} marks={marks.clone()}
                             stage={(props.testid != "stage").then(|| AttrValue::from(format!(" ({})", props.testid)))} />
                     }) }
                     { for gone.iter().map(|rs| gone_lane(rs)) }
                     <p class="pod-readout" ref={readout} aria-hidden="true">{ "Point at a pod (or Tab to it) for its name, state and node." }</p>
                 </div>
                 { props.budget.as_ref().map(behind_notes).unwrap_or_default() }
+                if let Some(t) = &props.traffic {
+                    <TrafficStrip traffic={t.clone()} />
+                }
                 </div>
                 <div class="stage-side">
                     { props.budget.as_ref().map(gauges).unwrap_or_default() }

@@ -85,6 +85,9 @@ pub struct Frame {
     /// What the last step to a change said beyond the sync that made it (`None` after a round,
     /// a run or a restored link).
     pub step_note: Option<StepNote>,
+    /// The Service's requests at the clock, when the scenario models them (`model.traffic`);
+    /// `Err`: the core refused to run them.
+    pub traffic: Option<Result<Rc<super::traffic::TrafficFrame>, String>>,
 }
 
 /// Up to this many pods the status panel prints `kubectl get pods` (beyond, a count).
@@ -180,6 +183,7 @@ impl Frame {
             can_back: sim.can_step_back(),
             steps: sim.steps_taken(),
             horizon: scenario.rounds,
+            traffic: super::traffic::traffic_frame(scenario, &deployment, now),
             deployment,
             settled,
             step_note,

@@ -504,6 +504,7 @@ impl Lab {
             | Msg::CloseGuide) => self.update_guide(m),
             m @ (Msg::Edit(..)
             | Msg::SetNeverReady(_)
+            | Msg::SetTraffic(_)
             | Msg::SetInstantReactions(_)
             | Msg::SetKubernetes(_)) => self.update_settings(m),
             m @ (Msg::Step
@@ -606,6 +607,10 @@ impl Lab {
     /// An edit of the settings, previewed live.
     fn update_settings(&mut self, msg: Msg) {
         match msg {
+            Msg::Edit(field, value) if Field::TRAFFIC.contains(&field) => {
+                self.settings.set(field, value);
+                self.apply_traffic();
+            }
             Msg::Edit(field, value) => {
                 self.settings.set(field, value);
                 self.live_preview();
@@ -613,6 +618,10 @@ impl Lab {
             Msg::SetNeverReady(on) => {
                 self.settings.never_ready = on;
                 self.live_preview();
+            }
+            Msg::SetTraffic(on) => {
+                self.settings.traffic = on;
+                self.apply_traffic();
             }
             Msg::SetInstantReactions(on) => {
                 self.settings.instant_reactions = on;
@@ -802,6 +811,36 @@ impl Lab {
 
     /// Before the first step, valid settings re-create the simulation at once (keeping the
     /// queued actions); invalid ones are not applied.
+    /// Shows the Service and its requests (an embed's `traffic`): the scenario's traffic model,
+    /// or the core's defaults when it has none.
+    pub fn show_traffic(&mut self) {
+        if self.settings.traffic {
+            return;
+        }
+        self.settings.traffic = true;
+        self.apply_traffic();
+    }
+
+    /// The traffic settings, applied at once when they are valid: no controller reads them, so
+    /// the session keeps its place (`Session::set_traffic_model`) and the stage's Service and
+    /// strip follow.
+    fn apply_traffic(&mut self) {
+        let traffic = if self.settings.traffic {
+            match settings::parse_traffic(&self.settings) {
+                Ok(t) => Some(t),
+                Err(_) => return,
+            }
+        } else {
+            None
+        };
+        self.session.borrow_mut().set_traffic_model(traffic);
+        for f in Field::TRAFFIC {
+            self.applied.set(f, self.settings.get(f).to_string());
+        }
+        self.applied.traffic = self.settings.traffic;
+        self.bump();
+    }
+
     fn live_preview(&mut self) {
         if self.started() {
             return;

@@ -41,6 +41,7 @@ mod scenario;
 mod snapshot;
 #[cfg(test)]
 mod tests;
+pub mod traffic;
 
 pub use crate::explain::StepNote;
 pub use frame::{EventRow, Frame, PendingRow, GET_PODS_UP_TO};
@@ -100,6 +101,8 @@ pub enum Msg {
     Edit(Field, String),
     /// The "new image never becomes ready" switch.
     SetNeverReady(bool),
+    /// The "Service and requests" switch (the scenario's `model.traffic`).
+    SetTraffic(bool),
     /// "Controller reaction": instant (settled rounds) or one round per hop (lock-step).
     /// Applies at once before the first step, on Reset afterwards.
     SetInstantReactions(bool),

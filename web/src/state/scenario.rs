@@ -97,6 +97,7 @@ pub fn build_scenario(settings: &Settings, template: &Scenario) -> Result<Scenar
         }),
     };
     apply_failure(&mut s, template, model.failure.clone(), &input.image);
+    apply_traffic(&mut s, model.traffic.clone());
     s.termination_rounds = model.termination_rounds;
     s.nodes = model.nodes;
     s.settle = settings.instant_reactions;
@@ -154,6 +155,21 @@ fn apply_failure(
         (failures, None) => {
             s.model = Some(ModelExtras {
                 failures,
+                ..ModelExtras::default()
+            })
+        }
+    }
+}
+
+/// The settings' traffic model as `s`'s `model.traffic` (`None`: the Service's requests are
+/// not modelled).
+fn apply_traffic(s: &mut Scenario, traffic: Option<rollout_facade::traffic::TrafficModel>) {
+    match (traffic, s.model.as_mut()) {
+        (None, None) => {}
+        (traffic, Some(m)) => m.traffic = traffic,
+        (traffic, None) => {
+            s.model = Some(ModelExtras {
+                traffic,
                 ..ModelExtras::default()
             })
         }

@@ -767,3 +767,50 @@ fn reset_returns_to_the_first_visit() {
     assert_eq!(lab.sim().round(), first.sim().round());
     assert!(!lab.playing);
 }
+
+#[test]
+fn the_traffic_switch_and_fields_apply_at_once_and_the_frame_shows_the_clocks_second() {
+    let mut lab = lab();
+    assert!(Frame::of(&lab).traffic.is_none(), "off by default");
+    lab.update(Msg::SetTraffic(true));
+    lab.update(Msg::Edit(Field::Load, "90".into()));
+    lab.update(Msg::Edit(Field::PodCapacity, "20".into()));
+    run_rounds(&mut lab, 8);
+    let steps = lab.sim().steps_taken();
+    let t = Frame::of(&lab).traffic.unwrap().unwrap();
+    // Three pods ready (5 s rounds of readiness in the default scenario), 30 req/s each, 20
+    // served: 10 over each pod's capacity.
+    assert_eq!(t.now, lab.sim().now());
+    assert_eq!(
+        (t.second.figures.served, t.second.figures.failed()),
+        (60, 30)
+    );
+    assert!(t
+        .second
+        .why
+        .as_deref()
+        .unwrap()
+        .contains("serves at most 20"));
+    // Edited mid-run: applied at once, the session where it was, the figures the core's anew.
+    lab.update(Msg::Edit(Field::PodCapacity, "30".into()));
+    assert_eq!(lab.sim().steps_taken(), steps);
+    let t = Frame::of(&lab).traffic.unwrap().unwrap();
+    assert_eq!(
+        (t.second.figures.served, t.second.figures.failed()),
+        (90, 0)
+    );
+    assert_eq!(t.second.why, None);
+    // An invalid value is not applied; switched off, no traffic.
+    lab.update(Msg::Edit(Field::Load, "0".into()));
+    assert_eq!(Frame::of(&lab).traffic.unwrap().unwrap().model.load, 90);
+    lab.update(Msg::SetTraffic(false));
+    assert!(Frame::of(&lab).traffic.is_none());
+    assert_eq!(
+        lab.sim()
+            .scenario()
+            .model
+            .as_ref()
+            .and_then(|m| m.traffic.clone()),
+        None
+    );
+}

@@ -716,6 +716,153 @@ const RS_CONTROLLER: Lesson = Lesson {
     ],
 };
 
+/// The Kubernetes documentation's page on probes (the readiness lesson follows it).
+const PROBES: &str =
+    "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#container-probes";
+
+const READINESS: Lesson = Lesson {
+    id: "readiness-probes",
+    title: "Why readiness probes exist: requests sent to an app still booting",
+    teaches: "Without a readiness probe a pod is Ready, and the Service sends it requests, as soon as its container starts, while its app needs {appReady} s more: requests fail until it answers. A readiness probe keeps the pod out of the Service's ready endpoints until then.",
+    doc: DocRef {
+        title: "Pods › Container probes (readinessProbe)",
+        url: PROBES,
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"readiness-probes","rounds":90,"secondsPerRound":1,"readyAfterRounds":0,
+        "terminationRounds":5,"nodes":3,
+        "model":{"probes":{"appReadySeconds":8,"containers":[{"name":"web"}]},
+                 "traffic":{"load":40,"endpointDelaySeconds":1,"preStopSleepSeconds":3}},
+        "actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":3,"image":"nginx:1.14.2",
+         "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+        {"round":20,"type":"scale","replicas":4},
+        {"round":40,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::Service),
+            "The Service in front of {deployment} gets {load} requests a second, spread evenly over its ready endpoints, and `kubectl scale` now asks for {replicas} pods. The pods have no readiness probe: the kubelet reports a container ready as soon as it starts, while this app needs {appReady} s more before it answers. The proxies learn of an endpoint change {endpointDelay} s after it. (The red at the start of the strip: the first pods, booting the same way.)",
+            "How many requests will fail between this `kubectl scale` and the next command?",
+            Ask::FailedRequests,
+        ),
+        lit(
+            Moment::RequestsFail,
+            Highlight::Service,
+            "Requests fail: {why}. The Service counts the pod among its ready endpoints and sends it {perPod} requests a second, and none is answered.",
+        ),
+        lit(
+            Moment::RequestsServed,
+            Highlight::Requests,
+            "The app answers now and every request is served again: {failedAfter:scale} requests failed because of the scale-up. The same scale-up with a readiness probe (Kubernetes' defaults, succeeding once the app answers): {failedAfter:scale/readinessProbe} failed, since the pod becomes Ready, and an endpoint the proxies send to, only then.",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Requests),
+            "`kubectl set image` starts a rolling update to {image}: maxSurge {surgeSpec}, maxUnavailable {unavailableSpec}. Every new pod is again Ready as soon as its container starts, {appReady} s before its app answers, so the controllers also delete old pods for it at once.",
+            "How many requests will fail during this rolling update (until the script ends)?",
+            Ask::FailedRequests,
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::Requests,
+            "`kubectl rollout status`: {status}. On the stage it looked perfect, yet {failedAfter:setImage} requests failed, and in the worst second only {lowestServedAfter:setImage} of the load was served. With a readiness probe the same rollout fails {failedAfter:setImage/readinessProbe} requests: it waits for each new app, and the old pods serve meanwhile.",
+        ),
+    ],
+};
+
+const GRACEFUL: Lesson = Lesson {
+    id: "graceful-shutdown",
+    title: "Graceful shutdown: errors at termination and the preStop sleep",
+    teaches: "A deleted pod gets SIGTERM at once, while the proxies keep sending it requests for {endpointDelay} s until they learn its endpoint is terminating: an app that exits at once fails them. A `preStop` sleep longer than that delay keeps it answering until nothing is sent to it.",
+    doc: DocRef {
+        title: "Pods › Termination of Pods",
+        url: "https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"graceful-shutdown","rounds":90,"secondsPerRound":1,"readyAfterRounds":0,
+        "terminationRounds":10,"nodes":3,
+        "model":{"probes":{"appReadySeconds":5,"containers":[{"name":"web","readinessProbe":{"periodSeconds":1}}]},
+                 "traffic":{"load":40,"endpointDelaySeconds":1,"exitAfterSigtermSeconds":0,"preStopSleepSeconds":0}},
+        "actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":4,"image":"nginx:1.14.2",
+         "strategy":{"type":"RollingUpdate","maxSurge":1,"maxUnavailable":0}}},
+        {"round":20,"type":"scale","replicas":3},
+        {"round":40,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("scale"),
+            Some(Highlight::Service),
+            "`kubectl scale` to {replicas}: the ReplicaSet controller deletes one of the pods. The Service sends {load} requests a second over its ready endpoints, and the proxies learn of an endpoint change {endpointDelay} s after it. The pods have a readiness probe, so none gets requests before its app answers; but the container has no preStop hook, so the kubelet sends SIGTERM as soon as the pod is deleted, and this app exits {exitAfterSigterm} s after it.",
+            "How many requests will fail between this `kubectl scale` and the next command?",
+            Ask::FailedRequests,
+        ),
+        lit(
+            Moment::RequestsFail,
+            Highlight::Service,
+            "Requests fail: {why}. The EndpointSlice already says the pod is terminating; the proxies act on what they heard {endpointDelay} s ago.",
+        ),
+        lit(
+            Moment::RequestsServed,
+            Highlight::Requests,
+            "The proxies have caught up: {failedAfter:scale} requests failed while the pod's app was gone but the proxies still sent to it. With a preStop sleep of {setting:preStop=5} s, longer than the endpoint delay, the pod answers until nothing is sent to it: {failedAfter:scale/preStop=5} failed.",
+        ),
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::Requests),
+            "`kubectl set image` to {image}: a rolling update (maxSurge {surgeSpec}, maxUnavailable {unavailableSpec}) that deletes each old pod in turn, each one exiting at SIGTERM the same way.",
+            "How many requests will fail during this rolling update (until the script ends)?",
+            Ask::FailedRequests,
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::Requests,
+            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, a window for every old pod deleted. With a preStop sleep of {setting:preStop=5} s: {failedAfter:setImage/preStop=5}. (A preStop hook runs before SIGTERM; newer Kubernetes versions have a built-in `sleep` action for it.)",
+        ),
+    ],
+};
+
+const UNAVAILABLE_REQUESTS: Lesson = Lesson {
+    id: "max-unavailable-requests",
+    title: "maxUnavailable in requests: the capacity a rollout takes away",
+    teaches: "maxUnavailable {unavailableSpec} lets the controllers take {maxUnavailable} of {replicas} pods away before a new one is available: with {load} requests a second and {podCapacity} a pod, the pods left cannot serve them all. maxUnavailable {setting:maxUnavailable=0} keeps the capacity.",
+    doc: DocRef {
+        title: "Deployments › Max Unavailable",
+        url: "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-unavailable",
+    },
+    scenario: ScenarioSource::Inline(
+        r#"{"settle":true,"name":"max-unavailable-requests","rounds":90,"secondsPerRound":1,"readyAfterRounds":0,
+        "terminationRounds":10,"nodes":3,
+        "model":{"probes":{"appReadySeconds":5,"containers":[{"name":"web","readinessProbe":{"periodSeconds":1}}]},
+                 "traffic":{"load":100,"podCapacity":28,"endpointDelaySeconds":1,"preStopSleepSeconds":5}},
+        "actions":[
+        {"round":0,"type":"create","deployment":{"name":"web","replicas":4,"image":"nginx:1.14.2",
+         "strategy":{"type":"RollingUpdate","maxSurge":"25%","maxUnavailable":"25%"}}},
+        {"round":20,"type":"setImage","image":"nginx:1.16.1"}]}"#,
+    ),
+    steps: &[
+        ask(
+            Moment::Action("setImage"),
+            Some(Highlight::BudgetAvailable),
+            "The Service gets {load} requests a second and a pod serves at most {podCapacity}: {replicas} pods serve them all. `kubectl set image` starts a rolling update with maxSurge {surgeSpec} and maxUnavailable {unavailableSpec}, which is {maxUnavailable} of {replicas} pods: at least {minAvailable} must stay available. The pods have a readiness probe and a preStop sleep, so no request goes to an app that is booting or gone.",
+            "How many requests will fail during this rolling update?",
+            Ask::FailedRequests,
+        ),
+        lit(
+            Moment::RequestsFail,
+            Highlight::Service,
+            "Requests fail: {why}. The Available gauge is within its limit: maxUnavailable counts pods, the users count requests.",
+        ),
+        lit(
+            Moment::RolloutComplete,
+            Highlight::Requests,
+            "`kubectl rollout status`: {status}. {failedAfter:setImage} requests failed, and in the worst second {lowestServedAfter:setImage} of the load was served. The same rollout with maxUnavailable {setting:maxUnavailable=0} keeps {replicas} pods serving throughout and adds one at a time: {failedAfter:setImage/maxUnavailable=0} failed, {lowestServedAfter:setImage/maxUnavailable=0} served at worst.",
+        ),
+    ],
+};
+
 const LESSONS: &[Lesson] = &[
     BASICS,
     ROLLING,
@@ -724,6 +871,9 @@ const LESSONS: &[Lesson] = &[
     BAD_IMAGE,
     CRASH_LOOP,
     LIVENESS_VS_READINESS,
+    READINESS,
+    GRACEFUL,
+    UNAVAILABLE_REQUESTS,
     ROLLOVER,
     PROPORTIONAL,
     PAUSE,

@@ -46,6 +46,9 @@ pub fn hint(ask: &Ask, sim: &Simulation, given: &Answer, expected: &Expected) ->
             (Some(_), None) => "Look at what could hold it up.".into(),
             (None, _) => "Something does move it on.".into(),
         },
+        (Ask::FailedRequests, Answer::Number(g), Answer::Number(a)) => {
+            more_or_fewer(*g, *a, "will fail")
+        }
         (Ask::Refused(options), Answer::Choices(g), Answer::Choices(a)) => {
             let misjudged = (0..options.len())
                 .filter(|i| g.contains(i) != a.contains(i))
@@ -126,6 +129,7 @@ fn rule(ask: &Ask, sim: &Simulation, expected: &Expected) -> String {
             format!("{} {}", round_rule(ask, sim, &live), live.clock())
         }
         Ask::Refused(_) => "The API server checks the values as written, before any rounding: maxUnavailable may be at most 100%, neither may be negative, and maxSurge and maxUnavailable may not both be zero.".into(),
+        Ask::FailedRequests => requests_rule(sim),
     }
 }
 
@@ -446,5 +450,43 @@ fn restart_rule(sim: &Simulation, rs: moment::Rs) -> String {
     format!(
         "The kubelet restarts a crashed container at once the first time; after that it waits a back-off counted from the exit, {} s at first and doubling each time, at most {} s. Add the time the app runs before it crashes.{so_far}",
         policy.initial_seconds, policy.max_seconds
+    )
+}
+
+/// What decides [`Ask::FailedRequests`], with the traffic model's numbers (never the answer):
+/// how the Service spreads its load, when the proxies learn of a change, and when a pod's app
+/// does not answer.
+fn requests_rule(sim: &Simulation) -> String {
+    let s = sim.scenario();
+    let m = s.model.as_ref();
+    let t = m.and_then(|m| m.traffic.clone()).unwrap_or_default();
+    let probes = m.and_then(|m| m.probes.as_ref());
+    let readiness =
+        probes.is_some_and(|p| p.containers.iter().any(|c| c.readiness_probe.is_some()));
+    let app = match probes {
+        Some(p) if readiness => format!(
+            "The app answers {} s after its container starts, and its readiness probe keeps the pod out of the ready endpoints until it does.",
+            p.app_ready_seconds
+        ),
+        Some(p) => format!(
+            "The app answers {} s after its container starts, but without a readiness probe the pod is Ready, and a ready endpoint, as soon as the container starts.",
+            p.app_ready_seconds
+        ),
+        None => "The app answers once its pod is Ready.".to_string(),
+    };
+    let stop = match t.pre_stop_sleep_seconds {
+        0 => format!(
+            "A deleted pod's app exits {} s after SIGTERM, which comes at once without a preStop sleep.",
+            t.exit_after_sigterm_seconds
+        ),
+        n => format!("A deleted pod keeps answering through its preStop sleep of {n} s, then gets SIGTERM."),
+    };
+    let capacity = t
+        .pod_capacity
+        .map(|c| format!(" A pod serves at most {c} req/s; the excess fails."))
+        .unwrap_or_default();
+    format!(
+        "The Service spreads {} req/s evenly over the endpoints the proxies send to, and the proxies learn of an endpoint change {} s after it. {app} {stop}{capacity} Count each window's seconds times what the pod gets a second.",
+        t.load, t.endpoint_delay_seconds
     )
 }

@@ -20,6 +20,7 @@ pub mod question;
 pub mod quiz;
 pub mod teacher;
 pub mod text;
+pub mod traffic_text;
 
 #[cfg(test)]
 mod tests;
@@ -85,6 +86,10 @@ pub enum Highlight {
     Explanation,
     /// What `kubectl rollout status` prints.
     RolloutStatus,
+    /// The Service in front of the lanes (its endpoints and this second's requests).
+    Service,
+    /// The strip of served and failed requests a second under the stage.
+    Requests,
 }
 
 /// A highlight resolved on the simulation: the part of the page (the stage's test hooks) and
@@ -92,7 +97,7 @@ pub enum Highlight {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Target {
     /// `rs-lane`, `pod`, `budget-total`, `budget-available`, `condition`, `event`,
-    /// `explanation` or `rollout-status`.
+    /// `explanation`, `rollout-status`, `service` or `traffic-strip`.
     pub part: &'static str,
     /// The ReplicaSet (for a lane or its pods) or the condition type.
     pub name: Option<String>,
@@ -133,6 +138,14 @@ impl Highlight {
             },
             Highlight::RolloutStatus => Target {
                 part: "rollout-status",
+                name: None,
+            },
+            Highlight::Service => Target {
+                part: "service",
+                name: None,
+            },
+            Highlight::Requests => Target {
+                part: "traffic-strip",
                 name: None,
             },
         })

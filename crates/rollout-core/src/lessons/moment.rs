@@ -76,6 +76,11 @@ pub enum Moment {
     DeadlineExceeded,
     /// A whole round has run (the clock is about to move on).
     RoundEnd,
+    /// The clock reaches a second in which requests to the Service fail, by the traffic run
+    /// of the script (`crate::traffic`, the scenario's `model.traffic`).
+    RequestsFail,
+    /// The clock reaches a second in which the Service serves every request again.
+    RequestsServed,
 }
 
 impl Moment {
@@ -143,6 +148,8 @@ impl Moment {
             Moment::RolloutComplete => "until the rollout is complete".into(),
             Moment::DeadlineExceeded => "until ProgressDeadlineExceeded".into(),
             Moment::RoundEnd => "until the end of the round".into(),
+            Moment::RequestsFail => "until requests to the Service fail".into(),
+            Moment::RequestsServed => "until the Service serves every request".into(),
         }
     }
 }
@@ -327,6 +334,9 @@ pub fn round_reached(moment: &Moment, sim: &Simulation, record: &StepRecord) -> 
 /// Steps `sim` until `moment`; returns the number of steps taken. A state moment that already
 /// holds takes none. `Err` when the scenario ends first.
 pub fn run_to(sim: &mut Simulation, moment: &Moment) -> Result<usize, String> {
+    if let Moment::RequestsFail | Moment::RequestsServed = moment {
+        return run_to_requests(sim, moment);
+    }
     if moment.is_state() && state_holds(moment, sim.api()) {
         return Ok(0);
     }
@@ -345,4 +355,25 @@ pub fn run_to(sim: &mut Simulation, moment: &Moment) -> Result<usize, String> {
             return Ok(taken);
         }
     }
+}
+
+/// Steps `sim` until the clock's second has failed requests ([`Moment::RequestsFail`]) or has
+/// none ([`Moment::RequestsServed`]), by the traffic run of its script: the run is worked out
+/// once, and the clock read after each step. A moment that holds takes no step.
+fn run_to_requests(sim: &mut Simulation, moment: &Moment) -> Result<usize, String> {
+    let run = crate::traffic::run_scenario(sim.scenario(), None, None)?;
+    let failing = matches!(moment, Moment::RequestsFail);
+    let holds = |sim: &Simulation| (run.figures_at(sim.now()).failed() > 0) == failing;
+    let mut taken = 0;
+    while !holds(sim) {
+        if sim.step().is_none() {
+            return Err(format!(
+                "the scenario ended (round {}) before {}",
+                sim.round(),
+                moment.describe()
+            ));
+        }
+        taken += 1;
+    }
+    Ok(taken)
 }

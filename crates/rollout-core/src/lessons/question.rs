@@ -76,6 +76,9 @@ pub enum Ask {
     Completes,
     /// Choice: which of these settings the API server refuses (all of them to be named).
     Refused(&'static [SettingOption]),
+    /// Number: how many requests to the Service fail from now until the script's next command
+    /// (or its end), by the traffic model (`crate::traffic`, the scenario's `model.traffic`).
+    FailedRequests,
 }
 
 /// The four kinds of answer input (the page's `data-kind`).
@@ -108,7 +111,9 @@ impl Ask {
     /// The kind of answer it takes.
     pub fn kind(&self) -> Kind {
         match self {
-            Ask::DesiredAfterNextSync(_) | Ask::CreatedInNextSync(_) => Kind::Number,
+            Ask::DesiredAfterNextSync(_) | Ask::CreatedInNextSync(_) | Ask::FailedRequests => {
+                Kind::Number
+            }
             Ask::NextDeletedPod => Kind::Pod,
             Ask::RoundOf(_) | Ask::Completes => Kind::Round,
             Ask::Refused(_) => Kind::Choice,
@@ -423,6 +428,7 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
                     .unwrap_or_else(|| never(ended(&probe, "the rollout completing"), &probe))),
             }
         }
+        Ask::FailedRequests => failed_requests(sim),
         Ask::Refused(options) => {
             let d = moment::deployment(sim.api()).ok_or("no Deployment exists")?;
             let old = DeploymentInput::from_deployment(d);
@@ -450,6 +456,87 @@ pub fn expected(ask: &Ask, sim: &Simulation) -> Result<Expected, String> {
             })
         }
     }
+}
+
+/// The seconds [`Ask::FailedRequests`] counts: from the clock to the script's next command
+/// after it (or the end of the run).
+pub fn request_window(sim: &Simulation, run: &crate::traffic::TrafficRun) -> (i64, i64) {
+    let from = sim.now();
+    let spr = sim.scenario().seconds_per_round.max(1);
+    let next = sim
+        .scenario()
+        .actions
+        .iter()
+        .map(|a| i64::from(a.round) * spr)
+        .filter(|&t| t > from)
+        .min();
+    (from, next.unwrap_or(run.end()).min(run.end()).max(from))
+}
+
+/// [`Ask::FailedRequests`]: the failed requests of the traffic run over [`request_window`],
+/// explained by the first second in which some fail (the core's why, naming the pod), which
+/// "Show me" steps to.
+///
+/// Example, `?lesson=readiness-probes` step 1: `kubectl scale` to 4 at 20 s, no readiness
+/// probe, the app answering 8 s after its start, load 40: from 21 s (the proxies told) to 27 s
+/// the new pod gets 10 req/s and does not answer: 70.
+fn failed_requests(sim: &Simulation) -> Result<Expected, String> {
+    let run = crate::traffic::run_scenario(sim.scenario(), None, None)?;
+    let (from, to) = request_window(sim, &run);
+    let t = run.totals(from, to);
+    let mut lines = vec![format!(
+        "From t = {from} s to {to} s the Service gets {} requests; {} fail.",
+        t.sent, t.failed
+    )];
+    let first = run
+        .spans()
+        .iter()
+        .filter(|s| s.to > from && s.from < to && s.figures.failed() > 0)
+        .map(|s| s.from.max(from))
+        .min();
+    let Some(at) = first else {
+        return Ok(Expected {
+            answer: Answer::Number(t.failed as i64),
+            explanation: lines,
+            decisions: Vec::new(),
+            round: None,
+            time: None,
+            steps: 0,
+        });
+    };
+    let last = run
+        .spans()
+        .iter()
+        .filter(|s| s.to > from && s.from < to && s.figures.failed() > 0)
+        .map(|s| s.to.min(to))
+        .max()
+        .unwrap_or(at);
+    if let Some(why) = run.second(at).why {
+        lines.push(format!("From t = {at} s: {why}."));
+    }
+    lines.push(format!(
+        "Requests fail in {} seconds, the last at t = {} s.",
+        t.seconds_with_failures,
+        last - 1
+    ));
+    // "Show me" runs to the first second with failures.
+    let mut probe = sim.clone_without_history();
+    let mut steps = 0;
+    while probe.now() < at && probe.step().is_some() {
+        steps += 1;
+    }
+    let (round, time) = (probe.round(), probe.now());
+    Ok(Expected {
+        answer: Answer::Number(t.failed as i64),
+        explanation: lines,
+        decisions: probe
+            .last_step()
+            .map(|r| r.decisions.clone())
+            .unwrap_or_default(),
+        round: Some(round),
+        time: Some(time),
+        steps,
+    })
 }
 
 /// The API server's refusal without the object and the Go value it quotes: `Deployment.apps

@@ -118,6 +118,15 @@ fn verify(ask: &Ask, sim: &Simulation, expected: &Expected, at: &str) {
                 );
             }
         }
+        (Ask::FailedRequests, Answer::Number(n)) => {
+            // Second by second over the window, as the strip shows them.
+            let run = crate::traffic::run_scenario(s.scenario(), None, None).unwrap();
+            let (from, to) = super::question::request_window(&s, &run);
+            let failed: i64 = (from..to)
+                .map(|t| i64::from(run.figures_at(t).failed()))
+                .sum();
+            assert_eq!(failed, *n, "{at}");
+        }
         (ask, answer) => panic!("{at}: {ask:?} answered with {answer:?}"),
     }
 }

@@ -22,6 +22,8 @@
 //!   `status.terminatingReplicas` since 1.35).
 //! * The release: `k8s` (`1.37`), `ownWrites` (the ReplicaSet controller's guards against a
 //!   lagging cache, by release: its own writes awaited since 1.36).
+//! * The Service and its requests: see [`super::traffic_text`] (`load`, `why`,
+//!   `failedAfter:scale/readinessProbe` …).
 //! * The clock: `now` (seconds).
 //! * The last step: `round`, `time` (its seconds), `decision` (its first decision's sentence) or
 //!   `decision:FUNCTION`, `value:NAME` (a named number of its decisions), `event` (its last
@@ -114,6 +116,9 @@ fn value(key: &str, sim: &Simulation) -> Result<String, String> {
         Some((n, a)) => (n, Some(a)),
         None => (key, None),
     };
+    if let Some(v) = super::traffic_text::value(name, arg, sim) {
+        return v;
+    }
     if arg.is_none() {
         if let Some(rs) = rs_ref(name) {
             return moment::resolve(api, rs)
