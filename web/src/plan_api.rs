@@ -20,7 +20,7 @@ use rollout_facade::plan::sweep::{parse_axis, Sweep, SweepRow};
 use rollout_facade::plan::Subject;
 
 /// The options `plan()` and `sweep()` take: the `rollout plan` flags in camelCase.
-pub const OPTION_NAMES: [&str; 15] = [
+pub const OPTION_NAMES: [&str; 20] = [
     "deployment",
     "readyAfter",
     "pull",
@@ -36,6 +36,11 @@ pub const OPTION_NAMES: [&str; 15] = [
     "zones",
     "nodeList",
     "fail",
+    "load",
+    "podCapacity",
+    "endpointDelay",
+    "exitAfterSigterm",
+    "preStop",
 ];
 
 /// The cluster model options of `plan()` and `sweep()` (manifests only), as JavaScript gives
@@ -205,7 +210,35 @@ impl ModelOptions {
             m.pod_quota = Some(whole("podQuota", v, 0)? as i32);
         }
         self.node_sizes(&mut m)?;
+        self.traffic(&mut m)?;
         Ok(m)
+    }
+
+    /// The traffic options (`rollout plan`'s `--load`, `--pod-capacity`, `--endpoint-delay`,
+    /// `--exit-after-sigterm`, `--pre-stop`), in range: the core's messages name the option.
+    fn traffic(&self, m: &mut ClusterModel) -> Result<(), String> {
+        let rate = |name: &str| -> Result<Option<i64>, String> {
+            self.get(name)
+                .map(|v| {
+                    text_of(v).trim().parse::<i64>().map_err(|_| {
+                        format!("{name} {v}: expected a whole number of requests a second")
+                    })
+                })
+                .transpose()
+        };
+        let duration = |name: &str| -> Result<Option<i64>, String> {
+            self.get(name)
+                .map(|v| rollout_facade::plan::input::parse_duration(name, &text_of(v)))
+                .transpose()
+        };
+        let t = &mut m.traffic;
+        t.load = rate("load")?;
+        t.pod_capacity = rate("podCapacity")?;
+        t.endpoint_delay_seconds = duration("endpointDelay")?;
+        t.exit_after_sigterm_seconds = duration("exitAfterSigterm")?;
+        t.pre_stop_seconds = duration("preStop")?;
+        t.model_named(0, &rollout_facade::plan::traffic::PLAN_OPTIONS)?;
+        Ok(())
     }
 }
 
@@ -582,6 +615,40 @@ mod tests {
         assert_eq!((m.pull_seconds, m.app_ready_seconds), (12, 45));
         let bad = ModelOptions::from_value(json!({"pull": "soon"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("pull \"soon\""));
+        // The traffic options, as the CLI's flags, refused by their own names.
+        let o = ModelOptions::from_value(
+            json!({"load": 40, "podCapacity": "20", "endpointDelay": "2s", "preStop": 5}),
+        )
+        .unwrap();
+        let t = o.model().unwrap().traffic.model(0).unwrap();
+        assert_eq!(
+            (
+                t.load,
+                t.pod_capacity,
+                t.endpoint_delay_seconds,
+                t.pre_stop_sleep_seconds
+            ),
+            (40, Some(20), 2, 5)
+        );
+        for (options, message) in [
+            (json!({"load": 0}), "load: 0 is not a rate"),
+            (json!({"load": -40}), "load: -40 is not a rate"),
+            (
+                json!({"podCapacity": "lots"}),
+                "podCapacity \"lots\": expected a whole number",
+            ),
+            (json!({"exitAfterSigterm": "2 days"}), "exitAfterSigterm"),
+            (
+                json!({"endpointDelay": 90000}),
+                "endpointDelay: 90000 s is outside",
+            ),
+        ] {
+            let e = ModelOptions::from_value(options)
+                .unwrap()
+                .model()
+                .unwrap_err();
+            assert!(e.starts_with(message), "{e}");
+        }
     }
 
     #[test]

@@ -157,6 +157,7 @@ fn row_of(v: &JsValue) -> SweepRow {
         },
         forecast: forecast_of(&get(v, "forecast")),
         refused: get(v, "refused").as_string(),
+        failed_requests: get(v, "failedRequests").as_f64().map(|n| n as u64),
         if_it_fails: failure_of(&get(v, "ifItFails")),
     }
 }
@@ -195,6 +196,7 @@ fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
             .collect(),
         model: None,
         unschedulable: unschedulable_of(&get(v, "unschedulable")),
+        traffic: None,
     })
 }
 

@@ -46,6 +46,12 @@ pub const USAGE: &str =
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
         --pod-quota N            a pods ResourceQuota [none]
+      Requests to a Service in front of it (a model: manifests only; defaults in brackets):
+        --load 100               requests a second, spread evenly over the ready endpoints
+        --pod-capacity N         requests a second a pod serves at most [no limit]
+        --endpoint-delay 1s      an endpoint change reaching the proxies
+        --exit-after-sigterm 0s  the app exiting once it gets SIGTERM
+        --pre-stop 5s            the preStop sleep [the manifest's sleep, else none]
       --large lifts Rollout Lab's page limits (10,000 replicas, 20,000 pods at once,
       2,000,000 pod-rounds a forecast) to Kubernetes' own (150,000 pods); on a terminal a
       sweep prints its progress on stderr
@@ -105,6 +111,16 @@ where
             "{flag} {text:?}: expected a whole number of at least {min}"
         )),
     }
+}
+
+/// A whole number of requests a second (its range is the traffic model's to check).
+fn parse_rate(flag: &str, text: &str) -> Result<i64, String> {
+    text.trim().parse::<i64>().map_err(|_| {
+        format!(
+            "{flag} {}: expected a whole number of requests a second",
+            limits::prefix(text, 20)
+        )
+    })
 }
 
 fn parse_args(args: &[&str]) -> Result<Args, String> {
@@ -248,6 +264,15 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             "--bad-image" => model.bad_image = true,
             "--fail" => fail = Some(plan_fail::parse(value()?)?),
             "--pod-quota" => model.pod_quota = Some(parse_number(flag, value()?, 0i32)?),
+            "--load" => model.traffic.load = Some(parse_rate(flag, value()?)?),
+            "--pod-capacity" => model.traffic.pod_capacity = Some(parse_rate(flag, value()?)?),
+            "--endpoint-delay" => {
+                model.traffic.endpoint_delay_seconds = Some(parse_seconds(flag, value()?)?)
+            }
+            "--exit-after-sigterm" => {
+                model.traffic.exit_after_sigterm_seconds = Some(parse_seconds(flag, value()?)?)
+            }
+            "--pre-stop" => model.traffic.pre_stop_seconds = Some(parse_seconds(flag, value()?)?),
             f if f.starts_with('-') && f.len() > 1 => {
                 return Err(format!("unknown option {f}\nusage:\n{USAGE}"))
             }
@@ -282,6 +307,8 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             model_flags.push(flag.to_string());
         }
     }
+    // The traffic flags in range, named, before anything is read.
+    model.traffic.model(0)?;
     let mut files = files.into_iter();
     let file = files
         .next()
@@ -353,7 +380,7 @@ fn unused_flags(args: &Args, subject: &Subject) -> Vec<String> {
     };
     let given = |f: &str| args.model_flags.iter().any(|g| g == f);
     (given("--app-ready") && !model.startup.by_probes())
-        .then(|| "--app-ready is not used: the manifest has no readinessProbe or startupProbe, so a pod is Ready once its containers run (after --pull)".to_string())
+        .then(|| "--app-ready does not time readiness: the manifest has no readinessProbe or startupProbe, so a pod is Ready once its containers run (after --pull); it times when the app answers requests, which then fail until it does (the requests' figures)".to_string())
         .into_iter()
         .collect()
 }
@@ -535,6 +562,7 @@ fn sweep_csv(
     let mut out = String::new();
     let mut header: Vec<&str> = axes.iter().map(|a| a.name()).collect();
     header.extend(rollout_facade::plan::FIGURES);
+    header.push("failedRequests");
     if !fails.is_empty() {
         header.extend(plan_fail::CSV_COLUMNS);
     }
@@ -557,6 +585,7 @@ fn sweep_csv(
             opt(f
                 .and_then(|f| f.deadline_exceeded_round)
                 .map(|v| v.to_string())),
+            opt(row.failed_requests.map(|v| v.to_string())),
         ]);
         if let Some(fail) = fails.get(i) {
             cells.extend(plan_fail::csv_cells(fail));
@@ -624,6 +653,7 @@ fn sweep_table(
             "peak pods",
             "min available",
             "deadline exceeded",
+            "failed requests",
         ]
         .map(String::from),
     );
@@ -642,6 +672,7 @@ fn sweep_table(
                 f.peak_pods.to_string(),
                 figure(f.min_available),
                 figure(f.deadline_exceeded_round.map(|r| format!("round {r}"))),
+                figure(row.failed_requests.map(|n| limits::group(n as i64))),
             ]),
             (None, refused) => {
                 let why = refused.as_deref().unwrap_or("no forecast");
@@ -932,6 +963,9 @@ pub(crate) fn single_text(
         ],
     ];
     out.push_str(&table(&rows));
+    if let Some(t) = &output.traffic {
+        out.push_str(&traffic_lines(t));
+    }
     if let Some(u) = &output.unschedulable {
         let _ = writeln!(
             out,
@@ -1000,6 +1034,54 @@ pub(crate) fn single_text(
         }
     }
     Ok(out)
+}
+
+/// The requests a Service in front of the rollout gets, and the assumptions (`plan::traffic`).
+fn traffic_lines(t: &rollout_facade::plan::traffic::TrafficForecast) -> String {
+    let n = |v: u64| limits::group(i64::try_from(v).unwrap_or(i64::MAX));
+    let f = &t.totals;
+    let mut out = format!(
+        "\nRequests to a Service in front of it, {} s to {} s (a model, not a measurement):\n  {}\n",
+        f.from, f.to, t.assumptions.words()
+    );
+    let mut rows = vec![
+        vec![
+            "  failedRequests".to_string(),
+            format!("{}   of {} sent", n(f.failed), n(f.sent)),
+        ],
+        vec![
+            "  lowestServedFraction".to_string(),
+            format!(
+                "{:.3}   {}",
+                f.lowest_served_fraction,
+                f.lowest_at
+                    .map_or(String::new(), |at| format!("the worst second, at {at} s"))
+            ),
+        ],
+    ];
+    for (key, v, why) in [
+        (
+            "    notAnswering",
+            f.failed_not_answering,
+            "sent to a pod whose app did not answer",
+        ),
+        (
+            "    noEndpoint",
+            f.failed_no_endpoint,
+            "no endpoint ready (nor serving and terminating)",
+        ),
+        (
+            "    overCapacity",
+            f.failed_over_capacity,
+            "over a pod's capacity",
+        ),
+    ] {
+        if v > 0 {
+            rows.push(vec![key.to_string(), format!("{}   {why}", n(v))]);
+        }
+    }
+    out.push_str(&table(&rows));
+    out
 }
 
 /// The chart's step: a minute, or for short rollouts the shortest of 5, 10, 15, 30 s (whole
@@ -1084,6 +1166,38 @@ mod tests {
         assert_eq!(a.model.ready_after_seconds, Some(60));
         assert_eq!(a.model_flags, vec!["--ready-after".to_string()]);
         assert_eq!(a.sweeps.len(), 1);
+        // The traffic flags: read, and refused out of range by name before anything is read.
+        let a = parse_args(&[
+            "x.yaml",
+            "--load",
+            "40",
+            "--endpoint-delay=2s",
+            "--pre-stop",
+            "5s",
+        ])
+        .unwrap();
+        assert_eq!(a.model.traffic.model(0).unwrap().load, 40);
+        assert_eq!(a.model.traffic.endpoint_delay_seconds, Some(2));
+        assert_eq!(a.model.traffic.pre_stop_seconds, Some(5));
+        for (args, message) in [
+            (["--load", "0"], "--load: 0 is not a rate the model takes"),
+            (
+                ["--load", "lots"],
+                "--load lots: expected a whole number of requests a second",
+            ),
+            (["--pod-capacity", "-1"], "--pod-capacity: -1 is not a rate"),
+            (
+                ["--exit-after-sigterm", "2d"],
+                "--exit-after-sigterm \"2d\": expected a duration",
+            ),
+            (
+                ["--pre-stop", "1500m"],
+                "--pre-stop: 90000 s is outside 0 to 86,400 s",
+            ),
+        ] {
+            let e = parse_args(&["x.yaml", args[0], args[1]]).unwrap_err();
+            assert!(e.starts_with(message), "{e}");
+        }
     }
 
     #[test]

@@ -134,6 +134,7 @@ fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
         serde_json::json!({"maxSurge": 1, "maxUnavailable": 0})
     );
     assert_eq!(rows[2]["forecast"]["durationSeconds"], 90);
+    assert!(rows[2]["failedRequests"].is_u64(), "{}", rows[2]);
     // 25% of 10 rounds down to 2 unavailable: the first wave is 3 pods, one on each node,
     // pulling at once; from 30 s every node has the image: 30 s, with 8 available at least.
     let f = &rows[3]["forecast"];
@@ -148,7 +149,7 @@ fn a_sweep_lists_every_combination_and_refuses_what_the_api_refuses() {
     ]);
     let csv = String::from_utf8(csv.stdout).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "replicas,startRound,completeRound,durationSeconds,peakPods,minAvailable,deadlineExceededRound,refused");
+    assert_eq!(lines[0], "replicas,startRound,completeRound,durationSeconds,peakPods,minAvailable,deadlineExceededRound,failedRequests,refused");
     assert_eq!(lines.len(), 3);
 }
 

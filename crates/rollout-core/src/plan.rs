@@ -33,6 +33,7 @@ pub mod report;
 pub mod scheduling;
 pub mod startup;
 pub mod sweep;
+pub mod traffic;
 
 use crate::scenario::{ActionKind, DeploymentInput, Scenario};
 use crate::sim::Simulation;
@@ -248,7 +249,22 @@ pub fn simulate_with(
     scenario: &Scenario,
     limits: &crate::limits::Limits,
 ) -> Result<(Forecast, Simulation), String> {
+    simulate_traffic(scenario, limits, None).map(|(f, _, sim)| (f, sim))
+}
+
+/// [`simulate_with`], with the requests to the Service in front of the Deployment under
+/// `traffic` (`None`: not followed) counted from the image being set to
+/// [`traffic::window_end`] ([`crate::traffic`], `plan::traffic`). The simulation is the same:
+/// the traffic model only reads its rounds.
+pub fn simulate_traffic(
+    scenario: &Scenario,
+    limits: &crate::limits::Limits,
+    traffic: Option<&crate::traffic::TrafficModel>,
+) -> Result<(Forecast, Option<traffic::TrafficForecast>, Simulation), String> {
     crate::limits::check_scenario_with(scenario, &limits.without_work())?;
+    if let Some(t) = traffic {
+        t.check()?;
+    }
     let mut pod_rounds: i64 = 0;
     let mut most_pods: i64 = 0;
     let target = rollout_target(scenario)?;
@@ -258,6 +274,15 @@ pub fn simulate_with(
         .without_history()
         .without_trace_events()
         .without_explanations();
+    let mut requests = traffic.map(|t| {
+        crate::traffic::TrafficTracker::new(
+            sim.kubelet_model().clone(),
+            t.clone(),
+            &tracker.target().deployment,
+        )
+        .warm_from(i64::from(target_start) * scenario.seconds_per_round)
+    });
+    let mut last_time: crate::api::Time = 0;
     while !sim.finished() {
         sim.run_round();
         let pods = sim.api().pod_count() as i64;
@@ -275,6 +300,10 @@ pub fn simulate_with(
         let Some(round) = sim.trace_rounds().last().cloned() else {
             continue;
         };
+        if let Some(r) = &mut requests {
+            r.observe_at(sim.api(), round.time);
+        }
+        last_time = round.time;
         tracker.observe(&round);
         if tracker.complete() {
             break;
@@ -297,7 +326,20 @@ pub fn simulate_with(
             }
         }
     }
-    Ok((tracker.forecast(), sim))
+    let forecast = tracker.forecast();
+    let traffic = requests.map(|mut r| {
+        let from = i64::from(forecast.start_round) * scenario.seconds_per_round;
+        let last = forecast
+            .complete_round
+            .map_or(last_time, |c| i64::from(c) * scenario.seconds_per_round);
+        let to = traffic::window_end(&r, last);
+        r.finish(to);
+        traffic::TrafficForecast {
+            assumptions: r.model().clone(),
+            totals: r.totals(from, to),
+        }
+    });
+    Ok((forecast, traffic, sim))
 }
 
 /// The forecast of `scenario`'s last `setImage` (see the module's definitions).
@@ -354,22 +396,38 @@ impl Subject {
         settings: sweep::Settings,
         limits: &crate::limits::Limits,
     ) -> sweep::SweepRow {
+        let traffic = self.traffic_model();
         match self
             .scenario(&settings)
-            .and_then(|s| simulate_with(&s, limits).map(|(f, _)| f))
+            .and_then(|s| simulate_traffic(&s, limits, Some(&traffic)).map(|(f, t, _)| (f, t)))
         {
-            Ok(f) => sweep::SweepRow {
+            Ok((f, t)) => sweep::SweepRow {
                 settings,
                 forecast: Some(f),
                 refused: None,
+                failed_requests: t.map(|t| t.totals.failed),
                 if_it_fails: None,
             },
             Err(e) => sweep::SweepRow {
                 settings,
                 forecast: None,
                 refused: Some(e),
+                failed_requests: None,
                 if_it_fails: None,
             },
+        }
+    }
+
+    /// The traffic assumptions of its plan: a manifest's model (the flags over the defaults
+    /// and its `preStop`), a scenario's `model.traffic`, else the defaults.
+    pub fn traffic_model(&self) -> crate::traffic::TrafficModel {
+        match self {
+            Subject::Manifest { model, .. } => model.traffic.clone(),
+            Subject::Scenario(s) => s
+                .model
+                .as_ref()
+                .and_then(|m| m.traffic.clone())
+                .unwrap_or_default(),
         }
     }
 
@@ -500,6 +558,7 @@ mod tests {
             notes: Vec::new(),
             startup: Default::default(),
             scheduling: Default::default(),
+            pre_stop_sleep_seconds: 0,
         };
         for (spr, min_ready, bad, quota) in [
             (1, 0, false, None),

@@ -598,6 +598,23 @@ export interface PlanOptions {
   nodeList?: object | string;
   /** How the new version's app fails, as `rollout plan --fail` names it: "crash:after=5s", "probe:after=5s", "readiness:from=30s,to=90s", "slow:ready=45s" or "pull" (scenarios too); the result then has `ifItFails`. */
   fail?: string;
+  /** Requests a second to a Service in front of it, spread evenly over the endpoints the proxies send to (default 100; the result's `traffic`). */
+  load?: number;
+  /** Requests a second one pod serves at most; the excess fails (default: no limit). */
+  podCapacity?: number;
+  /** An endpoint change reaching the proxies (default 1 s). */
+  endpointDelay?: string | number;
+  /** The app exiting once it gets SIGTERM (default 0 s). */
+  exitAfterSigterm?: string | number;
+  /** The preStop sleep before SIGTERM (default: the manifest's, else none). */
+  preStop?: string | number;
+}
+/** The requests to a Service in front of the rollout (README, "What users see: a Service and its requests"): the assumptions and the figures from the image being set (`from`) to `to` (excluded), seconds on the forecast's clock. */
+export interface PlanTraffic {
+  assumptions: { load: number; podCapacity?: number; endpointDelaySeconds: number; exitAfterSigtermSeconds: number; preStopSleepSeconds: number };
+  from: number; to: number; sent: number; served: number; failed: number;
+  failedNoEndpoint: number; failedNotAnswering: number; failedOverCapacity: number;
+  lowestServedFraction: number; lowestAt: number | null; secondsWithFailures: number;
 }
 /** `rollout plan --fail`'s `ifItFails` (README, "If it fails"). */
 export interface IfItFails {
@@ -626,6 +643,8 @@ export interface PlanResult extends Forecast {
   unschedulable?: { reason: string; pod: string; pods: number; message: string };
   /** With the `fail` option: the rollout where the new version fails so. */
   ifItFails?: IfItFails;
+  /** The requests to a Service in front of it over the rollout. */
+  traffic?: PlanTraffic;
   /** A manifest's cluster model, defaults filled in. */
   model?: {
     readyAfterSeconds: number; secondsPerRound: number; nodes: number; terminationSeconds: number;
@@ -648,7 +667,7 @@ export type SweepAxes = Partial<Record<"maxSurge" | "maxUnavailable" | "replicas
 /** The values a combination gives the Deployment. */
 export interface SweepSettings { replicas?: number; maxSurge?: number | string; maxUnavailable?: number | string; minReadySeconds?: number; }
 /** One combination, as `rollout plan --sweep … --json` lists it. */
-export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; /** With a `fail` option: the combination's rollout where the new version fails so. */ ifItFails?: IfItFails; }
+export interface SweepRow { settings: SweepSettings; forecast: Forecast | null; refused?: string; /** With a `fail` option: the combination's rollout where the new version fails so. */ ifItFails?: IfItFails; /** The requests a Service in front of it fails over the rollout (the plan's traffic assumptions). */ failedRequests?: number; }
 /** Called after each combination. */
 export type SweepProgress = (done: number, total: number) => void;
 /** What `kubectl apply` of the new manifest does to the live one (`rollout plan OLD NEW`). */

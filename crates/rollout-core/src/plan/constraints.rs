@@ -123,6 +123,7 @@ mod tests {
                 deadline_exceeded_round: None,
             }),
             refused: f.is_none().then(|| "refused".to_string()),
+            failed_requests: None,
             if_it_fails: None,
         }
     }

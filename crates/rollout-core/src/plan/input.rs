@@ -162,6 +162,10 @@ pub struct PlanOutput {
     /// Why the rollout never completes when a pod fits no node (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unschedulable: Option<super::scheduling::Unschedulable>,
+    /// The requests to the Service in front of the Deployment over the rollout, with the
+    /// assumptions (`plan::traffic`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traffic: Option<super::traffic::TrafficForecast>,
 }
 
 /// Plans `subject` as it is (no sweep settings): the output object, plus the scenario run and
@@ -192,12 +196,15 @@ pub fn plan_subject_scaled(
 ) -> Result<(PlanOutput, Scenario, crate::sim::Simulation), String> {
     let mut scenario = subject.scenario(&super::sweep::Settings::default())?;
     super::change::add_scales(&mut scenario, scales)?;
-    let (forecast, sim) = super::simulate_with(&scenario, limits)?;
+    let traffic_model = subject.traffic_model();
+    let (forecast, traffic, sim) =
+        super::simulate_traffic(&scenario, limits, Some(&traffic_model))?;
     let target = super::rollout_target(&scenario)?;
     let mut warnings: Vec<String> = notes.to_vec();
     warnings.extend(super::report::warnings(&sim, &target, &forecast));
     let unschedulable = super::scheduling::unschedulable(&sim, &target.deployment, &forecast);
     let out = PlanOutput {
+        traffic,
         unschedulable,
         forecast,
         deployment: target.deployment,

@@ -52,6 +52,10 @@ pub struct ClusterModel {
         skip_serializing_if = "super::scheduling::NodeFlags::is_empty"
     )]
     pub node_sizes: super::scheduling::NodeFlags,
+    /// The requests to the Service in front of the Deployment (`--load`, `--pod-capacity`,
+    /// `--endpoint-delay`, `--exit-after-sigterm`, `--pre-stop`; see `plan::traffic`).
+    #[serde(default)]
+    pub traffic: super::traffic::TrafficFlags,
 }
 
 impl Default for ClusterModel {
@@ -67,6 +71,7 @@ impl Default for ClusterModel {
             image: None,
             pod_quota: None,
             node_sizes: Default::default(),
+            traffic: Default::default(),
         }
     }
 }
@@ -105,6 +110,10 @@ pub struct ManifestDeployment {
     /// What the pods ask of a node: requests, nodeSelector, required (anti-)affinity, spreads.
     #[serde(default)]
     pub scheduling: crate::scheduler::pod_spec::PodScheduling,
+    /// The first container's `lifecycle.preStop` sleep, in seconds (0: none, or a hook the
+    /// model cannot time, with a note; `crate::traffic::pre_stop`).
+    #[serde(default)]
+    pub pre_stop_sleep_seconds: i64,
 }
 
 impl ManifestDeployment {
@@ -140,6 +149,10 @@ pub fn read_manifest_named(
     let spec = value.pointer("/spec/template/spec");
     let (termination_grace_period_seconds, grace_note) = read_grace_period(spec)?;
     notes.extend(grace_note);
+    let (pre_stop_sleep_seconds, pre_stop_note) = spec
+        .and_then(|s| s.pointer("/containers/0"))
+        .map_or((0, None), crate::traffic::pre_stop::read_pre_stop);
+    notes.extend(pre_stop_note);
     let container = spec
         .and_then(|s| s.pointer("/containers/0/name"))
         .and_then(serde_json::Value::as_str)
@@ -158,6 +171,7 @@ pub fn read_manifest_named(
         crate::validation::status_message(&outcome).map_or(probe, str::to_string)
     })?;
     Ok(ManifestDeployment {
+        pre_stop_sleep_seconds,
         scheduling: imported.scheduling,
         startup,
         deployment: imported.deployment,
@@ -283,6 +297,13 @@ pub struct ResolvedModel {
     /// node).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<crate::scheduler::SchedulingModel>,
+    /// The traffic model's assumptions: the flags over the defaults and the manifest's
+    /// `preStop` sleep.
+    #[serde(skip_deserializing)]
+    pub traffic: crate::traffic::TrafficModel,
+    /// A traffic flag out of range (the forecast is then refused with it).
+    #[serde(skip)]
+    pub traffic_refused: Option<String>,
 }
 
 impl ResolvedModel {
@@ -352,6 +373,7 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
     if let Some(t) = model.ready_after_seconds {
         notes.insert(0, ready_after_note(t));
     }
+    let traffic = model.traffic.model(manifest.pre_stop_sleep_seconds);
     ResolvedModel {
         ready_after_seconds,
         startup,
@@ -371,6 +393,8 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         bad_image: model.bad_image,
         pod_quota: model.pod_quota,
         notes,
+        traffic: traffic.clone().unwrap_or_default(),
+        traffic_refused: traffic.err(),
     }
 }
 
@@ -463,6 +487,9 @@ pub fn manifest_scenario(
     }
     if let Some(why) = model.startup.never_ready_because() {
         return Err(why);
+    }
+    if let Some(refused) = &model.traffic_refused {
+        return Err(refused.clone());
     }
     let spr = model.seconds_per_round;
     let start = set_image_round(deployment, model);

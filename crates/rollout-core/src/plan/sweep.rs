@@ -307,6 +307,10 @@ pub struct SweepRow {
     /// The API server's refusal of the combination.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// The requests a Service in front of it fails over the rollout, under the plan's traffic
+    /// assumptions (`plan::traffic`; absent when refused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_requests: Option<u64>,
     /// The rollout where the new version fails (`fail`, `--fail`): `ifItFails`, the
     /// combination's capacity lost if it fails and the rest; absent without a failure.
     #[serde(default, rename = "ifItFails", skip_serializing_if = "Option::is_none")]

@@ -137,6 +137,10 @@ pub struct AppContext {
     pub kubelet: KubeletModel,
     /// The traffic model.
     pub traffic: TrafficModel,
+    /// Apps whose containers started before this moment answer from it at the latest: a
+    /// planned rollout starts from a version that has been up for long, whatever its pods'
+    /// simulated start-up (`None`: every app boots as simulated).
+    pub warm_from: Option<Time>,
 }
 
 impl AppContext {
@@ -224,7 +228,10 @@ impl AppContext {
 
     /// A container running from `started`, its app answering `appReadySeconds` later.
     fn started_life(&self, pod: &Pod, started: Time, failure: Option<&AppFailure>) -> AppLife {
-        let answers_from = started.saturating_add(self.app_ready_seconds(pod));
+        let mut answers_from = started.saturating_add(self.app_ready_seconds(pod));
+        if let Some(warm) = self.warm_from.filter(|w| started < *w) {
+            answers_from = answers_from.min(warm);
+        }
         let mut life = AppLife {
             answers_from: Some(answers_from),
             before: Silence::Booting {

@@ -72,13 +72,24 @@ impl TrafficTracker {
     /// kubelet model of the simulation and the traffic model.
     pub fn new(kubelet: KubeletModel, traffic: TrafficModel, deployment: &str) -> TrafficTracker {
         TrafficTracker {
-            ctx: AppContext { kubelet, traffic },
+            ctx: AppContext {
+                kubelet,
+                traffic,
+                warm_from: None,
+            },
             deployment: deployment.to_string(),
             snapshots: Vec::new(),
             keep_all: false,
             spans: Vec::new(),
             folded_to: None,
         }
+    }
+
+    /// Apps whose containers started before `t` answer from `t` at the latest (a planned
+    /// rollout's old version has been up for long).
+    pub fn warm_from(mut self, t: Time) -> TrafficTracker {
+        self.ctx.warm_from = Some(t);
+        self
     }
 
     /// Keeps every snapshot, so that any second can be shown in full ([`TrafficRun`]).
