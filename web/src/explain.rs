@@ -321,6 +321,12 @@ fn kubelet_headline(record: &StepRecord, details: &mut Vec<String>) -> String {
             pods(removed.len())
         ));
     }
+    // What the kubelet did to containers whose app fails (issue #34): `killed web-rev2-00001's
+    // container (it failed its liveness probe)`, `web-rev2-00001 waits in CrashLoopBackOff`.
+    parts.extend(rollout_facade::failures::step_words(
+        &record.pod_changes,
+        &record.events,
+    ));
     if parts.is_empty() {
         "No pod changed: every pod is where the cluster model says it should be.".to_string()
     } else {

@@ -176,6 +176,8 @@ fn failure_of(v: &JsValue) -> Option<rollout_facade::plan::failure::FailureForec
         deadline_exceeded_seconds: whole_of(v, "deadlineExceededSeconds"),
         undo_seconds: whole_of(v, "undoSeconds"),
         completes_after_seconds: whole_of(v, "completesAfterSeconds"),
+        failed_requests: whole_of(v, "failedRequests").map(|n| n as u64),
+        sent_requests: whole_of(v, "sentRequests").map(|n| n as u64),
         notes: js_sys::Array::from(&get(v, "notes"))
             .iter()
             .filter_map(|n| n.as_string())

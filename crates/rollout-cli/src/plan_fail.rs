@@ -59,6 +59,18 @@ pub fn text(f: &FailureForecast) -> String {
             },
         ],
     ];
+    let mut rows = rows;
+    if let (Some(failed), Some(sent)) = (f.failed_requests, f.sent_requests) {
+        let n = |v: u64| rollout_facade::limits::group(i64::try_from(v).unwrap_or(i64::MAX));
+        rows.push(vec![
+            "  failedRequests".to_string(),
+            format!(
+                "{}   of {} sent to a Service in front of it until then (the requests' model above)",
+                n(failed),
+                n(sent)
+            ),
+        ]);
+    }
     out.push_str(&table(&rows));
     for n in &f.notes {
         let _ = writeln!(out, "  ! {n}");

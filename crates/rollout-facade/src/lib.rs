@@ -50,6 +50,7 @@ pub mod api {
 pub mod failures {
     pub use rollout_core::kubelet::backoff::BackOffPolicy;
     pub use rollout_core::kubelet::failures::{parse_duration, AppFailure, FailureModel, KINDS};
+    pub use rollout_core::kubelet::restarts::step_words;
 }
 
 /// A simulation as a front end sees it: the value a [`session::Session`] holds, read through

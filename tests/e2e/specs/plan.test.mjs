@@ -509,6 +509,42 @@ describe('Plan page', () => {
   });
 });
 
+describe('the sweep if the new version fails (issue #34)', () => {
+  test('the heat map colours by availability lost if it fails, as rollout plan --sweep --fail says', async () => {
+    const page = await openPlan();
+    const text = manifest({ replicas: 4, surge: 1, unavailable: 0 });
+    await typeManifest(page, text);
+    await page.locator(byTestId('plan-figure')).selectOption('lost-if-fails');
+    // No failure yet: the page says how to get the figure.
+    await page.locator(byTestId('lost-if-fails-hint')).waitFor();
+    await page.locator(byTestId('plan-fail')).fill('pull');
+    await page.locator(byTestId('fail-forecast')).waitFor();
+    assert.equal(await page.locator(byTestId('lost-if-fails-hint')).count(), 0);
+    await click(page, 'sweep-run');
+    await sweepDone(page);
+    const cells = await heatCells(page);
+    assert.equal(cells.length, 121);
+    const { fail, ...rest } = await model(page);
+    assert.equal(fail, 'pull');
+    const r = spawnSync(rollout, ['plan', (await cli(text)).file, '--json', '--sweep', 'maxSurge=0..10', '--sweep', 'maxUnavailable=0..10', '--fail', 'pull', ...flags(rest)], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const rows = JSON.parse(r.stdout);
+    for (const row of rows) {
+      const c = cells.find((c) => c.s === row.settings.maxSurge && c.u === row.settings.maxUnavailable);
+      assert.equal(c.v, String(row.ifItFails?.capacityLost ?? 'null'), JSON.stringify(row.settings));
+    }
+    // An image that cannot be pulled: maxUnavailable 0 loses nothing, 2 loses 2 of 4.
+    assert.equal(cells.find((c) => c.s === 1 && c.u === 0).v, '0');
+    assert.equal(cells.find((c) => c.s === 1 && c.u === 2).v, '2');
+    const title = await page.locator(`${byTestId('sweep-cell')}[data-max-surge="1"][data-max-unavailable="2"]`).getAttribute('title');
+    assert.match(title, /; if it fails \(pull\): 2 of 4 lost for \d+ s/);
+    await page.locator(byTestId('sweep-heatmap')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'plan-lost-if-fails-1280x720', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
 describe('plan() and sweep() from the module', () => {
   test('agree with rollout plan --json on a preset, a conformance scenario and a manifest', async () => {
     const page = await openApp(app.browser.context, app.server.url);

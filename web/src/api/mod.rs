@@ -621,6 +621,8 @@ export interface IfItFails {
   failure: string; replicas: number; minAvailable: number; capacityLost: number; lowestSeconds: number;
   podsStuck: number; restarts: number; deadlineExceededSeconds: number | null; undoSeconds: number | null;
   completesAfterSeconds: number | null;
+  /** The requests a Service in front of it fails from the image being set to the deadline, and those sent (the plan's traffic assumptions). */
+  failedRequests?: number; sentRequests?: number;
 }
 /** What to plan: a preset id, a scenario (object or JSON text) or a Deployment manifest (YAML or JSON text, or an object). YAML text needs the YAML reader: `await loadYaml()` once first. */
 export type PlanInput = string | object;

@@ -50,7 +50,7 @@ impl Figure {
             Figure::Duration => "Duration (s)",
             Figure::Peak => "Peak pods",
             Figure::MinAvailable => "Lowest availability",
-            Figure::LostIfFails => "Availability lost if it fails",
+            Figure::LostIfFails => "Lost if it fails",
         }
     }
 

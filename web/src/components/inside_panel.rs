@@ -91,7 +91,7 @@ fn pod_describe(pod: &PodFacts) -> Html {
     html! {
         <details class="inside-describe" open={open} data-testid="describe-pod">
             <summary><code>{ format!("$ kubectl describe pod {}", pod.name) }</code></summary>
-            <pre class="rollout-status get-pods" tabindex="0"
+            <pre class="inside-describe-out" tabindex="0"
                 aria-label={format!("kubectl describe pod {} output", pod.name)}
                 data-testid="describe-pod-output">{ pod.describe.clone() }</pre>
         </details>

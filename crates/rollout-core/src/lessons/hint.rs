@@ -424,12 +424,17 @@ fn restart_rule(sim: &Simulation, rs: moment::Rs) -> String {
     });
     // A liveness probe that kills a slow app: its ticks, not a crash, end each container.
     let model = sim.kubelet_model();
-    let slow = pod.as_ref().and_then(|p| {
-        let failure = model.failures.as_ref()?.of(&p.image)?;
+    // The pod's image, or before it exists the template's.
+    let image = pod
+        .as_ref()
+        .map(|p| p.image.clone())
+        .or_else(|| moment::deployment(sim.api()).map(|d| d.spec.template.image.clone()));
+    let slow = image.as_deref().and_then(|image| {
+        let failure = model.failures.as_ref()?.of(image)?;
         let crate::kubelet::failures::AppFailure::Slow { ready } = failure else {
             return None;
         };
-        let probes = model.probes_of(&p.image)?;
+        let probes = model.probes_of(image)?;
         let live = probes
             .containers
             .iter()

@@ -57,6 +57,14 @@ pub struct FailureForecast {
     pub completes_after_seconds: Option<i64>,
     /// What the model assumed, or why nothing noticed the failure.
     pub notes: Vec<String>,
+    /// The requests a Service in front of it fails from the image being set to the deadline
+    /// (or the end of the watch), under the scenario's traffic model (`model.traffic`, a
+    /// manifest's flags; absent: the defaults): `crate::traffic`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_requests: Option<u64>,
+    /// The requests sent over that time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sent_requests: Option<u64>,
 }
 
 /// The assumptions behind a failure forecast: the probes that judge the app.
@@ -219,7 +227,23 @@ pub fn failure_forecast(
     let (mut replicas, mut stuck) = (0, 0);
     let mut deadline_round: Option<u32> = None;
     let mut complete_round: Option<u32> = None;
-    let sim = run(&failing, limits, |round, _| {
+    let traffic = scenario
+        .model
+        .as_ref()
+        .and_then(|m| m.traffic.clone())
+        .unwrap_or_default();
+    let mut requests: Option<crate::traffic::TrafficTracker> = None;
+    let sim = run(&failing, limits, |round, sim| {
+        requests
+            .get_or_insert_with(|| {
+                crate::traffic::TrafficTracker::new(
+                    sim.kubelet_model().clone(),
+                    traffic.clone(),
+                    &target.deployment,
+                )
+                .warm_from(i64::from(start) * spr)
+            })
+            .observe_at(sim.api(), round.time);
         if round.round < start {
             return false;
         }
@@ -242,6 +266,11 @@ pub fn failure_forecast(
         round.round >= from.saturating_add(watch_rounds)
     })?;
     let end = samples.last().map_or(start, |(r, _)| *r);
+    let requests = requests.map(|mut r| {
+        let to = super::traffic::window_end(&r, i64::from(end) * spr);
+        r.finish(to);
+        r.totals(i64::from(start) * spr, to)
+    });
     let min_available = samples.iter().map(|(_, a)| *a).min().unwrap_or(replicas);
     // Each sample holds until the next (skipped rounds repeat it); the last one ends the
     // watch (the deadline's round).
@@ -275,6 +304,8 @@ pub fn failure_forecast(
         undo_seconds,
         completes_after_seconds: complete_round.map(|c| i64::from(c - start) * spr),
         notes: notes(scenario, failure),
+        failed_requests: requests.as_ref().map(|t| t.failed),
+        sent_requests: requests.as_ref().map(|t| t.sent),
     })
 }
 

@@ -539,14 +539,14 @@ pub fn manifest_scenario(
                 },
             },
         ],
-        model: match (model.startup.probe_model(), &model.scheduling) {
-            (None, None) => None,
-            (probes, scheduling) => Some(crate::scenario::ModelExtras {
-                probes,
-                scheduling: scheduling.clone(),
-                ..Default::default()
-            }),
-        },
+        // The traffic model rides along (the controllers never read it), so that every run
+        // of this scenario (the failing rollout, a sweep's rows) counts requests alike.
+        model: Some(crate::scenario::ModelExtras {
+            probes: model.startup.probe_model(),
+            scheduling: model.scheduling.clone(),
+            traffic: Some(model.traffic.clone()),
+            ..Default::default()
+        }),
     })
 }
 

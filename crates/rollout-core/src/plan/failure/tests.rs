@@ -41,6 +41,8 @@ fn max_unavailable_0_loses_nothing_and_reports_the_deadline() {
             undo_seconds: Some(0),
             completes_after_seconds: None,
             notes: vec![],
+            failed_requests: f.failed_requests,
+            sent_requests: f.sent_requests,
         }
     );
 }
