@@ -70,7 +70,9 @@ describe('the readiness-probe lesson', () => {
     assert.match(text, /70 requests failed because of the scale-up/);
     assert.match(text, /with a readiness probe .*: 0 failed/);
     assert.equal((await service(page)).failed, 0);
-    assert.equal(await strip.getAttribute('data-failed-so-far'), String(280 + 70), 'the first pods booting, then the scale-up');
+    // Second 0 with no endpoint the proxies know (40), seconds 1–7 with the first three apps
+    // booting (7 × 40), then the scale-up's 70.
+    assert.equal(await strip.getAttribute('data-failed-so-far'), String(40 + 280 + 70));
     // The phone: no sideways scroll, the Service and the strip readable.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator(`${byTestId('stage')} ${byTestId('service')}`).scrollIntoViewIfNeeded();
@@ -106,8 +108,10 @@ describe('the traffic settings', () => {
     await fill(page, 'load-input', '90');
     await fill(page, 'pod-capacity-input', '20');
     const s = page.locator(`${byTestId('stage')} ${byTestId('service')}`);
+    // Round by round (the controllers are done once the pods are available; the proxies and
+    // the load go on).
     for (let i = 0; i < 20 && (await s.getAttribute('data-served')) !== '60'; i++) {
-      await page.locator(byTestId('step-button')).click();
+      await page.locator(byTestId('step-round-button')).click();
     }
     assert.equal(await s.getAttribute('data-served'), '60');
     assert.equal(await s.getAttribute('data-failed'), '30');
@@ -129,9 +133,9 @@ describe('<rollout-lab traffic>', () => {
     const errors = [];
     page.on('pageerror', (err) => errors.push(err.message));
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>traffic</title>
-      <script type="module" src="./rollout-lab.js"></script></head><body>
-      <rollout-lab id="t" preset="rolling-basic" traffic controls="step,play,image"></rollout-lab>
-      <rollout-lab id="plain" preset="rolling-basic"></rollout-lab></body></html>`;
+      <script type="module" src="./rollout-lab.js"></script></head><body><main><h1>Traffic</h1>
+      <rollout-lab id="t" preset="rolling-basic" traffic controls="step,play,image" label="With the Service"></rollout-lab>
+      <rollout-lab id="plain" preset="rolling-basic" label="Without"></rollout-lab></main></body></html>`;
     await page.route('**/traffic-element.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.server.url}traffic-element.html`);

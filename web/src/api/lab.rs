@@ -430,6 +430,9 @@ fn mount_with(
             _ => lab.at_kubernetes(k8s),
         }
     });
+    if embed.traffic {
+        lab.show_traffic();
+    }
     for _ in 0..steps {
         if lab.sim().finished() {
             break;

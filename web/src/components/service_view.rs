@@ -71,6 +71,9 @@ pub fn service_view(props: &ServiceViewProps) -> Html {
                 <span class="service-flow-ok" style={format!("--share: {}", share(f.served, f.load))} />
                 <span class="service-flow-bad" style={format!("--share: {}", share(failed, f.load))} />
             </div>
+            if t.now < 0 {
+                <p class="service-figures">{ "No requests yet: nothing has run." }</p>
+            } else {
             <p class="service-figures">
                 <span class="service-served"><strong>{ group(i64::from(f.served)) }</strong>{ " served" }</span>
                 <span class={classes!("service-failed", (failed > 0).then_some("service-failed-some"))}>
@@ -81,6 +84,7 @@ pub fn service_view(props: &ServiceViewProps) -> Html {
                     { format!("endpoints: {}", endpoints.join(", ")) }
                 </span>
             </p>
+            }
         </div>
     }
 }

@@ -90,7 +90,9 @@ pub fn traffic_strip(props: &TrafficStripProps) -> Html {
     let now = t.now.clamp(0, t.end);
     let clock = format!("left: {}%", crate::chart::fmt(now as f64 / end * 100.0));
     let f = &t.second.figures;
-    let now_words = if f.failed() > 0 {
+    let now_words = if t.now < 0 {
+        "Nothing has run yet.".to_string()
+    } else if f.failed() > 0 {
         format!(
             "Second {}: {} of {} requests served, {} failed.",
             t.now,

@@ -183,7 +183,11 @@ impl Frame {
             can_back: sim.can_step_back(),
             steps: sim.steps_taken(),
             horizon: scenario.rounds,
-            traffic: super::traffic::traffic_frame(scenario, &deployment, now),
+            traffic: super::traffic::traffic_frame(
+                scenario,
+                &deployment,
+                rollout_facade::lessons::moment::clock_second(&sim),
+            ),
             deployment,
             settled,
             step_note,

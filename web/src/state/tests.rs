@@ -788,7 +788,9 @@ fn the_traffic_switch_and_fields_apply_at_once_and_the_frame_shows_the_clocks_se
     let t = Frame::of(&lab).traffic.unwrap().unwrap();
     // Three pods ready (5 s rounds of readiness in the default scenario), 30 req/s each, 20
     // served: 10 over each pod's capacity.
-    assert_eq!(t.now, lab.sim().now());
+    // At a round's start, the second before the clock (the state drawn is the last round's).
+    assert!(lab.sim().at_round_start());
+    assert_eq!(t.now, lab.sim().now() - 1);
     assert_eq!(
         (t.second.figures.served, t.second.figures.failed()),
         (60, 30)

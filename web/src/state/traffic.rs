@@ -25,13 +25,14 @@ pub struct TrafficFrame {
     pub spans: Rc<Vec<TrafficSpan>>,
     /// The second after the run's last.
     pub end: Time,
-    /// The clock.
+    /// The second shown: the clock's, as the state drawn stands
+    /// (`lessons::moment::clock_second`; -1 before anything has run).
     pub now: Time,
     /// The second on the clock in full: the endpoints, each pod's requests, why some failed.
     pub second: TrafficSecond,
     /// The whole run's totals.
     pub totals: TrafficTotals,
-    /// The totals up to the clock (seconds before `now`).
+    /// The totals up to the second shown (`now` included).
     pub so_far: TrafficTotals,
 }
 
@@ -71,6 +72,8 @@ pub fn traffic_frame(
     deployment: &str,
     now: Time,
 ) -> Option<Result<Rc<TrafficFrame>, String>> {
+    // `now`: the clock's second as the core chooses it for the state drawn
+    // (`lessons::moment::clock_second`; -1 before anything has run).
     let model = scenario.model.as_ref()?.traffic.clone()?;
     Some(run_of(scenario, deployment).map(|run| {
         let end = run.end();
@@ -81,7 +84,7 @@ pub fn traffic_frame(
             now,
             second: run.second(now),
             totals: run.totals(0, end),
-            so_far: run.totals(0, now),
+            so_far: run.totals(0, now + 1),
         })
     }))
 }

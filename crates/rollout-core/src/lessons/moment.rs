@@ -363,7 +363,9 @@ pub fn run_to(sim: &mut Simulation, moment: &Moment) -> Result<usize, String> {
 fn run_to_requests(sim: &mut Simulation, moment: &Moment) -> Result<usize, String> {
     let run = crate::traffic::run_scenario(sim.scenario(), None, None)?;
     let failing = matches!(moment, Moment::RequestsFail);
-    let holds = |sim: &Simulation| (run.figures_at(sim.now()).failed() > 0) == failing;
+    let holds = |sim: &Simulation| {
+        (run.figures_at(clock_second(sim)).failed() > 0 && clock_second(sim) >= 0) == failing
+    };
     let mut taken = 0;
     while !holds(sim) {
         if sim.step().is_none() {
@@ -376,4 +378,19 @@ fn run_to_requests(sim: &mut Simulation, moment: &Moment) -> Result<usize, Strin
         taken += 1;
     }
     Ok(taken)
+}
+
+/// The second of the clock whose requests a page shows with the state it draws: within a
+/// round, the round's own second; at a round's start (the state is the last round's until the
+/// next one runs) the second just before the clock, so the Service matches the pods drawn.
+/// Example: `kubectl scale` applied in round 20 (1 s rounds); at the start of round 21 the
+/// stage shows the new pod and the Service second 20, in which the proxies have not heard of
+/// it; the first step of round 21 shows second 21, in which they send it requests. Before
+/// anything has run: -1, no second yet.
+pub fn clock_second(sim: &Simulation) -> crate::api::Time {
+    if sim.at_round_start() {
+        sim.now() - 1
+    } else {
+        sim.now()
+    }
 }

@@ -5,9 +5,9 @@
 //! * The model: `load` (req/s), `endpointDelay`, `preStop`, `exitAfterSigterm` (seconds),
 //!   `podCapacity` (req/s), `appReady` (seconds from a container's start until the app answers,
 //!   the probe model's `appReadySeconds`).
-//! * The clock's second: `servedNow`, `failedNow`, `perPod` (the most requests a second one
+//! * The clock's second ([`super::moment::clock_second`]): `servedNow`, `failedNow`, `perPod` (the most requests a second one
 //!   pod gets), `why` (why requests fail, in the core's words naming the pod).
-//! * Totals: `failedSoFar` (the seconds before the clock); over the seconds a command of the
+//! * Totals: `failedSoFar` (up to the clock's second, [`super::moment::clock_second`]); over the seconds a command of the
 //!   script leads to (from its round to the next command's, or the run's end):
 //!   `failedAfter:TYPE` (the first command of that type: `scale`, `setImage` …) and
 //!   `lowestServedAfter:TYPE` (the lowest served share of the load in one of those seconds, as
@@ -61,7 +61,7 @@ fn fill(name: &str, arg: Option<&str>, sim: &Simulation) -> Result<String, Strin
         .as_ref()
         .and_then(|m| m.traffic.clone())
         .unwrap_or_default();
-    let now = sim.now();
+    let now = super::moment::clock_second(sim);
     Ok(match (name, arg) {
         ("load", None) => model.load.to_string(),
         ("endpointDelay", None) => model.endpoint_delay_seconds.to_string(),
@@ -92,7 +92,7 @@ fn fill(name: &str, arg: Option<&str>, sim: &Simulation) -> Result<String, Strin
             .second(now)
             .why
             .ok_or("no request fails now")?,
-        ("failedSoFar", None) => run(scenario)?.totals(0, now).failed.to_string(),
+        ("failedSoFar", None) => run(scenario)?.totals(0, now + 1).failed.to_string(),
         ("failedAfter", Some(arg)) => after(scenario, arg)?.failed.to_string(),
         ("setting", Some(change)) => {
             let s = changed(scenario, change)?;
