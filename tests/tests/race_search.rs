@@ -124,3 +124,30 @@ fn a_search_beyond_its_cap_is_refused_with_a_message() {
     .unwrap_err();
     assert!(matches!(err, SearchError::CapTooHigh(_)), "{err}");
 }
+
+/// Kubernetes 1.37: the ReplicaSet controller waits until its caches hold its own last
+/// writes (KEP-5647). Without expectations, every configuration's race above (the new
+/// ReplicaSet's pods created twice before the cache shows the first) is gone: the second
+/// `sync-rs` finds its cache older than the pods it created and returns. The real
+/// controllers stay without a race. Depth 12 in release builds, 8 in debug (as above).
+#[test]
+fn with_the_1_36_guard_no_configuration_has_a_race_even_without_expectations() {
+    let depth = if cfg!(debug_assertions) { 8 } else { 12 };
+    for config in CONFIGURATIONS {
+        for mode in ["noexp", "real"] {
+            let name = format!("race-{config}-01-{mode}");
+            let mut rs = scenario(&name);
+            rs.scenario.kubernetes_version = rollout_core::version::KubernetesVersion::V1_37;
+            let report = search(
+                &rs,
+                SearchOptions {
+                    depth,
+                    max_states: 2_000_000,
+                },
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(report.violation, None, "{name} under 1.37");
+            assert_eq!(report.depth, depth, "{name}");
+        }
+    }
+}

@@ -33,6 +33,10 @@ const USAGE: &str = "usage:
   rollout bench SCENARIO.json [N]      time N runs (simulate + serialise the trace)
   rollout import MANIFEST.yaml|json|- [--deployment NAME]
                                        turn `kubectl get deployment -o yaml` into a scenario
+  --kubernetes 1.28|1.37 (with trace, show, bench, plan, races, walk)
+                                       the release whose controllers run it (a scenario
+                                       without kubernetesVersion is 1.28; trace prints
+                                       status.terminatingReplicas under 1.37)
   --large (with trace, show, bench)    lift the page's limits (10,000 replicas, 2,000,000
                                        pod-rounds: pods at once × rounds) to Kubernetes'
 ";
@@ -112,6 +116,37 @@ fn scenario_of(path: &str, text: &str) -> Result<Scenario, String> {
         .map_err(|e| manifest_hint(path, text).unwrap_or_else(|| format!("{path}: {e}")))
 }
 
+/// `--kubernetes VALUE`: 1.28 or 1.37 (also `v1.28.4`, `1.37.0`), or the reason it is not.
+pub fn kubernetes_version(
+    text: &str,
+) -> Result<rollout_facade::version::KubernetesVersion, String> {
+    rollout_facade::version::KubernetesVersion::parse(text)
+        .map_err(|e| format!("--kubernetes: {e}"))
+}
+
+/// Takes `--kubernetes V` (or `--kubernetes=V`) out of `args`: the version, if given.
+fn take_kubernetes(
+    args: &mut Vec<String>,
+) -> Result<Option<rollout_facade::version::KubernetesVersion>, String> {
+    let mut found = None;
+    let mut i = 0;
+    while i < args.len() {
+        if let Some(v) = args[i].strip_prefix("--kubernetes=") {
+            found = Some(kubernetes_version(v)?);
+            args.remove(i);
+        } else if args[i] == "--kubernetes" {
+            let v = args
+                .get(i + 1)
+                .ok_or("--kubernetes needs a value: 1.37 or 1.28")?;
+            found = Some(kubernetes_version(v)?);
+            args.drain(i..i + 2);
+        } else {
+            i += 1;
+        }
+    }
+    Ok(found)
+}
+
 /// For a Kubernetes manifest handed to a command that takes a scenario: which commands take it.
 pub fn manifest_hint(path: &str, text: &str) -> Option<String> {
     rollout_facade::import::is_manifest(text).then(|| {
@@ -137,7 +172,7 @@ fn usage_of(name: &str) -> Option<String> {
         "trace" | "show" | "bench" => format!(
             "usage:\n{}{}",
             line(&format!("rollout {name} ")),
-            line("--large")
+            line("--kubernetes") + &line("--large")
         ),
         "import" | "presets" => format!("usage:\n{}", {
             let mut text = String::new();
@@ -224,6 +259,23 @@ fn main() -> ExitCode {
             }
         };
     }
+    let mut args = args;
+    let kubernetes = match take_kubernetes(&mut args) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("rollout: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // `--kubernetes` replaces the scenario's own `kubernetesVersion` (absent: 1.28).
+    let load = |arg: &str, limits: &Limits| {
+        load(arg, limits).map(|mut s| {
+            if let Some(v) = kubernetes {
+                s.kubernetes_version = v;
+            }
+            s
+        })
+    };
     let limits = if args.iter().any(|a| a == "--large") {
         Limits::LARGE
     } else {
@@ -236,7 +288,9 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["trace", arg] if races::is_race_file(arg) => races::trace(arg).map(|t| println!("{t}")),
+        ["trace", arg] if races::is_race_file(arg) => {
+            races::trace(arg, kubernetes).map(|t| println!("{t}"))
+        }
         ["trace", arg] => load(arg, &limits).map(|s| {
             let trace = rollout_facade::sim::run_trace(s);
             println!(

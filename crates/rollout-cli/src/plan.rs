@@ -46,6 +46,8 @@ pub const USAGE: &str =
         --image IMAGE            the new image [the next version of the current one]
         --bad-image              the new image never becomes ready
         --pod-quota N            a pods ResourceQuota [none]
+        --kubernetes 1.37        the release whose controllers run it: 1.37 or 1.28 [1.37;
+                                 a scenario: its own kubernetesVersion, absent = 1.28]
       Requests to a Service in front of it (a model: manifests only; defaults in brackets):
         --load 100               requests a second, spread evenly over the ready endpoints
         --pod-capacity N         requests a second a pod serves at most [no limit]
@@ -94,6 +96,9 @@ pub(crate) struct Args {
     pub(crate) limits: Limits,
     /// `--fail KIND:…`: how the new version fails, for the failure forecast.
     fail: Option<rollout_facade::failures::AppFailure>,
+    /// `--kubernetes 1.28|1.37`: the release (a manifest's model takes it too; a scenario's
+    /// own `kubernetesVersion` is replaced).
+    kubernetes: Option<rollout_facade::version::KubernetesVersion>,
 }
 
 /// `30s`, `2m`, `1m30s`, `90` (seconds); errors name the flag.
@@ -135,6 +140,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
     let mut model_flags = Vec::new();
     let mut limits = Limits::PAGE;
     let mut fail = None;
+    let mut kubernetes = None;
     let mut i = 0;
     while i < args.len() {
         let arg = args[i];
@@ -264,6 +270,11 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
             "--bad-image" => model.bad_image = true,
             "--fail" => fail = Some(plan_fail::parse(value()?)?),
             "--pod-quota" => model.pod_quota = Some(parse_number(flag, value()?, 0i32)?),
+            "--kubernetes" => {
+                let v = crate::kubernetes_version(value()?)?;
+                model.kubernetes_version = v;
+                kubernetes = Some(v);
+            }
             "--load" => model.traffic.load = Some(parse_rate(flag, value()?)?),
             "--pod-capacity" => model.traffic.pod_capacity = Some(parse_rate(flag, value()?)?),
             "--endpoint-delay" => {
@@ -301,6 +312,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
                     | "--max-duration"
                     | "--link-base"
                     | "--fail"
+                    | "--kubernetes"
             )
             && !model_flags.contains(&flag.to_string())
         {
@@ -342,6 +354,7 @@ fn parse_args(args: &[&str]) -> Result<Args, String> {
         model_flags,
         limits,
         fail,
+        kubernetes,
     })
 }
 
@@ -397,6 +410,10 @@ fn scenario_subject(args: &Args, s: Scenario) -> Result<(Subject, Vec<String>), 
             "{flag} describes the cluster of a manifest; {} is a scenario, which has its own model (edit its fields instead)",
             args.file
         ));
+    }
+    let mut s = s;
+    if let Some(v) = args.kubernetes {
+        s.kubernetes_version = v;
     }
     Ok((Subject::Scenario(s), Vec::new()))
 }

@@ -6,6 +6,7 @@ use rollout_facade::races::{run_race_trace, RaceScenario};
 use rollout_facade::races::{search, SearchOptions, DEFAULT_DEPTH, DEFAULT_MAX_STATES};
 use rollout_facade::races::{CacheView, Mode, RaceExplorer, RaceFrame};
 use rollout_facade::races::{Walkthrough, WALKTHROUGHS};
+use rollout_facade::version::KubernetesVersion;
 
 pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states N] [--json]
                                        search the schedules of a race scenario (it starts
@@ -13,7 +14,11 @@ pub const USAGE: &str = "  rollout races SCENARIO.json [--depth D] [--max-states
                                        breadth-first for the shortest one that breaks
                                        maxSurge or maxUnavailable; depth 12 and 2,000,000
                                        states by default
-  rollout walk (SCENARIO.json | --teach ID) [--mode real|noexp|norv]
+  rollout races ... --kubernetes 1.37  the 1.37 controllers (the ReplicaSet controller
+                                       waits until its caches hold its own writes,
+                                       KEP-5647) in the scenario's mode; default: its own
+                                       kubernetesVersion, absent = 1.28
+  rollout walk (SCENARIO.json | --teach ID) [--mode real|noexp|norv|guard]
                                        step a race schedule and say what each step did:
                                        the controllers' words, the API server's
                                        ReplicaSets, each controller's cache (stale values
@@ -40,8 +45,12 @@ fn load(path: &str) -> Result<RaceScenario, String> {
 }
 
 /// `rollout trace` of a race scenario: the trace of the README, as JSON.
-pub fn trace(path: &str) -> Result<String, String> {
-    let trace = run_race_trace(&load(path)?);
+pub fn trace(path: &str, kubernetes: Option<KubernetesVersion>) -> Result<String, String> {
+    let mut scenario = load(path)?;
+    if let Some(v) = kubernetes {
+        scenario.scenario.kubernetes_version = v;
+    }
+    let trace = run_race_trace(&scenario);
     serde_json::to_string(&trace).map_err(|e| e.to_string())
 }
 
@@ -54,6 +63,7 @@ pub fn run(args: &[&str]) -> Result<String, String> {
         max_states: DEFAULT_MAX_STATES,
     };
     let mut json = false;
+    let mut kubernetes = None;
     let mut it = args.iter();
     while let Some(&arg) = it.next() {
         let mut number = |name: &str| -> Result<usize, String> {
@@ -66,13 +76,22 @@ pub fn run(args: &[&str]) -> Result<String, String> {
             "--depth" => opts.depth = number("--depth")?,
             "--max-states" => opts.max_states = number("--max-states")?,
             "--json" => json = true,
+            "--kubernetes" => {
+                kubernetes = Some(crate::kubernetes_version(
+                    it.next()
+                        .ok_or("--kubernetes needs a value: 1.37 or 1.28")?,
+                )?)
+            }
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
             _ if path.is_none() => path = Some(arg),
             _ => return Err(format!("one scenario only\n{USAGE}")),
         }
     }
     let path = path.ok_or_else(|| format!("a scenario is needed\n{USAGE}"))?;
-    let scenario = load(path)?;
+    let mut scenario = load(path)?;
+    if let Some(v) = kubernetes {
+        scenario.scenario.kubernetes_version = v;
+    }
     let start = std::time::Instant::now();
     let report = search(&scenario, opts).map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
@@ -128,9 +147,20 @@ pub fn walk(args: &[&str]) -> Result<String, String> {
                 source = Some((w.scenario(), Some(w)));
             }
             "--mode" => {
-                let id = *it.next().ok_or("--mode needs real, noexp or norv")?;
+                let id = *it.next().ok_or("--mode needs real, noexp, norv or guard")?;
                 mode = Mode::from_id(id)
-                    .ok_or_else(|| format!("--mode {id}: expected real, noexp or norv"))?;
+                    .ok_or_else(|| format!("--mode {id}: expected real, noexp, norv or guard"))?;
+            }
+            "--kubernetes" => {
+                // The explorer runs each mode as its release: real, noexp and norv are
+                // 1.28's controllers, guard is 1.36+'s; 1.37 picks guard.
+                let v = crate::kubernetes_version(
+                    it.next()
+                        .ok_or("--kubernetes needs a value: 1.37 or 1.28")?,
+                )?;
+                if v.rs_waits_for_own_writes() {
+                    mode = Mode::Guarded;
+                }
             }
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{USAGE}")),
             _ if source.is_none() => source = Some((load(arg)?, None)),

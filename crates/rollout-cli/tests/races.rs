@@ -140,7 +140,70 @@ fn walk_steps_a_scenario_file_and_refuses_what_it_cannot_walk() {
         "fast",
     ]));
     assert!(
-        msg.contains("--mode fast: expected real, noexp or norv"),
+        msg.contains("--mode fast: expected real, noexp, norv or guard"),
         "{msg}"
     );
+}
+
+/// `--kubernetes`: `rollout races` on the no-expectations race of 3 replicas finds the
+/// double create under 1.28 and nothing under 1.37 (the ReplicaSet controller waits for its
+/// own writes); `rollout walk --kubernetes 1.37` walks the 1.36+ controllers; a bad value is
+/// refused with a clear message.
+#[test]
+fn races_and_walk_take_the_kubernetes_version() {
+    let path = scenario("noexp-k8s", r#""expectations":false,"#);
+    let path = path.to_str().unwrap();
+    let old = rollout(&["races", path, "--depth", "6", "--kubernetes", "1.28"]);
+    assert!(old.status.success());
+    let out = String::from_utf8_lossy(&old.stdout);
+    assert!(out.contains("broken: maxSurge: 5 pods > 3 + 1"), "{out}");
+    let new = rollout(&["races", path, "--depth", "6", "--kubernetes", "1.37"]);
+    assert!(new.status.success());
+    let out = String::from_utf8_lossy(&new.stdout);
+    assert!(
+        out.starts_with("no schedule of up to 6 steps breaks a promise"),
+        "{out}"
+    );
+    let walk = rollout(&["walk", "--teach", "expectations", "--kubernetes", "1.37"]);
+    let text = String::from_utf8_lossy(&walk.stdout);
+    assert!(text.contains("Mode: the real controllers, 1.36+"), "{text}");
+    let msg = common::refused(&rollout(&["races", path, "--kubernetes", "1.30"]));
+    assert!(
+        msg.contains(
+            "--kubernetes: unknown Kubernetes version `1.30`; Rollout Lab models 1.37 and 1.28"
+        ),
+        "{msg}"
+    );
+}
+
+/// `rollout trace rolling-basic --kubernetes 1.37` prints `terminatingReplicas` on the
+/// ReplicaSets and the Deployment (the documented extra field), 1.28 (the default) does not,
+/// and a bad value is refused before anything runs.
+#[test]
+fn trace_prints_terminating_replicas_under_1_37_only() {
+    let new = json(&rollout(&[
+        "trace",
+        "rolling-basic",
+        "--kubernetes",
+        "1.37",
+    ]));
+    assert_eq!(new["oracle"]["kubernetesVersion"], "v1.37.0");
+    let rounds = new["rounds"].as_array().unwrap();
+    let most = rounds
+        .iter()
+        .flat_map(|r| r["replicaSets"].as_array().unwrap())
+        .map(|rs| {
+            rs["terminatingReplicas"]
+                .as_i64()
+                .expect("reported under 1.37")
+        })
+        .max();
+    assert_eq!(most, Some(1), "rolling-basic replaces pods one at a time");
+    assert!(rounds
+        .iter()
+        .all(|r| r["deployments"][0]["terminatingReplicas"].is_i64()));
+    let old = rollout(&["trace", "rolling-basic"]);
+    assert!(!String::from_utf8_lossy(&old.stdout).contains("terminatingReplicas"));
+    let msg = common::refused(&rollout(&["trace", "rolling-basic", "--kubernetes=latest"]));
+    assert!(msg.contains("unknown Kubernetes version `latest`"), "{msg}");
 }

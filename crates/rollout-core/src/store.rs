@@ -175,6 +175,12 @@ impl ApiServer {
         self.hash_objects(h);
     }
 
+    /// The newest resourceVersion handed out: what an informer cache that is a copy of this
+    /// API server has seen (`LastStoreSyncResourceVersion`).
+    pub fn last_resource_version(&self) -> u64 {
+        self.next_resource_version
+    }
+
     /// The pod quota (`None` = unlimited).
     pub fn pod_quota(&self) -> Option<i32> {
         self.pod_quota

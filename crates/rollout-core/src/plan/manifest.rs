@@ -13,6 +13,7 @@
 
 use super::startup::{Startup, StartupRead};
 use crate::scenario::{Action, ActionKind, DeploymentInput, Scenario};
+use crate::version::KubernetesVersion;
 use serde::{Deserialize, Serialize};
 
 /// The cluster a manifest's rollout is forecast in (the `rollout plan` flags).
@@ -56,6 +57,23 @@ pub struct ClusterModel {
     /// `--endpoint-delay`, `--exit-after-sigterm`, `--pre-stop`; see `plan::traffic`).
     #[serde(default)]
     pub traffic: super::traffic::TrafficFlags,
+    /// The Kubernetes release whose controllers run the rollout (`--kubernetes`,
+    /// `kubernetesVersion`; default 1.37, [`KubernetesVersion::DEFAULT`]).
+    #[serde(
+        default = "default_kubernetes",
+        skip_serializing_if = "is_default_kubernetes"
+    )]
+    pub kubernetes_version: KubernetesVersion,
+}
+
+/// A forecast's release when none is named: the newest, 1.37.
+fn default_kubernetes() -> KubernetesVersion {
+    KubernetesVersion::DEFAULT
+}
+
+/// Whether it is that default (then it is not written).
+fn is_default_kubernetes(v: &KubernetesVersion) -> bool {
+    *v == KubernetesVersion::DEFAULT
 }
 
 impl Default for ClusterModel {
@@ -72,6 +90,7 @@ impl Default for ClusterModel {
             pod_quota: None,
             node_sizes: Default::default(),
             traffic: Default::default(),
+            kubernetes_version: KubernetesVersion::DEFAULT,
         }
     }
 }
@@ -304,6 +323,12 @@ pub struct ResolvedModel {
     /// A traffic flag out of range (the forecast is then refused with it).
     #[serde(skip)]
     pub traffic_refused: Option<String>,
+    /// The Kubernetes release whose controllers run the rollout.
+    #[serde(
+        default = "default_kubernetes",
+        skip_serializing_if = "is_default_kubernetes"
+    )]
+    pub kubernetes_version: KubernetesVersion,
 }
 
 impl ResolvedModel {
@@ -395,6 +420,7 @@ pub fn resolve(manifest: &ManifestDeployment, model: &ClusterModel) -> ResolvedM
         notes,
         traffic: traffic.clone().unwrap_or_default(),
         traffic_refused: traffic.err(),
+        kubernetes_version: model.kubernetes_version,
     }
 }
 
@@ -523,7 +549,7 @@ pub fn manifest_scenario(
         nodes: model.nodes,
         pod_quota: model.pod_quota,
         settle: true,
-        kubernetes_version: crate::version::KubernetesVersion::DEFAULT,
+        kubernetes_version: model.kubernetes_version,
         actions: vec![
             Action {
                 round: 0,

@@ -31,11 +31,23 @@ pub enum Mode {
     WithoutExpectations,
     /// `conflicts: false`: the API server keeps no resourceVersion; the last write wins.
     LastWriteWins,
+    /// The real controllers of 1.36 and later: the same, and the ReplicaSet controller waits
+    /// until its caches hold its own last writes (KEP-5647, [`super::consistency`]); the
+    /// Deployment controller is not guarded. The scenario runs as 1.37.
+    Guarded,
 }
 
 impl Mode {
     /// The three, in the order a front end shows them.
     pub const ALL: [Mode; 3] = [Mode::Real, Mode::WithoutExpectations, Mode::LastWriteWins];
+
+    /// The three and the 1.36+ controllers ([`Mode::Guarded`]): every mode an explorer runs.
+    pub const EVERY: [Mode; 4] = [
+        Mode::Real,
+        Mode::WithoutExpectations,
+        Mode::LastWriteWins,
+        Mode::Guarded,
+    ];
 
     /// How a front end labels it.
     pub fn label(self) -> &'static str {
@@ -43,6 +55,7 @@ impl Mode {
             Mode::Real => "the real controllers",
             Mode::WithoutExpectations => "without expectations",
             Mode::LastWriteWins => "last write wins",
+            Mode::Guarded => "the real controllers, 1.36+",
         }
     }
 
@@ -54,6 +67,7 @@ impl Mode {
             Mode::Real => "real",
             Mode::WithoutExpectations => "noexp",
             Mode::LastWriteWins => "norv",
+            Mode::Guarded => "guard",
         }
     }
 
@@ -64,12 +78,13 @@ impl Mode {
         match self {
             Mode::Real => "That is the point: with their expectations and the API server's resourceVersion check, the real controllers keep maxSurge and maxUnavailable on every schedule. Choose \"without expectations\" or \"last write wins\" and search again to see a race.",
             Mode::WithoutExpectations | Mode::LastWriteWins => "This counterfactual can break a promise, but not within this depth: search deeper.",
+            Mode::Guarded => "The 1.36+ controllers keep maxSurge and maxUnavailable too: expectations, the resourceVersion check and the ReplicaSet controller's wait for its own writes. The guard is a second line behind expectations, not a replacement for the Deployment controller's.",
         }
     }
 
     /// The mode with this short name ([`Mode::id`]).
     pub fn from_id(id: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.id() == id)
+        Mode::EVERY.into_iter().find(|m| m.id() == id)
     }
 
     fn index(self) -> usize {
@@ -81,6 +96,11 @@ impl Mode {
         let mut s = base.clone();
         s.expectations = self != Mode::WithoutExpectations;
         s.conflicts = self != Mode::LastWriteWins;
+        s.scenario.kubernetes_version = if self == Mode::Guarded {
+            crate::version::KubernetesVersion::V1_37
+        } else {
+            crate::version::KubernetesVersion::V1_28
+        };
         s
     }
 }
@@ -241,7 +261,7 @@ impl RaceExplorer {
     /// The explorer just after the scenario's setup, no step taken (the scenario's own
     /// `schedule` is its script: [`RaceExplorer::script`]).
     pub fn new(scenario: RaceScenario) -> RaceExplorer {
-        let runs = Mode::ALL
+        let runs = Mode::EVERY
             .iter()
             .map(|m| Run {
                 states: vec![Race::new(&m.apply(&scenario))],

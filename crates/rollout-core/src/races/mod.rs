@@ -6,6 +6,8 @@
 //!   event handlers (`addPod`, `updatePod`, `deletePod` of `replica_set.go`).
 //! * [`expectations`]: `ControllerExpectations` with UID tracking of deletions
 //!   (`controller_utils.go`).
+//! * [`consistency`]: the ReplicaSet controller's wait for its own writes (KEP-5647, 1.36+),
+//!   on when the scenario's `kubernetesVersion` is 1.37.
 //! * [`schedule`]: a schedule's steps, the scenario that carries them, the runner and its
 //!   trace.
 //! * [`search`]: a breadth-first search over schedules for one that breaks a promise of the
@@ -20,6 +22,7 @@
 //! `deliver-*` step) is chosen by the schedule, not by a network.
 
 pub mod cache;
+pub mod consistency;
 pub mod expectations;
 pub mod explorer;
 pub mod schedule;

@@ -9,6 +9,7 @@
 //! `replicaset.apps "web-rev2" not found`.
 
 use super::cache::{self, InformerCache};
+use super::consistency::ConsistencyStore;
 use super::expectations::{ControllerExpectations, Pending};
 use crate::deployment::{util, DeploymentController};
 use crate::kubelet::{kubelet_pass, KubeletModel};
@@ -18,6 +19,7 @@ use crate::scenario::{ActionKind, Scenario, ScenarioError};
 use crate::sim::apply_action;
 use crate::store::ApiServer;
 use crate::trace::{self, PodCounts, TraceDeployment, TraceEvent, TraceReplicaSet};
+use crate::version::KubernetesVersion;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -201,6 +203,8 @@ pub struct RaceState {
     pub rs: InformerCache,
     /// The ReplicaSet controller's expectations.
     pub expectations: ControllerExpectations,
+    /// The ReplicaSet controller's record of its own writes (used under 1.37 only).
+    pub consistency: ConsistencyStore,
 }
 
 /// What one step returned and emitted.
@@ -219,6 +223,9 @@ pub struct Race {
     expectations: bool,
     /// Whether the API server keeps resourceVersions (false: `conflicts: false`).
     versions: bool,
+    /// The release the controllers behave as (1.37: `terminatingReplicas`, and the
+    /// ReplicaSet controller waits for its own writes, [`ConsistencyStore`]).
+    version: KubernetesVersion,
     /// The state now.
     pub state: RaceState,
     /// The clock after the setup.
@@ -252,11 +259,13 @@ impl Race {
             rs: InformerCache::of_replica_sets_and_pods(&truth),
             truth,
             expectations: ControllerExpectations::new(),
+            consistency: ConsistencyStore::default(),
         };
         let mut race = Race {
             model,
             expectations: rs.expectations,
             versions: rs.conflicts,
+            version: s.kubernetes_version,
             state,
             setup_ticks: 0,
         };
@@ -338,6 +347,7 @@ impl Race {
                 for name in names {
                     let mut rec = Recorder::quiet();
                     let result = DeploymentController::new(&mut st.truth, &mut rec)
+                        .kubernetes(self.version)
                         .with_lister(st.dc.listers())
                         .sync_deployment(&name);
                     record(
@@ -360,9 +370,49 @@ impl Race {
                         st.expectations.delete(name);
                     }
                     let mut rec = Recorder::quiet();
-                    let result = ReplicaSetController::new(&mut st.truth, &mut rec, graceful)
-                        .with_caches(st.rs.listers(), &mut st.expectations)
-                        .sync_replica_set(name);
+                    let guarded = self.version.rs_waits_for_own_writes();
+                    // `consistencyStore.EnsureReady`: the sync returns before it reads anything.
+                    let result = match st.consistency.ensure_ready(name, st.rs.listers()) {
+                        Err(e) if guarded => Err(e),
+                        _ => {
+                            let status_before = st
+                                .truth
+                                .replica_set(name)
+                                .map(|r| r.metadata.resource_version);
+                            let pods_before = st.truth.last_resource_version();
+                            let mut ctl =
+                                ReplicaSetController::new(&mut st.truth, &mut rec, graceful)
+                                    .kubernetes(self.version)
+                                    .with_caches(st.rs.listers(), &mut st.expectations);
+                            let result = ctl.sync_replica_set(name);
+                            let created = ctl.report.slow_start.as_ref().map_or(0, |s| s.successes);
+                            if guarded {
+                                // `WroteAt`: its creates, then its status write, each at the
+                                // resourceVersion the API server returned.
+                                if created > 0 {
+                                    let newest = st
+                                        .truth
+                                        .pods_of_iter(&rs)
+                                        .map(|p| p.metadata.resource_version)
+                                        .filter(|rv| *rv > pods_before)
+                                        .max();
+                                    if let Some(rv) = newest {
+                                        st.consistency.wrote_pod(name, rv);
+                                    }
+                                }
+                                let status_after = st
+                                    .truth
+                                    .replica_set(name)
+                                    .map(|r| r.metadata.resource_version);
+                                if let Some(rv) =
+                                    status_after.filter(|_| status_after != status_before)
+                                {
+                                    st.consistency.wrote_replica_set(name, rv);
+                                }
+                            }
+                            result
+                        }
+                    };
                     record(
                         out.as_deref_mut(),
                         "replicaset",
@@ -631,7 +681,7 @@ pub fn run_race_trace(rs: &RaceScenario) -> RaceTrace {
         })
         .collect();
     RaceTrace {
-        oracle: trace::oracle(crate::version::KubernetesVersion::SCENARIO_DEFAULT),
+        oracle: trace::oracle(rs.scenario.kubernetes_version),
         scenario: rs.source.clone(),
         setup_ticks: race.setup_ticks,
         steps,

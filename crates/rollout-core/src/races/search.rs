@@ -108,6 +108,7 @@ fn fingerprint(state: &RaceState) -> u128 {
     state.dc.hash_into(&mut h);
     state.rs.hash_into(&mut h);
     state.expectations.hash(&mut h);
+    state.consistency.hash_pending(state.rs.listers(), &mut h);
     h.finish128()
 }
 

@@ -5,6 +5,7 @@
 //! (`manageReplicas`), then writes the status (`calculateStatus`).
 
 pub mod ranking;
+pub mod requeue;
 pub mod status;
 
 use crate::api::{Pod, ReplicaSet, Time};
@@ -191,7 +192,7 @@ impl<'a> ReplicaSetController<'a> {
         // active, what `calculateStatus` counts of them and, for a scale-down, which go. The
         // pods are borrowed from the API server, not shared (an `Arc` clone and drop per pod
         // per sync, atomic operations both).
-        let (active, counts, deletions) = {
+        let (active, counts, deletions, next_check) = {
             let api = lister;
             let filtered = active_pods(api, &rs);
             let diff = filtered.len() as i64 - i64::from(rs.spec.replicas);
@@ -209,7 +210,12 @@ impl<'a> ReplicaSetController<'a> {
                     self.version.reports_terminating_replicas(),
                     api.pods_of_iter(&rs).map(|p| &**p),
                 );
-            (filtered.len(), counts, deletions)
+            let next_check = requeue::find_min_next_pod_availability_check(
+                filtered.iter().copied(),
+                rs.spec.min_ready_seconds,
+                now,
+            );
+            (filtered.len(), counts, deletions, next_check)
         };
         self.rec.decide(
             "syncReplicaSet",
@@ -254,6 +260,23 @@ impl<'a> ReplicaSetController<'a> {
         let new_status = status::calculate_status(&rs, active, &counts, manage_err.as_deref(), now);
         self.rec.enter("calculateStatus");
         status::update_replica_set_status(self.api, &rs, new_status).map_err(|e| e.message)?;
+        if rs.spec.min_ready_seconds > 0 {
+            // The availability re-queue (`queue.AddAfter`): the simulation syncs every
+            // ReplicaSet in every pass anyway, so it is only said, with its numbers.
+            if let Some(updated) = self.api.replica_set(name) {
+                let r = requeue::availability_requeue(
+                    self.version,
+                    updated,
+                    next_check,
+                    manage_err.is_some(),
+                );
+                self.rec.decide(
+                    "syncReplicaSet",
+                    || requeue::explain(&r),
+                    &[("requeueAfterSeconds", r.after.unwrap_or(-1))],
+                );
+            }
+        }
         match manage_err {
             Some(e) => Err(e),
             None => Ok(()),
