@@ -23,15 +23,19 @@ pub enum Figure {
     /// `ifItFails.capacityLost`: the replicas lost if the new version fails as the Plan page's
     /// failure says (lower is better; nothing without a failure).
     LostIfFails,
+    /// `failedRequests`: the requests a Service in front of it fails over the rollout, under
+    /// the plan's traffic assumptions (`plan::traffic`; lower is better).
+    FailedRequests,
 }
 
 impl Figure {
     /// All, in menu order.
-    pub const ALL: [Figure; 4] = [
+    pub const ALL: [Figure; 5] = [
         Figure::Duration,
         Figure::Peak,
         Figure::MinAvailable,
         Figure::LostIfFails,
+        Figure::FailedRequests,
     ];
 
     /// The `<select>` value.
@@ -41,6 +45,7 @@ impl Figure {
             Figure::Peak => "peak",
             Figure::MinAvailable => "min-available",
             Figure::LostIfFails => "lost-if-fails",
+            Figure::FailedRequests => "failed-requests",
         }
     }
 
@@ -51,6 +56,7 @@ impl Figure {
             Figure::Peak => "Peak pods",
             Figure::MinAvailable => "Lowest availability",
             Figure::LostIfFails => "Lost if it fails",
+            Figure::FailedRequests => "Failed requests",
         }
     }
 
@@ -71,6 +77,7 @@ impl Figure {
             Figure::Peak => Some(i64::from(f.peak_pods)),
             Figure::MinAvailable => f.min_available.map(i64::from),
             Figure::LostIfFails => row.if_it_fails.as_ref().map(|x| i64::from(x.capacity_lost)),
+            Figure::FailedRequests => row.failed_requests.map(|n| n as i64),
         }
     }
 
@@ -360,5 +367,9 @@ mod tests {
         assert_eq!(badness(Figure::Duration, 120, (60, 300)), 0.25);
         assert_eq!(badness(Figure::MinAvailable, 10, (0, 10)), 0.0);
         assert_eq!(badness(Figure::Peak, 5, (5, 5)), 0.0);
+        // Fewer failed requests are better: none is the best cell, 70 of 0 … 70 the worst.
+        assert_eq!(badness(Figure::FailedRequests, 0, (0, 70)), 0.0);
+        assert_eq!(badness(Figure::FailedRequests, 70, (0, 70)), 1.0);
+        assert_eq!(Figure::of_key("failed-requests"), Figure::FailedRequests);
     }
 }
