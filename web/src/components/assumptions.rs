@@ -43,11 +43,13 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
             on_change.emit((name, input.value()));
         });
         let id = format!("assume-{name}");
+        // A rate takes up to six digits (and "no limit" as its placeholder).
+        let rate = matches!(name, "load" | "podCapacity");
         html! {
             <label class="assume" for={id.clone()} title={flag}>
                 <span>{ label }</span>
                 <span class="assume-input">
-                    <input {id} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
+                    <input {id} class={classes!(rate.then_some("assume-rate"))} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
                         value={text_of(m.get(name))} placeholder={default} {oninput} />
                     { match name { "nodes" => "", "load" | "podCapacity" => "req/s", _ => "s" } }
                 </span>
