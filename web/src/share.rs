@@ -85,11 +85,36 @@ pub fn session_of(lab: &Lab, json: String) -> ShareSession {
     }
 }
 
+/// A permalink that names a preset and carries no scenario (`#p=rolling-basic&at=9`) opens the
+/// preset as the app runs it (`crate::state::app_scenario`: under 1.37), not as the core's
+/// list holds it (a scenario without `kubernetesVersion`: 1.28): its scenario is written in
+/// (`s=`) before it is read. Any other fragment is returned as it is.
+fn with_app_preset(fragment: &str) -> String {
+    let params = parse_params(fragment);
+    let preset = params
+        .iter()
+        .find(|(k, _)| k == "p")
+        .and_then(|(_, id)| rollout_facade::presets::preset(id));
+    match preset {
+        Some(p) if !params.iter().any(|(k, _)| k == "s") => {
+            let mut scenario = crate::state::app_scenario(p.scenario);
+            // Left out as the app's own links leave it out (`encode_link`); read back from the preset.
+            scenario.description.clear();
+            format!(
+                "s={}&{}",
+                rollout_facade::share::encode_scenario(&scenario),
+                fragment.trim_start_matches('#')
+            )
+        }
+        _ => fragment.to_string(),
+    }
+}
+
 /// The lab a permalink fragment describes, stepped to its step, with a notice saying what was
 /// ignored. `None` when the fragment holds no session (the app then starts as usual).
 pub fn lab_from_link(fragment: &str) -> Option<Lab> {
     // Compare's `cmp=` is Compare's to read (crate::hooks::use_compare).
-    let fragment = crate::state::compare::with_param(fragment, None);
+    let fragment = with_app_preset(&crate::state::compare::with_param(fragment, None));
     if is_v2(&fragment) {
         let r = Session::from_link(&fragment, &default_scenario())?;
         if r.fell_back {
@@ -501,6 +526,15 @@ mod tests {
         let lesson = page_lab("", "?lesson=recreate&step=2&k8s=1.28").unwrap();
         assert_eq!(lesson.kubernetes(), K::V1_28);
         assert!(lesson.guide.is_some());
+        // A preset's short link (`#p=…&at=…`) opens the preset as the app runs it.
+        let short = page_lab("#p=rolling-basic&at=3", "").unwrap();
+        assert_eq!(
+            (short.kubernetes(), short.preset.as_str()),
+            (K::V1_37, "rolling-basic")
+        );
+        assert_eq!(short.sim().steps_taken(), 3);
+        let long = page_lab(&format!("#{}", link_of(&short)), "").unwrap();
+        assert_eq!(long.sim().scenario(), short.sim().scenario());
         let bad = page_lab("", "?k8s=1.30").unwrap();
         assert_eq!(bad.kubernetes(), K::V1_37);
         let said = bad.notice.unwrap();

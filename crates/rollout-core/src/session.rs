@@ -384,7 +384,7 @@ impl Session {
                     seconds_later,
                     quiet_rounds,
                     checked,
-                    notes: stepping::notes(self.sim.api()),
+                    notes: stepping::notes(self.sim.api(), self.sim.scenario().kubernetes_version),
                     syncs,
                     record,
                 };

@@ -98,3 +98,42 @@ fn every_preset_is_the_same_rollout_under_both_releases() {
         }
     }
 }
+
+/// 1.37 `sync_test.go` `TestScale`, "scaling event with terminating pods is not partial …:
+/// 10 -> 14" ("Ignores terminating pods"): a ReplicaSet of 10 that reports terminating pods
+/// is scaled to 14 in one step, desired and max-replicas annotations 14 (maxSurge 0). Here 10
+/// replicas are
+/// scaled to 6 (4 pods terminate for 5 s) and then to 14 while they still terminate: under
+/// 1.37 the ReplicaSet reports them, and is scaled to 14 as under 1.28.
+#[test]
+fn a_scale_ignores_terminating_pods_under_both_releases() {
+    let text = r#"{"name":"scale","rounds":8,"secondsPerRound":1,"readyAfterRounds":1,
+      "terminationRounds":5,"nodes":3,"settle":true,"actions":[
+        {"round":0,"type":"create","deployment":{"name":"foo","replicas":10,"image":"app:1",
+          "strategy":{"type":"RollingUpdate","maxSurge":0,"maxUnavailable":1}}},
+        {"round":2,"type":"scale","replicas":6},
+        {"round":3,"type":"scale","replicas":14}]}"#;
+    let run = |v: KubernetesVersion| {
+        let mut s = rollout_core::scenario::Scenario::from_json(text).unwrap();
+        s.kubernetes_version = v;
+        let mut sim = Simulation::new(s).without_history();
+        sim.run();
+        sim.trace()
+    };
+    let (old, new) = (run(KubernetesVersion::V1_28), run(KubernetesVersion::V1_37));
+    let round3 = |t: &Trace| t.rounds[3].replica_sets[0].clone();
+    let (a, b) = (round3(&old), round3(&new));
+    assert_eq!(b.spec_replicas, 14);
+    assert_eq!(b.desired_replicas_annotation.as_deref(), Some("14"));
+    assert_eq!(b.max_replicas_annotation.as_deref(), Some("14"));
+    assert_eq!(
+        b.pods.terminating, 4,
+        "the 4 pods of the scale-down still terminate"
+    );
+    assert_eq!(b.terminating_replicas, Some(4));
+    assert_eq!(a.terminating_replicas, None);
+    assert_eq!(
+        (a.spec_replicas, &a.desired_replicas_annotation, a.pods),
+        (b.spec_replicas, &b.desired_replicas_annotation, b.pods)
+    );
+}

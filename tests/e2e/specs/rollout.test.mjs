@@ -166,14 +166,17 @@ describe('a rollout, step by step, as Kubernetes does it', () => {
 });
 
 describe('Step goes to the next change; End runs until nothing more will happen', () => {
-  /** What a step can change: pods on the stage, the ReplicaSets, the Deployment's status. */
+  /** What a step can change: pods on the stage, the ReplicaSets, the Deployment's status
+   * (under 1.37, the app's default, also status.terminatingReplicas: a step in which the
+   * ReplicaSet controller or the Deployment controller only counts a pod being deleted). */
   const picture = (page) =>
     page.evaluate(() => {
       const all = (sel, f) => [...document.querySelectorAll(sel)].map(f);
       return JSON.stringify({
         pods: all('[data-testid="pod"]', (p) => [p.dataset.pod, p.dataset.state, p.dataset.node]),
-        rs: all('[data-testid="rs-card"]', (c) => [c.dataset.name, c.dataset.desired, c.dataset.current, c.dataset.ready, c.dataset.available]),
+        rs: all('[data-testid="rs-card"]', (c) => [c.dataset.name, c.dataset.desired, c.dataset.current, c.dataset.ready, c.dataset.available, c.dataset.terminating]),
         status: document.querySelector('[data-testid="replicas-line"]')?.textContent,
+        terminating: document.querySelector('[data-testid="deploy-terminating"]')?.dataset.terminating,
         conditions: all('[data-testid="condition-row"]', (r) => [r.dataset.type, r.dataset.status, r.dataset.reason]),
         rollout: document.querySelector('[data-testid="rollout-status"]')?.textContent,
       });

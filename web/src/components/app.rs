@@ -338,7 +338,7 @@ fn header(h: Header) -> Html {
             { logo() }
             <div>
                 <h1>{ "Rollout Lab" }</h1>
-                <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of the v1.28 controllers." }</p>
+                <p class="tagline">{ "How Kubernetes rolls out a Deployment, step by step, worked out by a Rust port of its controllers (1.37, or 1.28 on request)." }</p>
             </div>
         </div>
         <div class="header-tools">

@@ -182,7 +182,7 @@ pub fn lane(props: &LaneProps) -> Html {
                 <span title="status.readyReplicas">{ "ready " }<strong>{ rs.ready }</strong></span>
                 <span title="status.availableReplicas">{ "available " }<strong>{ rs.available }</strong></span>
                 if let Some(t) = rs.terminating {
-                    <span class="lane-terminating" title="status.terminatingReplicas: its pods being deleted, as the ReplicaSet controller last counted them (reported since Kubernetes 1.35)"
+                    <span class={classes!("lane-terminating", (t > 0).then_some("is-some"))} title="status.terminatingReplicas: its pods being deleted, as the ReplicaSet controller last counted them (reported since Kubernetes 1.35)"
                         data-testid="lane-terminating">{ "terminating " }<strong>{ t }</strong></span>
                 }
                 if delta > 0 {

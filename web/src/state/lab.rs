@@ -306,8 +306,9 @@ impl Lab {
     }
 
     /// This lab as it starts under Kubernetes `k8s` (itself when it already is): a lesson
-    /// opened again at its step; otherwise the settings' version changed and the session
-    /// started over from them (the first visit's back at its first command), as Reset does.
+    /// opened again at its step; otherwise the settings' version changed and, before the first
+    /// step, applied at once; once started (the first visit, at its first command), the
+    /// session started over from them as Reset does.
     /// What `?k8s=`, an element's `k8s` and `mount()`'s `k8s` do to the lab they start.
     pub fn at_kubernetes(mut self, k8s: KubernetesVersion) -> Lab {
         if self.kubernetes() == k8s {
@@ -322,7 +323,11 @@ impl Lab {
         let mut base = (*self.base).clone();
         base.kubernetes_version = k8s;
         self.base = Rc::new(base);
-        self.reset();
+        if self.started() {
+            self.reset();
+        } else {
+            self.live_preview();
+        }
         self
     }
 

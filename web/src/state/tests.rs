@@ -442,6 +442,14 @@ fn the_kubernetes_version_setting() {
     assert_eq!(lab.kubernetes(), K::V1_28);
     lab.update(Msg::LessonNext);
     assert_eq!(lab.kubernetes(), K::V1_28, "the lesson's next step too");
+    // A preset at another version starts where it starts at the default one.
+    let preset = Lab::from_preset("rolling-basic").unwrap();
+    let old = Lab::from_preset("rolling-basic")
+        .unwrap()
+        .at_kubernetes(K::V1_28);
+    assert_eq!(old.kubernetes(), K::V1_28);
+    assert_eq!(old.sim().steps_taken(), preset.sim().steps_taken());
+    assert!(!old.started());
     // The first visit at another version is the first visit still: its Deployment running.
     let first = Lab::first_visit().at_kubernetes(K::V1_28);
     assert_eq!(first.kubernetes(), K::V1_28);

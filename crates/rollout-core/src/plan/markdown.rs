@@ -164,6 +164,16 @@ pub fn summary(
                 i64::from(r.saturating_sub(f.start_round)) * spr
             ))
     );
+    if let Some(t) = &plan.traffic {
+        let _ = writeln!(
+            out,
+            "| requests to a Service in front of it | {} (a model: {} req/s, endpoint changes reach the proxies after {} s, preStop {} s) |",
+            t.summary(),
+            t.assumptions.load,
+            t.assumptions.endpoint_delay_seconds,
+            t.assumptions.pre_stop_sleep_seconds
+        );
+    }
     let _ = writeln!(out, "\n**Assumed:** {}", assumptions(plan));
     let checks = check_lines(plan, checks);
     if !checks.is_empty() {

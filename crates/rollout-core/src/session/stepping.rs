@@ -372,10 +372,11 @@ fn default_name(api: &ApiServer) -> String {
 }
 
 /// The notes a state calls for. When a rolling update has more pods than replicas + maxSurge,
-/// it is because terminating pods are not counted: Kubernetes v1.28's Deployment controller
-/// counts only active pods (`GetActualReplicaCountForReplicaSets`), so it creates new pods
-/// while old ones are still shutting down.
-pub(super) fn notes(api: &ApiServer) -> Vec<String> {
+/// it is because terminating pods are not counted: the Deployment controller counts only
+/// active pods (`GetActualReplicaCountForReplicaSets`), so it creates new pods while old ones
+/// are still shutting down. Kubernetes 1.37 does the same: since 1.35 `status.terminatingReplicas`
+/// reports them, but the rolling-update arithmetic leaves them out (a non-goal of KEP-3973).
+pub(super) fn notes(api: &ApiServer, k8s: crate::version::KubernetesVersion) -> Vec<String> {
     let mut out = Vec::new();
     for d in api.deployments() {
         if !crate::deployment::util::is_rolling_update(d) {
@@ -393,8 +394,13 @@ pub(super) fn notes(api: &ApiServer) -> Vec<String> {
         }
         let allowed = i64::from(d.spec.replicas) + i64::from(surge);
         if terminating > 0 && total as i64 > allowed {
+            let why = if k8s.reports_terminating_replicas() {
+                format!("Kubernetes {k8s} reports them (status.terminatingReplicas) but does not count them against maxSurge")
+            } else {
+                format!("Kubernetes {k8s} does not count terminating pods against maxSurge")
+            };
             out.push(format!(
-                "{name} has {total} pods, more than replicas {replicas} + maxSurge {surge} = {allowed}: {term} terminating, and Kubernetes v1.28 does not count terminating pods against maxSurge",
+                "{name} has {total} pods, more than replicas {replicas} + maxSurge {surge} = {allowed}: {term} terminating, and {why}",
                 name = d.metadata.name,
                 total = total,
                 replicas = d.spec.replicas,
