@@ -598,6 +598,13 @@ describe('what users see of the rollout (issue #35)', () => {
     await page.locator(byTestId('assume-load')).fill('400');
     await traffic.waitFor();
     assert.equal((await figures()).failed, capped.failed);
+    // If the new image cannot be pulled: its failed requests, as rollout plan --fail pull says.
+    await page.locator(byTestId('plan-fail')).fill('pull');
+    const failing = page.locator(`${byTestId('fail-forecast')}[data-failed-requests]`);
+    await failing.waitFor();
+    const cliFail = (await cli(text, ['--load', '400', '--pod-capacity', '50', '--fail', 'pull'])).json.ifItFails;
+    assert.equal(Number(await failing.getAttribute('data-failed-requests')), cliFail.failedRequests);
+    await page.locator(byTestId('plan-fail')).fill('');
     // The heat map coloured by failed requests: the current settings' cell is the figure above.
     await page.locator(byTestId('plan-figure')).selectOption('failed-requests');
     await click(page, 'sweep-run');
