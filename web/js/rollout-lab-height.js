@@ -44,6 +44,12 @@ export const HEIGHTS = {
   slider: [41, 37],
   /** Wide, sliders and seven places of buttons or more: the buttons wrap to a second row. */
   crowded: [26, 0],
+  /**
+   * `traffic`: the Service's strip and the served/failed chart under the stage (measured with
+   * rolling-basic, with and without the chart: 441 → 717 px and 262 → 538 wide, 667 → 1,001
+   * and 379 → 712 narrow).
+   */
+  traffic: [276, 334],
   /** `view="races"`: the Races view at its first step (the walk-through's text changes it). */
   races: [938, 1582],
   /** `lesson`: a lesson's first step (its text changes it). */
@@ -79,6 +85,8 @@ export function labHeight(attr) {
     let h = HEIGHTS.lab[i];
     if (!isOn(attr("chart"))) h += HEIGHTS.noChart[i];
     if (!isOn(attr("explain"))) h += HEIGHTS.noExplain[i];
+    // Off by default (the core's `embed`): present and not "0", "false", "no" or "off".
+    if (attr("traffic") !== null && attr("traffic") !== undefined && isOn(attr("traffic"))) h += HEIGHTS.traffic[i];
     h += Math.ceil(places / 3) * HEIGHTS.buttonRow[i];
     if (sliders) h += i === 0 ? HEIGHTS.slider[0] : sliders * HEIGHTS.slider[1];
     if (sliders && places >= 7) h += HEIGHTS.crowded[i];
