@@ -44,6 +44,12 @@ export const HEIGHTS = {
   slider: [41, 37],
   /** Wide, sliders and seven places of buttons or more: the buttons wrap to a second row. */
   crowded: [26, 0],
+  /**
+   * `traffic`: the Service's strip and the served/failed chart under the stage (measured with
+   * rolling-basic, with and without the chart: 441 → 717 px and 262 → 538 wide, 667 → 1,001
+   * and 379 → 712 narrow).
+   */
+  traffic: [276, 334],
   /** `view="races"`: the Races view at its first step (the walk-through's text changes it). */
   races: [938, 1582],
   /** `lesson`: a lesson's first step (its text changes it). */
@@ -79,6 +85,8 @@ export function labHeight(attr) {
     let h = HEIGHTS.lab[i];
     if (!isOn(attr("chart"))) h += HEIGHTS.noChart[i];
     if (!isOn(attr("explain"))) h += HEIGHTS.noExplain[i];
+    // Off by default (the core's `embed`): present and not "0", "false", "no" or "off".
+    if (attr("traffic") !== null && attr("traffic") !== undefined && isOn(attr("traffic"))) h += HEIGHTS.traffic[i];
     h += Math.ceil(places / 3) * HEIGHTS.buttonRow[i];
     if (sliders) h += i === 0 ? HEIGHTS.slider[0] : sliders * HEIGHTS.slider[1];
     if (sliders && places >= 7) h += HEIGHTS.crowded[i];
@@ -90,26 +98,28 @@ export function labHeight(attr) {
 /**
  * The style that reserves a lab's height before the element is defined (README, "On a
  * documentation page"): the table above as CSS, with a flag per attribute that changes it
- * (chart, explain, each slider) and the width class by the viewport (660 px: a 643 px element
+ * (chart, explain, each slider, traffic) and the width class by the viewport (660 px: a 643 px element
  * plus a page's margins), since before its script has run the element has no shadow root to
  * measure itself with. Buttons are counted as the default controls' two rows when `buttons` is
  * absent and as one row otherwise; once defined, the element's placeholder counts them exactly.
  */
 export function notDefinedCss() {
   const [w, n] = [0, 1].map((i) => ({
-    lab: HEIGHTS.lab[i], chart: -HEIGHTS.noChart[i], explain: -HEIGHTS.noExplain[i], row: HEIGHTS.buttonRow[i], slider: HEIGHTS.slider[i],
+    lab: HEIGHTS.lab[i], traffic: HEIGHTS.traffic[i], chart: -HEIGHTS.noChart[i], explain: -HEIGHTS.noExplain[i], row: HEIGHTS.buttonRow[i], slider: HEIGHTS.slider[i],
   }));
   const off = (a) => `:is([${a}="0"],[${a}=false i],[${a}=no i],[${a}=off i])`;
   const sel = "rollout-lab:not(:defined)";
-  return `${sel} { display: block; --rl-chart: 1; --rl-explain: 1; --rl-rows: 2; --rl-s1: 0; --rl-s2: 0; --rl-s3: 0;
-  min-height: calc(${w.lab - w.chart - w.explain}px + ${w.chart}px * var(--rl-chart) + ${w.explain}px * var(--rl-explain) + ${w.slider}px * max(var(--rl-s1), var(--rl-s2), var(--rl-s3))); }
+  return `${sel} { display: block; --rl-chart: 1; --rl-explain: 1; --rl-rows: 2; --rl-s1: 0; --rl-s2: 0; --rl-s3: 0; --rl-traffic: 0;
+  min-height: calc(${w.lab - w.chart - w.explain}px + ${w.chart}px * var(--rl-chart) + ${w.explain}px * var(--rl-explain) + ${w.slider}px * max(var(--rl-s1), var(--rl-s2), var(--rl-s3)) + ${w.traffic}px * var(--rl-traffic)); }
 ${sel}${off("chart")} { --rl-chart: 0; }
 ${sel}${off("explain")} { --rl-explain: 0; }
+${sel}[traffic] { --rl-traffic: 1; }
+${sel}${off("traffic")} { --rl-traffic: 0; }
 ${sel}[buttons] { --rl-rows: 1; }
 ${sel}[buttons*=replicas i] { --rl-s1: 1; }
 ${sel}[buttons*=maxsurge i] { --rl-s2: 1; }
 ${sel}[buttons*=maxunavailable i] { --rl-s3: 1; }
 @media (max-width: 660px) {
-  ${sel} { min-height: calc(${n.lab - n.chart - n.explain}px + ${n.chart}px * var(--rl-chart) + ${n.explain}px * var(--rl-explain) + ${n.row}px * var(--rl-rows) + ${n.slider}px * (var(--rl-s1) + var(--rl-s2) + var(--rl-s3))); }
+  ${sel} { min-height: calc(${n.lab - n.chart - n.explain}px + ${n.chart}px * var(--rl-chart) + ${n.explain}px * var(--rl-explain) + ${n.row}px * var(--rl-rows) + ${n.slider}px * (var(--rl-s1) + var(--rl-s2) + var(--rl-s3)) + ${n.traffic}px * var(--rl-traffic)); }
 }`;
 }

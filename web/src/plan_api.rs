@@ -217,8 +217,10 @@ impl ModelOptions {
     /// The traffic options (`rollout plan`'s `--load`, `--pod-capacity`, `--endpoint-delay`,
     /// `--exit-after-sigterm`, `--pre-stop`), in range: the core's messages name the option.
     fn traffic(&self, m: &mut ClusterModel) -> Result<(), String> {
+        // An emptied field on the Plan page is the default, as it was never typed.
+        let given = |name: &str| self.get(name).filter(|v| !text_of(v).trim().is_empty());
         let rate = |name: &str| -> Result<Option<i64>, String> {
-            self.get(name)
+            given(name)
                 .map(|v| {
                     text_of(v).trim().parse::<i64>().map_err(|_| {
                         format!("{name} {v}: expected a whole number of requests a second")
@@ -227,7 +229,7 @@ impl ModelOptions {
                 .transpose()
         };
         let duration = |name: &str| -> Result<Option<i64>, String> {
-            self.get(name)
+            given(name)
                 .map(|v| rollout_facade::plan::input::parse_duration(name, &text_of(v)))
                 .transpose()
         };
@@ -615,6 +617,12 @@ mod tests {
         assert_eq!((m.pull_seconds, m.app_ready_seconds), (12, 45));
         let bad = ModelOptions::from_value(json!({"pull": "soon"})).unwrap();
         assert!(bad.model().unwrap_err().starts_with("pull \"soon\""));
+        // An emptied traffic field is the default.
+        let o = ModelOptions::from_value(json!({"load": "", "preStop": " "})).unwrap();
+        assert_eq!(
+            o.model().unwrap().traffic,
+            rollout_facade::plan::traffic::TrafficFlags::default()
+        );
         // The traffic options, as the CLI's flags, refused by their own names.
         let o = ModelOptions::from_value(
             json!({"load": 40, "podCapacity": "20", "endpointDelay": "2s", "preStop": 5}),

@@ -198,7 +198,37 @@ fn plan_output_of(v: &JsValue) -> Option<PlanOutput> {
             .collect(),
         model: None,
         unschedulable: unschedulable_of(&get(v, "unschedulable")),
-        traffic: None,
+        traffic: traffic_of(&get(v, "traffic")),
+    })
+}
+
+/// `plan()`'s `traffic` (the requests to the Service over the rollout, with the assumptions),
+/// field by field as [`forecast_of`] reads its forecast.
+fn traffic_of(v: &JsValue) -> Option<rollout_facade::plan::traffic::TrafficForecast> {
+    use rollout_facade::traffic::{TrafficModel, TrafficTotals};
+    let a = get(v, "assumptions");
+    let count = |k: &str| whole_of(v, k).map(|n| n as u64).unwrap_or(0);
+    Some(rollout_facade::plan::traffic::TrafficForecast {
+        assumptions: TrafficModel {
+            load: whole_of(&a, "load")? as u32,
+            pod_capacity: whole_of(&a, "podCapacity").map(|n| n as u32),
+            endpoint_delay_seconds: whole_of(&a, "endpointDelaySeconds")?,
+            exit_after_sigterm_seconds: whole_of(&a, "exitAfterSigtermSeconds")?,
+            pre_stop_sleep_seconds: whole_of(&a, "preStopSleepSeconds")?,
+        },
+        totals: TrafficTotals {
+            from: whole_of(v, "from")?,
+            to: whole_of(v, "to")?,
+            sent: count("sent"),
+            served: count("served"),
+            failed: count("failed"),
+            failed_no_endpoint: count("failedNoEndpoint"),
+            failed_not_answering: count("failedNotAnswering"),
+            failed_over_capacity: count("failedOverCapacity"),
+            lowest_served_fraction: get(v, "lowestServedFraction").as_f64()?,
+            lowest_at: whole_of(v, "lowestAt"),
+            seconds_with_failures: count("secondsWithFailures"),
+        },
     })
 }
 

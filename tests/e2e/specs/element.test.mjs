@@ -631,9 +631,11 @@ describe('embeds follow the page', () => {
         for (const explain of ['1', 'off'])
           for (const buttons of [null, 'step,round', 'step,play,replicas,maxSurge', 'step,round,play,image,reset,strategy,replicas,maxSurge,maxUnavailable'])
             combos.push({ chart, explain, buttons });
+      // The traffic strip (off by default), with and without the chart.
+      combos.push({ chart: '1', explain: '1', buttons: null, traffic: '' }, { chart: '0', explain: '1', buttons: 'step,round', traffic: 'on' });
       for (const [viewport, width] of [[1280, 760], [390, 358]]) {
         const body = combos
-          .map(({ chart, explain, buttons }) => `<rollout-lab loading="eager" preset="rolling-basic" chart="${chart}" explain="${explain}"${buttons ? ` buttons="${buttons}"` : ''} style="width:${width}px;margin:0 0 16px"></rollout-lab>`)
+          .map(({ chart, explain, buttons, traffic }) => `<rollout-lab loading="eager" preset="rolling-basic" chart="${chart}" explain="${explain}"${buttons ? ` buttons="${buttons}"` : ''}${traffic != null ? ` traffic="${traffic}"` : ''} style="width:${width}px;margin:0 0 16px"></rollout-lab>`)
           .join('');
         const page = await plainPage(`element-heights-${width}`, body);
         await page.setViewportSize({ width: viewport, height: 900 });

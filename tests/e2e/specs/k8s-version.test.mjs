@@ -124,6 +124,24 @@ describe('the Kubernetes release on the page', () => {
     await bad.close();
   });
 
+  test('the Races view: a fourth column, the real controllers 1.36+, and what their guard does not change', async () => {
+    const page = await openApp(app.browser.context, `${app.server.url}?view=races&race=stale-status`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await click(page, 'race-guard');
+    assert.equal(await page.locator(byTestId('race-guard')).getAttribute('aria-pressed'), 'true');
+    assert.match(await page.evaluate(() => location.search), /show=guard/);
+    // To the Deployment controller's sync on its stale cache: the 1.36+ controllers do the same.
+    for (let i = 0; i < 12; i++) await click(page, 'race-next');
+    await expectText(page, 'race-note', 'the Deployment controller has no such guard');
+    const truth = (mode) => page.locator(`${byTestId(`race-mode-${mode}`)} ${byTestId('race-truth')}`).innerText();
+    assert.equal(await truth('guard'), await truth('real'));
+    assert.equal(await page.locator(`${byTestId('race-mode-guard')} ${byTestId('race-violation')}`).count(), 0);
+    await page.locator(byTestId('race-mode-guard')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'k8s-races-guard-1280x720', { fullPage: false });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('<rollout-lab k8s="1.28"> runs 1.28 beside a 1.37 one; an unknown release is refused', async () => {
     const page = await app.browser.context.newPage();
     const body = `<rollout-lab id="old" preset="rolling-basic" k8s="1.28" label="Old"></rollout-lab>

@@ -545,6 +545,78 @@ describe('the sweep if the new version fails (issue #34)', () => {
   });
 });
 
+describe('what users see of the rollout (issue #35)', () => {
+  test('the failed requests follow the load and the pod capacity typed, as rollout plan --json says, and colour the heat map', async () => {
+    const page = await openPlan();
+    const text = manifest({ replicas: 4, surge: 1, unavailable: 1 });
+    await typeManifest(page, text);
+    const traffic = page.locator(byTestId('plan-traffic'));
+    await traffic.waitFor();
+    const figures = async () => ({
+      failed: Number(await traffic.getAttribute('data-failed-requests')),
+      sent: Number(await traffic.getAttribute('data-sent-requests')),
+      lowest: Number(await traffic.getAttribute('data-lowest-served')),
+      shown: await page.locator(byTestId('plan-failed-requests')).textContent(),
+    });
+    /** Types `value` into the assumption `name` and waits for a new traffic figure. */
+    const assume = async (name, value) => {
+      const before = await traffic.getAttribute('data-sent-requests') + '/' + await traffic.getAttribute('data-failed-requests');
+      await page.locator(byTestId(`assume-${name}`)).fill(String(value));
+      await page.waitForFunction(
+        ({ sel, before }) => {
+          const d = document.querySelector(sel)?.dataset;
+          return d && `${d.sentRequests}/${d.failedRequests}` !== before;
+        },
+        { sel: byTestId('plan-traffic'), before },
+      );
+      return figures();
+    };
+    // The defaults (100 req/s, 1 s endpoint delay, an exit at once, no readiness probe): each
+    // deleted pod is still sent its share until the change reaches the proxies.
+    const base = await figures();
+    const cliBase = (await cli(text)).json.traffic;
+    assert.equal(base.failed, cliBase.failed);
+    assert.equal(base.sent, cliBase.sent);
+    assert.ok(base.failed > 0, JSON.stringify(base));
+    assert.equal(base.shown.replace(/\D/g, ''), String(base.failed));
+    // Four times the load: four times the requests sent to pods that no longer answer.
+    const heavy = await assume('load', 400);
+    const cliHeavy = (await cli(text, ['--load', '400'])).json.traffic;
+    assert.equal(heavy.failed, cliHeavy.failed);
+    assert.ok(heavy.failed > base.failed, `${heavy.failed} > ${base.failed}`);
+    // A pod serves at most 50 req/s: 4 pods take 200 of the 400, the rest fail over capacity.
+    const capped = await assume('podCapacity', 50);
+    const cliCapped = (await cli(text, ['--load', '400', '--pod-capacity', '50'])).json.traffic;
+    assert.equal(capped.failed, cliCapped.failed);
+    assert.ok(capped.failed > heavy.failed && capped.lowest <= 0.5, JSON.stringify(capped));
+    await page.locator(byTestId('forecast')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'plan-traffic-1280x720', { fullPage: false });
+    // A load out of range is refused with the core's message, and nothing is lost.
+    await page.locator(byTestId('assume-load')).fill('0');
+    await page.locator(byTestId('plan-error')).waitFor();
+    assert.match(await page.locator(byTestId('plan-error')).textContent(), /load/);
+    await page.locator(byTestId('assume-load')).fill('400');
+    await traffic.waitFor();
+    assert.equal((await figures()).failed, capped.failed);
+    // If the new image cannot be pulled: its failed requests, as rollout plan --fail pull says.
+    await page.locator(byTestId('plan-fail')).fill('pull');
+    const failing = page.locator(`${byTestId('fail-forecast')}[data-failed-requests]`);
+    await failing.waitFor();
+    const cliFail = (await cli(text, ['--load', '400', '--pod-capacity', '50', '--fail', 'pull'])).json.ifItFails;
+    assert.equal(Number(await failing.getAttribute('data-failed-requests')), cliFail.failedRequests);
+    await page.locator(byTestId('plan-fail')).fill('');
+    // The heat map coloured by failed requests: the current settings' cell is the figure above.
+    await page.locator(byTestId('plan-figure')).selectOption('failed-requests');
+    await click(page, 'sweep-run');
+    await sweepDone(page);
+    const cells = await heatCells(page);
+    assert.equal(cells.find((c) => c.s === 1 && c.u === 1).v, String(capped.failed));
+    assert.ok(cells.some((c) => Number(c.v) !== capped.failed), 'the settings change the figure');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
 describe('plan() and sweep() from the module', () => {
   test('agree with rollout plan --json on a preset, a conformance scenario and a manifest', async () => {
     const page = await openApp(app.browser.context, app.server.url);

@@ -3,7 +3,8 @@
 //! (an empty field is the default, shown as its placeholder). The image pull, when the app
 //! answers its probes, the termination (empty: the manifest's `terminationGracePeriodSeconds`,
 //! which the forecast's model names), the nodes, the round, a new image that never becomes
-//! ready. The words of what follows (the start-up of a new pod, where the termination came
+//! ready; the traffic in front of it (load, a pod's capacity, the endpoint delay, the exit after
+//! SIGTERM, the `preStop` sleep: `rollout plan`'s `--load` … `--pre-stop`). The words of what follows (the start-up of a new pod, where the termination came
 //! from) are the core's, from the forecast's resolved model.
 
 use crate::plan_api::ModelOptions;
@@ -42,13 +43,15 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
             on_change.emit((name, input.value()));
         });
         let id = format!("assume-{name}");
+        // A rate takes up to six digits (and "no limit" as its placeholder).
+        let rate = matches!(name, "load" | "podCapacity");
         html! {
             <label class="assume" for={id.clone()} title={flag}>
                 <span>{ label }</span>
                 <span class="assume-input">
-                    <input {id} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
+                    <input {id} class={classes!(rate.then_some("assume-rate"))} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
                         value={text_of(m.get(name))} placeholder={default} {oninput} />
-                    { if name == "nodes" { "" } else { "s" } }
+                    { match name { "nodes" => "", "load" | "podCapacity" => "req/s", _ => "s" } }
                 </span>
             </label>
         }
@@ -73,6 +76,11 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
                 { field("termination", "Termination", r.map_or("--termination".into(), |r| format!("--termination: {}", r.termination_summary())), n(|r| r.termination_seconds, 30)) }
                 { field("nodes", "Nodes", "--nodes".into(), n(|r| i64::from(r.nodes), 3)) }
                 { field("secondsPerRound", "Round", "--seconds-per-round".into(), n(|r| r.seconds_per_round, 1)) }
+                { field("load", "Load", "--load".into(), n(|r| i64::from(r.traffic.load), 100)) }
+                { field("podCapacity", "Pod capacity", "--pod-capacity".into(), r.and_then(|r| r.traffic.pod_capacity).map_or("no limit".into(), |c| c.to_string())) }
+                { field("endpointDelay", "Endpoint delay", "--endpoint-delay".into(), n(|r| r.traffic.endpoint_delay_seconds, 1)) }
+                { field("exitAfterSigterm", "Exit after SIGTERM", "--exit-after-sigterm".into(), n(|r| r.traffic.exit_after_sigterm_seconds, 0)) }
+                { field("preStop", "preStop sleep", "--pre-stop".into(), n(|r| r.traffic.pre_stop_sleep_seconds, 0)) }
                 <label class="assume assume-check" for="assume-badImage" title="--bad-image">
                     <input id="assume-badImage" type="checkbox" data-testid="assume-badImage" checked={bad_image} onchange={on_bad} />
                     <span>{ "Bad image" }</span>

@@ -30,7 +30,7 @@ fn seconds(v: Option<i64>, never: &str) -> String {
 
 /// The figures of one failing rollout.
 fn figures(f: &FailureForecast) -> Html {
-    let rows = [
+    let mut rows = vec![
         (
             "Capacity lost",
             format!(
@@ -63,11 +63,25 @@ fn figures(f: &FailureForecast) -> Html {
             },
         ),
     ];
+    // What users see while it fails: the requests to the Service that failed, under the plan's
+    // traffic assumptions (the core's `failedRequests` and `sentRequests`).
+    if let (Some(failed), Some(sent)) = (f.failed_requests, f.sent_requests) {
+        rows.push((
+            "Failed requests",
+            format!(
+                "{} of {} ({:.1} %)",
+                rollout_facade::limits::group(failed as i64),
+                rollout_facade::limits::group(sent as i64),
+                failed as f64 * 100.0 / sent.max(1) as f64
+            ),
+        ));
+    }
     html! {
         <dl class="plan-figures" data-testid="fail-forecast"
             data-capacity-lost={f.capacity_lost.to_string()} data-min-available={f.min_available.to_string()}
             data-deadline-exceeded-seconds={f.deadline_exceeded_seconds.map(|s| s.to_string())}
-            data-undo-seconds={f.undo_seconds.map(|s| s.to_string())}>
+            data-undo-seconds={f.undo_seconds.map(|s| s.to_string())}
+            data-failed-requests={f.failed_requests.map(|n| n.to_string())}>
             { for rows.into_iter().map(|(dt, dd)| html! {
                 <div class="plan-figure"><dt>{ dt }</dt><dd>{ dd }</dd></div>
             }) }

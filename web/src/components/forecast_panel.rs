@@ -10,6 +10,31 @@ fn opt_attr(v: Option<impl std::fmt::Display>) -> String {
     v.map_or_else(|| "null".to_string(), |v| v.to_string())
 }
 
+/// What users see of the rollout (`plan()`'s `traffic`): the failed requests, the lowest
+/// served fraction of the load, the core's sentence and the traffic assumptions it used.
+fn traffic_figures(t: &rollout_facade::plan::traffic::TrafficForecast) -> Html {
+    let (n, a) = (&t.totals, &t.assumptions);
+    let lowest = format!("{:.0} %", n.lowest_served_fraction * 100.0);
+    let capacity = a
+        .pod_capacity
+        .map_or("no limit".to_string(), |c| format!("{c} req/s"));
+    html! {
+        <div class="plan-traffic" data-testid="plan-traffic"
+            data-failed-requests={n.failed.to_string()} data-sent-requests={n.sent.to_string()}
+            data-lowest-served={n.lowest_served_fraction.to_string()}>
+            <dl class="plan-figures">
+                <div class="plan-figure"><dt>{ "Failed requests" }</dt><dd data-testid="plan-failed-requests">{ rollout_facade::limits::group(n.failed as i64) }</dd></div>
+                <div class="plan-figure"><dt>{ "Lowest served" }</dt><dd data-testid="plan-lowest-served">{ lowest }</dd></div>
+            </dl>
+            <p class="panel-sub plan-traffic-summary">{ format!(
+                "Requests from second {} to {}: {}. Load {} req/s, pod capacity {}, endpoint changes reach the proxies after {} s, the app exits {} s after SIGTERM, preStop sleep {} s.",
+                n.from, n.to, t.summary(), a.load, capacity, a.endpoint_delay_seconds,
+                a.exit_after_sigterm_seconds, a.pre_stop_sleep_seconds
+            ) }</p>
+        </div>
+    }
+}
+
 /// The forecast `out` (made in `ms` on the page; negative: in the worker).
 pub fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
     let o = match out {
@@ -47,6 +72,9 @@ pub fn forecast_panel(out: &Result<PlanOutput, String>, ms: f64) -> Html {
                 f.complete_round.map_or("never complete".to_string(), |r| format!("complete in round {r}")),
                 o.seconds_per_round
             ) }</p>
+            if let Some(t) = &o.traffic {
+                { traffic_figures(t) }
+            }
             if let Some(u) = &o.unschedulable {
                 <div class="plan-stuck" data-testid="plan-unschedulable" data-pod={u.pod.clone()}>
                     <p class="plan-stuck-reason">{ u.reason.clone() }</p>

@@ -115,7 +115,7 @@ pub fn race_search_panel(props: &RaceSearchProps) -> Html {
                 </label>
                 <label class="field-label">{ "Controllers" }
                     <select data-testid="race-mode" onchange={on_mode} disabled={s.running}>
-                        { for Mode::ALL.iter().map(|m| html! {
+                        { for Mode::EVERY.iter().map(|m| html! {
                             <option value={m.id()} selected={*m == *mode}>{ m.label() }</option>
                         }) }
                     </select>

@@ -184,10 +184,18 @@ fn controls(
     let next = x.next_scripted();
     let switch = |mode: Mode| {
         let on = lab.shown.contains(&mode);
+        let title = if mode == Mode::Guarded {
+            "Replay the same steps with the controllers of Kubernetes 1.36 and later, whose ReplicaSet controller waits until its cache holds its own writes (the Deployment controller does not)".to_string()
+        } else {
+            format!(
+                "Replay the same steps {}, beside the real controllers",
+                mode.label()
+            )
+        };
         html! {
             <button type="button" class={classes!("btn", "btn-toggle", on.then_some("is-on"))} data-testid={format!("race-{}", mode.id())}
                 aria-pressed={if on { "true" } else { "false" }} onclick={send(RaceMsg::Toggle(mode))}
-                title={format!("Replay the same steps {}, beside the real controllers", mode.label())}>
+                {title}>
                 { crate::explain::capitalise(mode.label()) }
             </button>
         }
@@ -201,9 +209,10 @@ fn controls(
             </button>
             <button type="button" class="btn" data-testid="race-back" disabled={x.steps().is_empty()}
                 onclick={send(RaceMsg::Back)} aria-keyshortcuts="B">{ "Back" }</button>
-            <div class="race-switches" role="group" aria-label="Counterfactuals">
+            <div class="race-switches" role="group" aria-label="Beside the real controllers">
                 { switch(Mode::WithoutExpectations) }
                 { switch(Mode::LastWriteWins) }
+                { switch(Mode::Guarded) }
             </div>
             <div class="race-kinds">
                 { for KINDS.iter().enumerate().map(|(i, k)| html! {
@@ -435,7 +444,7 @@ fn footnote(embed: bool) -> Html {
             if !embed {
                 { "Keys: N the walk-through's next step, B or Backspace back, 1–6 the step kinds. " }
             }
-            { "syncDeployment, syncReplicaSet, their pod handlers and expectations, and the API server's 409 Conflict are the ported v1.28.4 code; when each cache catches up is chosen by the schedule (the catch-up steps), not by a network." }
+            { "syncDeployment, syncReplicaSet, their pod handlers and expectations, and the API server's 409 Conflict are the ported v1.28.4 code; \"the real controllers, 1.36+\" add the ReplicaSet controller's wait until its cache holds its own writes (KEP-5647; the Deployment controller has none). When each cache catches up is chosen by the schedule (the catch-up steps), not by a network." }
         </p>
     }
 }

@@ -138,10 +138,11 @@ impl RaceLab {
                 None if name.is_empty() => {}
                 None => {
                     lab.notice.get_or_insert(format!(
-                        "This link shows \"{}\", which is no counterfactual (there are {} and {}).",
+                        "This link shows \"{}\", which is no counterfactual (there are {}, {} and {}, the 1.36+ controllers).",
                         rollout_facade::limits::prefix(name, 40),
                         Mode::WithoutExpectations.id(),
-                        Mode::LastWriteWins.id()
+                        Mode::LastWriteWins.id(),
+                        Mode::Guarded.id()
                     ));
                 }
             }
@@ -153,7 +154,7 @@ impl RaceLab {
     /// before the first, no `show` while only the real controllers are shown).
     pub fn query(&self) -> String {
         let mut q = format!("view=races&race={}", self.walk.id);
-        let shown: Vec<&str> = Mode::ALL
+        let shown: Vec<&str> = Mode::EVERY
             .into_iter()
             .filter(|m| self.shown.contains(m))
             .map(Mode::id)
@@ -175,10 +176,11 @@ impl RaceLab {
         q
     }
 
-    /// The frames drawn: the real controllers', then each counterfactual shown.
+    /// The frames drawn: the real controllers', then each counterfactual shown and the 1.36+
+    /// controllers (`Mode::Guarded`) when shown, in `Mode::EVERY`'s order.
     pub fn frames(&self) -> Vec<RaceFrame> {
         std::iter::once(Mode::Real)
-            .chain(Mode::ALL.into_iter().filter(|m| self.shown.contains(m)))
+            .chain(Mode::EVERY.into_iter().filter(|m| self.shown.contains(m)))
             .map(|m| self.explorer.frame(m))
             .collect()
     }
@@ -313,8 +315,50 @@ mod tests {
         assert_eq!(
             odd.notice.as_deref(),
             Some(
-                "This link shows \"real\", which is no counterfactual (there are noexp and norv)."
+                "This link shows \"real\", which is no counterfactual (there are noexp, norv and guard, the 1.36+ controllers)."
             )
+        );
+    }
+
+    /// The fourth column, "the real controllers, 1.36+": in the permalink as `show=guard`; on
+    /// "A stale cache holds the rollout back" it does all the real controllers do at every
+    /// step (the ReplicaSet controller's cache holds its own writes whenever it syncs; the stale
+    /// one is the Deployment controller's, which 1.37 does not guard), and the walk-through's
+    /// note says so.
+    #[test]
+    fn the_guarded_controllers_beside_the_real_ones() {
+        let mut lab = RaceLab::from_link(&RaceLink {
+            race: Some("stale-status".into()),
+            show: Some("guard".into()),
+            ..RaceLink::default()
+        });
+        assert_eq!(lab.notice, None);
+        assert_eq!(lab.shown, vec![Mode::Guarded]);
+        assert!(lab.query().ends_with("&show=guard"), "{}", lab.query());
+        let n = lab.explorer.script().len();
+        for i in 0..n {
+            lab.update(RaceMsg::Next);
+            let frames = lab.frames();
+            assert_eq!(
+                frames.iter().map(|f| f.mode).collect::<Vec<_>>(),
+                vec![Mode::Real, Mode::Guarded]
+            );
+            let (real, guarded) = (&frames[0], &frames[1]);
+            assert_eq!(guarded.truth, real.truth, "step {}", i + 1);
+            assert_eq!(
+                guarded.deployment_cache,
+                real.deployment_cache,
+                "step {}",
+                i + 1
+            );
+            assert!(guarded.violations.is_empty() && guarded.errors == real.errors);
+        }
+        // The note of the Deployment controller's stale sync names what the guard does not do.
+        lab.update(RaceMsg::GoTo(12));
+        let note = lab.note().unwrap();
+        assert!(
+            note.contains("the Deployment controller has no such guard"),
+            "{note}"
         );
     }
 

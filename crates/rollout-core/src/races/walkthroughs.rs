@@ -5,7 +5,8 @@
 //!
 //! What is real and what is the model, said once for all three: `syncDeployment`,
 //! `syncReplicaSet`, the pod handlers and the expectations are ports of the v1.28.4
-//! controllers; *when* a cache catches up is chosen by the schedule (a `deliver-*` step), not
+//! controllers (and, for "the real controllers, 1.36+", the ReplicaSet controller's wait for
+//! its own writes, KEP-5647); *when* a cache catches up is chosen by the schedule (a `deliver-*` step), not
 //! by a network.
 
 use super::explorer::Mode;
@@ -138,7 +139,16 @@ pub const WALKTHROUGHS: [Walkthrough; 3] = [
             "The ReplicaSet controller's cache shows the lower spec.",
             "syncReplicaSet deletes old pods.",
         ],
-        counterfactual_notes: &[],
+        // What Kubernetes 1.36's guard (KEP-5647) changes here: nothing. It makes the
+        // ReplicaSet controller wait until its cache holds its own writes, which it does at
+        // every one of its syncs here; the cache that lags is the Deployment controller's,
+        // and 1.37 does not guard that one.
+        counterfactual_notes: &[(
+            11,
+            Mode::Guarded,
+            "The 1.36+ controllers do the same: their guard makes the ReplicaSet controller wait until its cache holds its own writes, which it already does; the Deployment controller has no such guard, so it acts on its stale cache all the same.",
+            "Kubernetes 1.36+ would do the same: its guard makes the ReplicaSet controller wait until its cache holds its own writes, and the Deployment controller has no such guard. Turn on \"The real controllers, 1.36+\" to see it.",
+        )],
     },
 ];
 
