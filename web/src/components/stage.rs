@@ -181,8 +181,11 @@ pub fn lane(props: &LaneProps) -> Html {
                 <span title="spec.replicas">{ "desired " }<strong>{ rs.desired }</strong></span>
                 <span title="status.readyReplicas">{ "ready " }<strong>{ rs.ready }</strong></span>
                 <span title="status.availableReplicas">{ "available " }<strong>{ rs.available }</strong></span>
-                if let Some(t) = rs.terminating {
-                    <span class={classes!("lane-terminating", (t > 0).then_some("is-some"))} title="status.terminatingReplicas: its pods being deleted, as the ReplicaSet controller last counted them (reported since Kubernetes 1.35)"
+                // Only while it counts a pod (the lane's data-terminating keeps the 0): a fourth
+                // count on every lane wraps the head at 1280 px and pushes the pods of a lesson's
+                // "which pod" question below the screen; "+1 to create" comes and goes the same way.
+                if let Some(t) = rs.terminating.filter(|t| *t > 0) {
+                    <span class={classes!("lane-terminating", "is-some")} title="status.terminatingReplicas: its pods being deleted, as the ReplicaSet controller last counted them (reported since Kubernetes 1.35)"
                         data-testid="lane-terminating">{ "terminating " }<strong>{ t }</strong></span>
                 }
                 if delta > 0 {
