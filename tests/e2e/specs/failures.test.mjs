@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { byTestId, CUSTOM, expectText, fill, openApp } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
+import { panel, atStep, answer } from '../lib/lesson.mjs';
 
 const app = servedApp();
 
@@ -96,16 +97,6 @@ describe('a new image that crashes', () => {
 });
 
 describe('the crash-loop lesson', () => {
-  const panel = (page) => page.locator(byTestId('lesson-panel'));
-  const atStep = (page, n) => page.locator(`${byTestId('lesson-panel')}[data-step="${n}"]`).waitFor();
-  async function answer(page, value) {
-    await fill(page, 'lesson-answer', value);
-    await page.locator(byTestId('lesson-check')).click();
-    const fb = page.locator(byTestId('lesson-feedback'));
-    await fb.waitFor();
-    return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
-  }
-
   test('end to end: the capacity kept, the next restart predicted, the pod restarting on the stage, the deadline', async () => {
     const page = await openApp(app.browser.context, `${app.server.url}?lesson=crash-loop`);
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -8,19 +8,12 @@ import assert from 'node:assert/strict';
 import { byTestId, fill, openApp, roundInfo, axeAudit } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
+import { panel, answer } from '../lib/lesson.mjs';
 
 const app = servedApp();
 
-const panel = (page) => page.locator(byTestId('lesson-panel'));
 const step = async (page) => Number(await panel(page).getAttribute('data-step'));
 
-async function answer(page, value) {
-  await fill(page, 'lesson-answer', value);
-  await page.locator(byTestId('lesson-check')).click();
-  const fb = page.locator(byTestId('lesson-feedback'));
-  await fb.waitFor();
-  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
-}
 
 /** What the learner sees in the lesson panel has no placeholder and no error. */
 async function assertClean(page, at) {

@@ -8,19 +8,11 @@ import assert from 'node:assert/strict';
 import { byTestId, expectText, fill, openApp } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
+import { panel, atStep, answer } from '../lib/lesson.mjs';
 
 const app = servedApp();
 
-const panel = (page) => page.locator(byTestId('lesson-panel'));
-const atStep = (page, n) => page.locator(`${byTestId('lesson-panel')}[data-step="${n}"]`).waitFor();
 const lessonText = async (page) => (await page.locator(byTestId('lesson-text')).textContent()) ?? '';
-async function answer(page, value) {
-  await fill(page, 'lesson-answer', value);
-  await page.locator(byTestId('lesson-check')).click();
-  const fb = page.locator(byTestId('lesson-feedback'));
-  await fb.waitFor();
-  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
-}
 const next = (page) => page.locator(byTestId('lesson-next')).click();
 
 describe('the liveness-vs-readiness lesson', () => {

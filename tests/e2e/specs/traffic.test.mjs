@@ -9,19 +9,11 @@ import assert from 'node:assert/strict';
 import { axeAudit, byTestId, CUSTOM, fill, openApp } from '../lib/app.mjs';
 import { horizontalOverflow, screenshot } from '../lib/screens.mjs';
 import { servedApp } from '../lib/suite.mjs';
+import { panel, atStep, answer } from '../lib/lesson.mjs';
 
 const app = servedApp();
 
-const panel = (page) => page.locator(byTestId('lesson-panel'));
-const atStep = (page, n) => page.locator(`${byTestId('lesson-panel')}[data-step="${n}"]`).waitFor();
 
-async function answer(page, value) {
-  await fill(page, 'lesson-answer', value);
-  await page.locator(byTestId('lesson-check')).click();
-  const fb = page.locator(byTestId('lesson-feedback'));
-  await fb.waitFor();
-  return { correct: (await fb.getAttribute('data-correct')) === 'true', text: (await fb.innerText()) ?? '' };
-}
 
 /** The stage's Service and the new pod's endpoint mark, as data. */
 async function service(page) {
