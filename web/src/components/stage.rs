@@ -158,18 +158,10 @@ pub struct LaneProps {
     pub marks: Option<Rc<HashMap<String, EndpointMark>>>,
 }
 
-/// One ReplicaSet's lane.
-#[function_component(Lane)]
-pub fn lane(props: &LaneProps) -> Html {
-    // Which pods this lane drew last time, and in which state: new pods grow in, pods that
-    // just became ready pulse. One animation on the lane's grid (restarted by switching
-    // between batch-a and batch-b) drives them all through inherited custom properties.
-    let motion = use_mut_ref(Motion::default);
-    let rs = &props.rs;
-    let pods = &rs.pods;
-    let summary = format!("{}: {}", rs.name, describe_pods(pods));
-    let delta = rs.pods_to_create();
-    let head = html! {
+/// A lane's head: the ReplicaSet's name, revision and image, its counts (spec.replicas and the
+/// status its controller last wrote) and what it still has to create or delete.
+fn lane_head(rs: &ReplicaSetView, delta: i32) -> Html {
+    html! {
         <header class="lane-head">
             <span class={classes!("lane-badge", if rs.is_new { "lane-badge-new" } else { "lane-badge-old" })}>
                 { if rs.is_new { "new" } else { "old" } }
@@ -199,7 +191,21 @@ pub fn lane(props: &LaneProps) -> Html {
                 }
             </span>
         </header>
-    };
+    }
+}
+
+/// One ReplicaSet's lane.
+#[function_component(Lane)]
+pub fn lane(props: &LaneProps) -> Html {
+    // Which pods this lane drew last time, and in which state: new pods grow in, pods that
+    // just became ready pulse. One animation on the lane's grid (restarted by switching
+    // between batch-a and batch-b) drives them all through inherited custom properties.
+    let motion = use_mut_ref(Motion::default);
+    let rs = &props.rs;
+    let pods = &rs.pods;
+    let summary = format!("{}: {}", rs.name, describe_pods(pods));
+    let delta = rs.pods_to_create();
+    let head = lane_head(rs, delta);
     let attrs = |body: Html, class: Classes| {
         html! {
             <section class={classes!("lane", if rs.is_new { "lane-new" } else { "lane-old" }, class)}

@@ -70,6 +70,26 @@ fn limit_input<T: std::str::FromStr + std::fmt::Display + Copy + 'static>(
     }
 }
 
+/// The sweep's progress in words and as the progress bar's `data-state`: running, stopped (a
+/// message and no heat map) or done.
+fn sweep_status(s: &SweepState) -> (String, &'static str) {
+    let status = if s.running {
+        format!("{} of {} combinations, in a worker…", s.done, s.total)
+    } else {
+        s.ms.map_or(String::new(), |ms| {
+            format!("{} in {} ms (worker)", s.total, ms.round() as i64)
+        })
+    };
+    let state = if s.running {
+        "running"
+    } else if s.message.is_some() && s.heat.is_none() {
+        "stopped"
+    } else {
+        "done"
+    };
+    (status, state)
+}
+
 /// The sweep's controls, limits, progress, heat map and line chart.
 #[function_component(SweepPanel)]
 pub fn sweep_panel(props: &SweepPanelProps) -> Html {
@@ -120,20 +140,7 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
                 "minReadySeconds" => Some(d.min_ready_seconds.unwrap_or(0)),
                 _ => d.replicas,
             });
-    let status = if s.running {
-        format!("{} of {} combinations, in a worker…", s.done, s.total)
-    } else {
-        s.ms.map_or(String::new(), |ms| {
-            format!("{} in {} ms (worker)", s.total, ms.round() as i64)
-        })
-    };
-    let state = if s.running {
-        "running"
-    } else if s.message.is_some() && s.heat.is_none() {
-        "stopped"
-    } else {
-        "done"
-    };
+    let (status, state) = sweep_status(s);
     // Two boxes: the sweep (controls, limits, heat map) and the line chart, which the page
     // places beside the figures.
     html! { <>
