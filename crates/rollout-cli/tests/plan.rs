@@ -77,10 +77,23 @@ fn the_text_forecast_shows_the_model_events_chart_and_warnings() {
         "Scaled up replica set web-rev2 to 1",
         "Scaled down replica set web-rev1 to 0 from 1",
         // The ten old pods all terminate for 30 s beside the ten new ones.
-        "peak of 20 pods exceeds replicas + maxSurge = 11",
+        // The planner runs today's Kubernetes (1.37), and the warning names it.
+        "peak of 20 pods exceeds replicas + maxSurge = 11: terminating pods are not counted by the controller (Kubernetes v1.37.0)",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }
+}
+
+#[test]
+fn the_terminating_pods_warning_names_the_release_asked_for() {
+    let path = common::write("plan", "k128.yaml", MANIFEST);
+    let out = rollout(&["plan", path.to_str().unwrap(), "--kubernetes", "1.28"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("terminating pods are not counted by the controller (Kubernetes v1.28.4)"),
+        "{text}"
+    );
 }
 
 #[test]

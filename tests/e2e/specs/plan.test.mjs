@@ -579,6 +579,13 @@ describe('what users see of the rollout (issue #35)', () => {
     assert.equal(base.sent, cliBase.sent);
     assert.ok(base.failed > 0, JSON.stringify(base));
     assert.equal(base.shown.replace(/\D/g, ''), String(base.failed));
+    // The traffic assumptions are folded under a summary of what the forecast assumes.
+    const group = page.locator(byTestId('assume-traffic'));
+    assert.match(await group.locator('summary').textContent(), /Service and requests · 100 req\/s/);
+    assert.match(await group.locator('summary').getAttribute('title'), /100 req\/s, no capacity limit, endpoints 1 s behind/);
+    assert.equal(await page.locator(byTestId('assume-load')).isVisible(), false, 'closed at first');
+    await group.locator('summary').click();
+    await page.locator(byTestId('assume-load')).waitFor();
     // Four times the load: four times the requests sent to pods that no longer answer.
     const heavy = await assume('load', 400);
     const cliHeavy = (await cli(text, ['--load', '400'])).json.traffic;
@@ -589,6 +596,7 @@ describe('what users see of the rollout (issue #35)', () => {
     const cliCapped = (await cli(text, ['--load', '400', '--pod-capacity', '50'])).json.traffic;
     assert.equal(capped.failed, cliCapped.failed);
     assert.ok(capped.failed > heavy.failed && capped.lowest <= 0.5, JSON.stringify(capped));
+    assert.match(await group.locator('summary').getAttribute('title'), /400 req\/s, 50 req\/s a pod/);
     await page.locator(byTestId('forecast')).scrollIntoViewIfNeeded();
     await screenshot(page, 'plan-traffic-1280x720', { fullPage: false });
     // A load out of range is refused with the core's message, and nothing is lost.

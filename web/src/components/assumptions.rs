@@ -4,7 +4,8 @@
 //! answers its probes, the termination (empty: the manifest's `terminationGracePeriodSeconds`,
 //! which the forecast's model names), the nodes, the round, a new image that never becomes
 //! ready; the traffic in front of it (load, a pod's capacity, the endpoint delay, the exit after
-//! SIGTERM, the `preStop` sleep: `rollout plan`'s `--load` … `--pre-stop`). The words of what follows (the start-up of a new pod, where the termination came
+//! SIGTERM, the `preStop` sleep: `rollout plan`'s `--load` … `--pre-stop`, folded under one
+//! summary until opened). The words of what follows (the start-up of a new pod, where the termination came
 //! from) are the core's, from the forecast's resolved model.
 
 use crate::plan_api::ModelOptions;
@@ -13,7 +14,7 @@ use serde_json::Value;
 use yew::prelude::*;
 
 /// What [`assumptions`] draws (a plain function: it keeps no state).
-#[derive(PartialEq, Clone)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct AssumptionsProps {
     /// The options the forecast uses (the page's changes over the defaults).
     pub model: ModelOptions,
@@ -32,30 +33,40 @@ fn text_of(v: Option<&Value>) -> String {
     }
 }
 
+/// One assumption: a number input named by its `rollout plan` flag (the title), whose
+/// placeholder is the default the forecast used.
+fn field(
+    props: &AssumptionsProps,
+    name: &'static str,
+    label: &'static str,
+    flag: String,
+    default: String,
+) -> Html {
+    let on_change = props.on_change.clone();
+    let oninput = Callback::from(move |e: InputEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        on_change.emit((name, input.value()));
+    });
+    let id = format!("assume-{name}");
+    // A rate takes up to six digits (and "no limit" as its placeholder).
+    let rate = matches!(name, "load" | "podCapacity");
+    html! {
+        <label class="assume" for={id.clone()} title={flag}>
+            <span>{ label }</span>
+            <span class="assume-input">
+                <input {id} class={classes!(rate.then_some("assume-rate"))} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
+                    value={text_of(props.model.get(name))} placeholder={default} {oninput} />
+                { match name { "nodes" => "", "load" | "podCapacity" => "req/s", _ => "s" } }
+            </span>
+        </label>
+    }
+}
+
 /// The assumptions, each an input named by its `rollout plan` flag.
 pub fn assumptions(props: &AssumptionsProps) -> Html {
     let m = &props.model;
     let r = props.resolved.as_ref();
-    let field = |name: &'static str, label: &'static str, flag: String, default: String| {
-        let on_change = props.on_change.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            on_change.emit((name, input.value()));
-        });
-        let id = format!("assume-{name}");
-        // A rate takes up to six digits (and "no limit" as its placeholder).
-        let rate = matches!(name, "load" | "podCapacity");
-        html! {
-            <label class="assume" for={id.clone()} title={flag}>
-                <span>{ label }</span>
-                <span class="assume-input">
-                    <input {id} class={classes!(rate.then_some("assume-rate"))} type="number" min="0" inputmode="numeric" data-testid={format!("assume-{name}")}
-                        value={text_of(m.get(name))} placeholder={default} {oninput} />
-                    { match name { "nodes" => "", "load" | "podCapacity" => "req/s", _ => "s" } }
-                </span>
-            </label>
-        }
-    };
+    let field = |name, label, flag, default| field(props, name, label, flag, default);
     let bad_image = m.get("badImage") == Some(&Value::Bool(true))
         || m.get("badImage") == Some(&Value::String("true".into()));
     let on_bad = {
@@ -76,19 +87,66 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
                 { field("termination", "Termination", r.map_or("--termination".into(), |r| format!("--termination: {}", r.termination_summary())), n(|r| r.termination_seconds, 30)) }
                 { field("nodes", "Nodes", "--nodes".into(), n(|r| i64::from(r.nodes), 3)) }
                 { field("secondsPerRound", "Round", "--seconds-per-round".into(), n(|r| r.seconds_per_round, 1)) }
-                { field("load", "Load", "--load".into(), n(|r| i64::from(r.traffic.load), 100)) }
-                { field("podCapacity", "Pod capacity", "--pod-capacity".into(), r.and_then(|r| r.traffic.pod_capacity).map_or("no limit".into(), |c| c.to_string())) }
-                { field("endpointDelay", "Endpoint delay", "--endpoint-delay".into(), n(|r| r.traffic.endpoint_delay_seconds, 1)) }
-                { field("exitAfterSigterm", "Exit after SIGTERM", "--exit-after-sigterm".into(), n(|r| r.traffic.exit_after_sigterm_seconds, 0)) }
-                { field("preStop", "preStop sleep", "--pre-stop".into(), n(|r| r.traffic.pre_stop_sleep_seconds, 0)) }
                 <label class="assume assume-check" for="assume-badImage" title="--bad-image">
                     <input id="assume-badImage" type="checkbox" data-testid="assume-badImage" checked={bad_image} onchange={on_bad} />
                     <span>{ "Bad image" }</span>
                 </label>
             </div>
+            <TrafficAssumptions ..props.clone() />
             if let Some(r) = r {
                 <p class="panel-sub assume-note" data-testid="assume-read">{ r.pod_summary() }</p>
             }
         </section>
+    }
+}
+
+/// The five traffic assumptions (`--load` … `--pre-stop`) folded under one summary that says
+/// the load ("Service and requests · 100 req/s"; its title says the rest): closed until the user opens it or a link brings one of them, so the page's first
+/// screen keeps the editor, the figures and the heat map. Once opened it stays open.
+#[function_component(TrafficAssumptions)]
+fn traffic_assumptions(props: &AssumptionsProps) -> Html {
+    const NAMES: [&str; 5] = [
+        "load",
+        "podCapacity",
+        "endpointDelay",
+        "exitAfterSigterm",
+        "preStop",
+    ];
+    let open = use_state(|| NAMES.iter().any(|n| props.model.get(n).is_some()));
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::HtmlElement = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
+    let r = props.resolved.as_ref();
+    let n = |f: fn(&ResolvedModel) -> i64, fallback: i64| r.map_or(fallback, f).to_string();
+    // The whole of what is assumed in the summary's title; its one line says the load.
+    let (load, title) = r.map_or_else(
+        || (String::new(), String::new()),
+        |r| {
+            let t = &r.traffic;
+            let capacity = t.pod_capacity.map_or("no capacity limit".to_string(), |c| format!("{c} req/s a pod"));
+            let title = format!(
+                "{} req/s, {capacity}, endpoints {} s behind, exit {} s after SIGTERM, preStop sleep {} s",
+                t.load, t.endpoint_delay_seconds, t.exit_after_sigterm_seconds, t.pre_stop_sleep_seconds
+            );
+            (format!(" · {} req/s", t.load), title)
+        },
+    );
+    let field =
+        |name, label, flag: &str, default| field(props, name, label, flag.to_string(), default);
+    html! {
+        <details class="assume-traffic" data-testid="assume-traffic" open={*open} {ontoggle}>
+            <summary {title}>{ "Service and requests" }<span class="assume-load">{ load }</span></summary>
+            <div class="assume-row">
+                { field("load", "Load", "--load", n(|r| i64::from(r.traffic.load), 100)) }
+                { field("podCapacity", "Pod capacity", "--pod-capacity", r.and_then(|r| r.traffic.pod_capacity).map_or("no limit".into(), |c| c.to_string())) }
+                { field("endpointDelay", "Endpoint delay", "--endpoint-delay", n(|r| r.traffic.endpoint_delay_seconds, 1)) }
+                { field("exitAfterSigterm", "Exit after SIGTERM", "--exit-after-sigterm", n(|r| r.traffic.exit_after_sigterm_seconds, 0)) }
+                { field("preStop", "preStop sleep", "--pre-stop", n(|r| r.traffic.pre_stop_sleep_seconds, 0)) }
+            </div>
+        </details>
     }
 }

@@ -11,13 +11,10 @@ fn opt_attr(v: Option<impl std::fmt::Display>) -> String {
 }
 
 /// What users see of the rollout (`plan()`'s `traffic`): the failed requests, the lowest
-/// served fraction of the load, the core's sentence and the traffic assumptions it used.
+/// served fraction of the load and the core's sentence, with the load it assumed.
 fn traffic_figures(t: &rollout_facade::plan::traffic::TrafficForecast) -> Html {
     let (n, a) = (&t.totals, &t.assumptions);
     let lowest = format!("{:.0} %", n.lowest_served_fraction * 100.0);
-    let capacity = a
-        .pod_capacity
-        .map_or("no limit".to_string(), |c| format!("{c} req/s"));
     html! {
         <div class="plan-traffic" data-testid="plan-traffic"
             data-failed-requests={n.failed.to_string()} data-sent-requests={n.sent.to_string()}
@@ -26,10 +23,11 @@ fn traffic_figures(t: &rollout_facade::plan::traffic::TrafficForecast) -> Html {
                 <div class="plan-figure"><dt>{ "Failed requests" }</dt><dd data-testid="plan-failed-requests">{ rollout_facade::limits::group(n.failed as i64) }</dd></div>
                 <div class="plan-figure"><dt>{ "Lowest served" }</dt><dd data-testid="plan-lowest-served">{ lowest }</dd></div>
             </dl>
+            // The load, and the rest of what is assumed, in the assumptions' "Service and
+            // requests" (folded beside the manifest, where it is changed).
             <p class="panel-sub plan-traffic-summary">{ format!(
-                "Requests from second {} to {}: {}. Load {} req/s, pod capacity {}, endpoint changes reach the proxies after {} s, the app exits {} s after SIGTERM, preStop sleep {} s.",
-                n.from, n.to, t.summary(), a.load, capacity, a.endpoint_delay_seconds,
-                a.exit_after_sigterm_seconds, a.pre_stop_sleep_seconds
+                "From second {} to {} at {} req/s: {}.",
+                n.from, n.to, a.load, t.summary()
             ) }</p>
         </div>
     }

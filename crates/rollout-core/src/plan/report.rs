@@ -146,9 +146,10 @@ pub fn warnings(sim: &Simulation, target: &RolloutTarget, forecast: &Forecast) -
     }
     if forecast.peak_pods > replicas + surge {
         out.push(format!(
-            "peak of {} pods exceeds replicas + maxSurge = {}: terminating pods are not counted by the controller (Kubernetes v1.28)",
+            "peak of {} pods exceeds replicas + maxSurge = {}: terminating pods are not counted by the controller (Kubernetes {})",
             forecast.peak_pods,
-            replicas + surge
+            replicas + surge,
+            sim.scenario().kubernetes_version.release()
         ));
     }
     let quotas = std::iter::once(sim.scenario().pod_quota)
