@@ -479,6 +479,9 @@ pub fn run_checked(args: &[&str]) -> Result<(String, Vec<String>), String> {
 /// 10,000 combinations` on one line rewritten in place, about every 1 % and at the end.
 struct Progress {
     done: std::sync::atomic::AtomicUsize,
+    /// The count last printed: with several workers, the one that counted 20 may reach the
+    /// terminal after the one that counted 21, and must then print nothing.
+    printed: std::sync::Mutex<usize>,
     total: usize,
     shown: bool,
 }
@@ -488,6 +491,7 @@ impl Progress {
         use std::io::IsTerminal;
         Progress {
             done: std::sync::atomic::AtomicUsize::new(0),
+            printed: std::sync::Mutex::new(0),
             total,
             shown: total >= 20 && std::io::stderr().is_terminal(),
         }
@@ -496,6 +500,11 @@ impl Progress {
     fn one_more(&self) {
         let d = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if self.shown && (d.is_multiple_of((self.total / 100).max(1)) || d == self.total) {
+            let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
+            if d <= *printed {
+                return;
+            }
+            *printed = d;
             eprint!(
                 "\rrollout plan: {} of {} combinations",
                 limits::group(d as i64),
