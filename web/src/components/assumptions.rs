@@ -14,7 +14,7 @@ use serde_json::Value;
 use yew::prelude::*;
 
 /// What [`assumptions`] draws (a plain function: it keeps no state).
-#[derive(Properties, PartialEq, Clone)]
+#[derive(PartialEq, Clone)]
 pub struct AssumptionsProps {
     /// The options the forecast uses (the page's changes over the defaults).
     pub model: ModelOptions,
@@ -92,7 +92,7 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
                     <span>{ "Bad image" }</span>
                 </label>
             </div>
-            <TrafficAssumptions ..props.clone() />
+            { traffic_assumptions(props) }
             if let Some(r) = r {
                 <p class="panel-sub assume-note" data-testid="assume-read">{ r.pod_summary() }</p>
             }
@@ -100,29 +100,20 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
     }
 }
 
-/// The five traffic assumptions (`--load` … `--pre-stop`) folded under one summary that says
-/// the load ("Service and requests · 100 req/s"; its title says the rest): closed until the user opens it or a link brings one of them, so the page's first
-/// screen keeps the editor, the figures and the heat map. Once opened it stays open.
-#[function_component(TrafficAssumptions)]
+/// The five traffic assumptions (`--load` … `--pre-stop`) folded under one summary: closed
+/// (the page's first screen keeps the editor, the figures and the heat map) and left to the
+/// browser to open and close; the summary says the load and each assumption typed or brought
+/// by a link ("Service and requests · 400 req/s, capacity 50"), its title the whole model.
 fn traffic_assumptions(props: &AssumptionsProps) -> Html {
-    const NAMES: [&str; 5] = [
-        "load",
-        "podCapacity",
-        "endpointDelay",
-        "exitAfterSigterm",
-        "preStop",
-    ];
-    let open = use_state(|| NAMES.iter().any(|n| props.model.get(n).is_some()));
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            let details: web_sys::HtmlElement = e.target_unchecked_into();
-            open.set(details.has_attribute("open"));
-        })
-    };
     let r = props.resolved.as_ref();
     let n = |f: fn(&ResolvedModel) -> i64, fallback: i64| r.map_or(fallback, f).to_string();
-    // The whole of what is assumed in the summary's title; its one line says the load.
+    let typed = |name: &str, label: &str| {
+        props
+            .model
+            .get(name)
+            .map(|v| format!(", {label} {}", text_of(Some(v))))
+            .unwrap_or_default()
+    };
     let (load, title) = r.map_or_else(
         || (String::new(), String::new()),
         |r| {
@@ -135,11 +126,18 @@ fn traffic_assumptions(props: &AssumptionsProps) -> Html {
             (format!(" · {} req/s", t.load), title)
         },
     );
+    let shown = format!(
+        "{load}{}{}{}{}",
+        typed("podCapacity", "capacity"),
+        typed("endpointDelay", "delay"),
+        typed("exitAfterSigterm", "exit"),
+        typed("preStop", "preStop")
+    );
     let field =
         |name, label, flag: &str, default| field(props, name, label, flag.to_string(), default);
     html! {
-        <details class="assume-traffic" data-testid="assume-traffic" open={*open} {ontoggle}>
-            <summary {title}>{ "Service and requests" }<span class="assume-load">{ load }</span></summary>
+        <details class="assume-traffic" data-testid="assume-traffic">
+            <summary {title}>{ "Service and requests" }<span class="assume-load">{ shown }</span></summary>
             <div class="assume-row">
                 { field("load", "Load", "--load", n(|r| i64::from(r.traffic.load), 100)) }
                 { field("podCapacity", "Pod capacity", "--pod-capacity", r.and_then(|r| r.traffic.pod_capacity).map_or("no limit".into(), |c| c.to_string())) }
