@@ -101,10 +101,13 @@ impl Reducible for SweepState {
 }
 
 /// The worker running a sweep (terminated on cancel, on a new sweep and when the view goes).
+/// The sweep panel's worker is started warm ([`warm`]) and kept between sweeps.
 #[derive(Default)]
 pub struct Running {
     worker: Option<web_sys::Worker>,
     _on_message: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    /// A job was sent and its last message has not come back.
+    busy: bool,
 }
 
 impl Running {
@@ -114,6 +117,20 @@ impl Running {
             w.terminate();
         }
         self._on_message = None;
+        self.busy = false;
+    }
+}
+
+/// Starts the sweep worker before any sweep (the Plan page's sweep panel appearing): it starts
+/// its helpers, which load the module and the YAML reader and forecast a small sweep, so that
+/// the first sweep a user runs finds them ready and their code already optimised
+/// (`plan-worker.js`, `warm`). Does nothing while a worker is there.
+pub fn warm(running: &Rc<RefCell<Running>>) {
+    if running.borrow().worker.is_some() {
+        return;
+    }
+    if spawn_worker(running, json!({"warm": true}), |_, _| {}).is_ok() {
+        running.borrow_mut().busy = false;
     }
 }
 
@@ -288,6 +305,7 @@ fn spawn_worker(
     *running.borrow_mut() = Running {
         worker: Some(worker),
         _on_message: Some(on_message),
+        busy: true,
     };
     Ok(())
 }
@@ -299,21 +317,43 @@ fn stop_soon(weak: &std::rc::Weak<RefCell<Running>>) {
     }
 }
 
-/// Starts the worker on sweep `jobs`; its messages go to `state`.
+/// Starts the worker on sweep `jobs`; its messages go to `state`. An idle worker (warm, or
+/// done with the last sweep) takes them; a busy one is replaced.
 pub fn start_worker(
     running: &Rc<RefCell<Running>>,
     jobs: Value,
     state: UseReducerDispatcher<SweepState>,
 ) -> Result<(), String> {
-    spawn_worker(running, jobs, move |data, weak| {
+    let on_data = move |data: &JsValue, weak: &std::rc::Weak<RefCell<Running>>| {
         if let Some(m) = worker_msg(data) {
-            let done = matches!(m, WorkerMsg::Done(_));
-            state.dispatch(m);
-            if done {
-                stop_soon(weak);
+            if matches!(m, WorkerMsg::Done(_)) {
+                if let Some(r) = weak.upgrade() {
+                    r.borrow_mut().busy = false;
+                }
             }
+            state.dispatch(m);
         }
-    })
+    };
+    let idle = {
+        let r = running.borrow();
+        r.worker.clone().filter(|_| !r.busy)
+    };
+    let Some(worker) = idle else {
+        return spawn_worker(running, jobs, on_data);
+    };
+    let weak = Rc::downgrade(running);
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            on_data(&e.data(), &weak)
+        });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker
+        .post_message(&js(&jobs))
+        .map_err(|_| "The job could not be sent to its worker.".to_string())?;
+    let mut r = running.borrow_mut();
+    r._on_message = Some(on_message);
+    r.busy = true;
+    Ok(())
 }
 
 /// A forecast computed in the worker: for which manifest and model, and what came back.

@@ -150,6 +150,26 @@ const FLOW = [
 ].join('\n');
 
 describe('Plan page', () => {
+  test('its sweep workers start when the page is shown, one helper a core (2 to 4), and none on the stage', async () => {
+    const page = await openApp(app.browser.context, app.server.url);
+    await page.waitForTimeout(500);
+    assert.equal(page.workers().length, 0, 'the stage starts no worker');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
+    const helpers = cores >= 2 ? Math.min(cores, 4) : 0;
+    await click(page, 'plan-open');
+    const deadline = Date.now() + 20_000;
+    while (page.workers().length < 1 + helpers && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.equal(page.workers().length, 1 + helpers, 'the sweep worker and its helpers');
+    // A sweep shares them and comes back whole, in the sweep's order (the heat map's cells).
+    await typeManifest(page, FLOW);
+    await click(page, 'sweep-run');
+    await sweepDone(page);
+    assert.equal(await page.locator(byTestId('sweep-cell')).count(), 121);
+    assert.equal(page.workers().length, 1 + helpers, 'kept for the next sweep');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('the header’s Plan button opens a page of its own; Back returns; the address keeps it', async () => {
     const page = await openApp(app.browser.context, app.server.url);
     assert.equal(await page.locator(byTestId('plan-view')).isVisible(), false, 'not on the stage page');
@@ -597,6 +617,7 @@ describe('what users see of the rollout (issue #35)', () => {
     assert.equal(capped.failed, cliCapped.failed);
     assert.ok(capped.failed > heavy.failed && capped.lowest <= 0.5, JSON.stringify(capped));
     assert.match(await group.locator('summary').getAttribute('title'), /400 req\/s, 50 req\/s a pod/);
+    assert.match(await group.locator('summary').textContent(), /· 400 req\/s, capacity 50/);
     await page.locator(byTestId('forecast')).scrollIntoViewIfNeeded();
     await screenshot(page, 'plan-traffic-1280x720', { fullPage: false });
     // A load out of range is refused with the core's message, and nothing is lost.
@@ -675,6 +696,29 @@ describe('plan() and sweep() from the module', () => {
     assert.deepEqual(swept.rows, JSON.parse(r.stdout));
     assert.equal(swept.seen.length, 9);
     assert.deepEqual(swept.seen.at(-1), [9, 9]);
+    // part [k, n]: the combinations k, k + n … (the Plan page's workers share a sweep so);
+    // the parts, dealt back in turn, are the whole sweep.
+    const parts = await page.evaluate(async ({ man, options }) => {
+      const m = await import('./rollout-lab.js');
+      const axes = { maxSurge: '0..2', maxUnavailable: [0, 1, '25%'] };
+      const seen = [];
+      const a = m.sweep(man, axes, { ...options, part: [0, 2], onProgress: (d, t) => seen.push([d, t]) });
+      const b = m.sweep(man, axes, { ...options, part: [1, 2] });
+      const refused = [[2, 2], [0, 0], [0.5, 2], [0, 65], 'all', [0]].map((part) => {
+        try {
+          m.sweep(man, axes, { ...options, part });
+          return 'no error';
+        } catch (e) {
+          return e.message;
+        }
+      });
+      return { a, b, seen, refused };
+    }, { man, options });
+    assert.deepEqual([parts.a.length, parts.b.length], [5, 4]);
+    assert.deepEqual(parts.seen.at(-1), [5, 5]);
+    const dealt = swept.rows.map((_, i) => (i % 2 ? parts.b : parts.a)[Math.floor(i / 2)]);
+    assert.deepEqual(dealt, swept.rows);
+    for (const m of parts.refused) assert.match(m, /^Invalid plan options: part must be \[k, n\]/);
     // Bad input throws the message, never a trap.
     const errors = await page.evaluate(async (man) => {
       const m = await import('./rollout-lab.js');

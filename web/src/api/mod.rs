@@ -682,7 +682,7 @@ export function plan(input: PlanInput, options?: PlanOptions): PlanResult;
 /** Plans a change: `{before, after}` (the live manifest and the new one, text or objects): what `rollout plan OLD NEW --json` prints. */
 export function plan(input: { before: PlanInput; after: PlanInput }, options?: PlanOptions): PlanResult & { change: PlanChange };
 /** Forecasts every combination of `axes`: what `rollout plan --sweep … --json` prints. Runs on the calling thread. */
-export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress | (PlanOptions & { onProgress?: SweepProgress })): SweepRow[];
+export function sweep(input: PlanInput, axes: SweepAxes, options?: SweepProgress | (PlanOptions & { onProgress?: SweepProgress; part?: [number, number] })): SweepRow[];
 "#;
 
 /// Plain data of a JS value (JSON text stays text: it may be a manifest or a preset id).
@@ -728,42 +728,77 @@ pub fn plan(input: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError
 }
 
 /// Forecasts every combination of `axes` for `input` (as [`plan`]), calling `options` (a
-/// progress callback, or `{onProgress, ...PlanOptions}`) after each; returns what
-/// `rollout plan --sweep … --json` prints. Runs on the calling thread: the app runs it in a
-/// Web Worker (`plan-worker.js`).
+/// progress callback, or `{onProgress, part, ...PlanOptions}`) after each; returns what
+/// `rollout plan --sweep … --json` prints. Runs on the calling thread: the app runs it in Web
+/// Workers (`plan-worker.js`), which share one sweep with `part: [k, n]`: only the
+/// combinations k, k + n, k + 2n … of the sweep's order (for example `[1, 2]` of 441: the 220
+/// odd ones), progress counted over those.
 #[wasm_bindgen(skip_typescript)]
 pub fn sweep(input: JsValue, axes: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
-    let (progress, options) = match options.dyn_ref::<js_sys::Function>() {
-        Some(f) => (Some(f.clone()), JsValue::UNDEFINED),
+    let (progress, part, options) = match options.dyn_ref::<js_sys::Function>() {
+        Some(f) => (Some(f.clone()), JsValue::UNDEFINED, JsValue::UNDEFINED),
         None if options.is_object() => {
             let copy = js_sys::Object::assign(&js_sys::Object::new(), options.unchecked_ref());
-            let f = js_sys::Reflect::get(&copy, &"onProgress".into())
-                .ok()
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-            js_sys::Reflect::delete_property(&copy, &"onProgress".into()).ok();
-            (f, copy.into())
+            let take = |key: &str| {
+                let v = js_sys::Reflect::get(&copy, &key.into()).unwrap_or(JsValue::UNDEFINED);
+                js_sys::Reflect::delete_property(&copy, &key.into()).ok();
+                v
+            };
+            let f = take("onProgress").dyn_into::<js_sys::Function>().ok();
+            let part = take("part");
+            (f, part, copy.into())
         }
-        None => (None, options),
+        None => (None, JsValue::UNDEFINED, options),
     };
     let input = plain(input, "the scenario or manifest")?;
     let axes = plain(axes, "the axes")?;
     let prepared =
         crate::plan_api::Prepared::new(&input, &axes, &model_options(options)?).map_err(error)?;
-    let total = prepared.len();
+    let (k, n) = part_of(&part)?;
+    let mine: Vec<usize> = (k..prepared.len()).step_by(n).collect();
+    let total = mine.len();
     let mut rows = Vec::with_capacity(total);
-    for i in 0..total {
+    for (done, &i) in mine.iter().enumerate() {
         rows.push(prepared.row(i));
         if let Some(f) = &progress {
             f.call2(
                 &JsValue::NULL,
-                &((i + 1) as u32).into(),
+                &((done + 1) as u32).into(),
                 &(total as u32).into(),
             )
             .map_err(|e| error(format!("onProgress threw: {}", js_text(&e))))?;
         }
     }
     js_of(&rows)
+}
+
+/// The most workers one sweep is shared among (`part`'s n).
+const MOST_PARTS: u32 = 64;
+
+/// `sweep()`'s `part: [k, n]` (absent: `[0, 1]`, the whole sweep), or the reason it is not one.
+fn part_of(part: &JsValue) -> Result<(usize, usize), JsError> {
+    if part.is_undefined() || part.is_null() {
+        return Ok((0, 1));
+    }
+    let refused = || {
+        error(format!(
+            "Invalid plan options: part must be [k, n], whole numbers with 0 ≤ k < n ≤ {MOST_PARTS}"
+        ))
+    };
+    let whole = |v: JsValue| {
+        v.as_f64()
+            .filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x <= f64::from(MOST_PARTS))
+            .map(|x| x as usize)
+    };
+    if !js_sys::Array::is_array(part) {
+        return Err(refused());
+    }
+    let a = js_sys::Array::from(part);
+    match (a.length(), whole(a.get(0)), whole(a.get(1))) {
+        (2, Some(k), Some(n)) if k < n => Ok((k, n)),
+        _ => Err(refused()),
+    }
 }
 
 fn js_text(e: &JsValue) -> String {

@@ -153,7 +153,7 @@ pub fn plan_view(props: &PlanViewProps) -> Html {
                     }
                 </section>
                 <SweepPanel text={AttrValue::from((*text).clone())} model={model.clone()} deployment={deployment.clone()}
-                    {current} {on_pick} />
+                    {current} {on_pick} visible={props.visible} />
             </div>
         </@>
     }

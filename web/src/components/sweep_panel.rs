@@ -5,7 +5,7 @@
 
 use super::heat_map::{Figure, HeatMap};
 use crate::plan_api::ModelOptions;
-use crate::plan_worker::{start_worker, Running, SweepState, WorkerMsg};
+use crate::plan_worker::{start_worker, warm, Running, SweepState, WorkerMsg};
 use rollout_facade::plan::constraints::Constraints;
 use rollout_facade::scenario::DeploymentInput;
 use serde_json::{json, Value};
@@ -41,6 +41,9 @@ pub struct SweepPanelProps {
     pub current: Option<(i32, i32)>,
     /// A cell clicked: load its maxSurge and maxUnavailable into the manifest.
     pub on_pick: Callback<(i32, i32)>,
+    /// The Plan page is shown (it stays mounted behind the other pages): only then are the
+    /// sweep's workers started ahead of a sweep.
+    pub visible: bool,
 }
 
 fn on_select<T: 'static>(state: &UseStateHandle<T>, read: fn(&str) -> T) -> Callback<Event> {
@@ -99,6 +102,16 @@ pub fn sweep_panel(props: &SweepPanelProps) -> Html {
     let limits = use_state(Constraints::default);
     let sweep = use_reducer(SweepState::default);
     let running = use_mut_ref(Running::default);
+    {
+        // The worker and its helpers start as the Plan page is shown, so the first sweep finds
+        // them ready (a page that never shows it starts none); they end with the panel.
+        let running = running.clone();
+        use_effect_with(props.visible, move |visible| {
+            if *visible {
+                warm(&running);
+            }
+        });
+    }
     {
         let running = running.clone();
         use_effect_with((), move |_| move || running.borrow_mut().stop());
@@ -262,6 +275,8 @@ fn cancel_callback(
     Callback::from(move |_: MouseEvent| {
         running.borrow_mut().stop();
         sweep.dispatch(WorkerMsg::Cancel);
+        // Ready again for the next sweep (the page is shown: its button was pressed).
+        warm(&running);
     })
 }
 
