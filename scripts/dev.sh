@@ -4,8 +4,10 @@
 #   scripts/dev.sh serve [TRUNK SERVE ARGS…]   build the app and serve it on http://127.0.0.1:8080
 #                                              (e.g. --release, --port 9000); rebuilds on change
 #   scripts/dev.sh test                        every check, in order, stopping at the first failure
-#   scripts/dev.sh bench                       web-app benchmark: release build, headless Chromium
-#                                              (bundle size, start-up, slider latency, frame times)
+#   scripts/dev.sh bench                       the speed targets (Step, Compare, a sweep) against a
+#                                              baseline build, both release, headless Chromium;
+#                                              BENCH_BASELINE=REV (default: below), BENCH_ALL=1
+#                                              also runs the wider ui-bench (size, start-up, …)
 #   scripts/dev.sh package                     release build of dist/, packed as release/
 #                                              rollout-lab-<version>.tgz (npm) and .zip (the folder)
 #
@@ -23,7 +25,7 @@ export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-auto}
 bold() { printf '\033[1m%s\033[0m\n' "$*"; }
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 serve() {
@@ -236,16 +238,33 @@ run_tests() {
 
 # ---- bench -----------------------------------------------------------------------------------
 
+# The commit the speed targets are measured against (issue #40): main before its changes.
+BENCH_BASELINE_DEFAULT=aade526
+
 bench() {
   "$ROOT/scripts/install-tools.sh" test
   cargo fetch --quiet
-  local out
+  local out base rev
   out=$(mktemp -d "${TMPDIR:-/tmp}/rollout-bench.XXXXXX")
-  bold "==> trunk build --release (into $out/dist)"
+  rev=${BENCH_BASELINE:-$BENCH_BASELINE_DEFAULT}
+  bold "==> trunk build --release (this checkout, into $out/dist)"
   trunk build --release --dist "$out/dist"
-  bold "==> node tests/e2e/bench/ui-bench.mjs"
-  (cd tests/e2e && ROLLOUT_DIST="$out/dist" node bench/ui-bench.mjs) | tee "$out/ui-bench.txt"
-  echo "Results also in $out/ui-bench.txt"
+  # The baseline from its own worktree (git worktree, removed afterwards), same toolchain and
+  # target directory, so both builds differ only in the source.
+  bold "==> trunk build --release (baseline $rev, into $out/base-dist)"
+  base="$out/base-src"
+  git worktree add --detach --quiet "$base" "$rev"
+  ln -s "$ROOT/tests/e2e/node_modules" "$base/tests/e2e/node_modules"
+  (cd "$base" && trunk build --release --dist "$out/base-dist")
+  git worktree remove --force "$base"
+  bold "==> node tests/e2e/bench/speed-bench.mjs (this build against $rev, alternating)"
+  (cd tests/e2e && ROLLOUT_DIST="$out/dist" ROLLOUT_BASELINE_DIST="$out/base-dist" \
+    node bench/speed-bench.mjs) | tee "$out/speed-bench.txt"
+  if [ "${BENCH_ALL:-}" = 1 ]; then
+    bold "==> node tests/e2e/bench/ui-bench.mjs"
+    (cd tests/e2e && ROLLOUT_DIST="$out/dist" node bench/ui-bench.mjs) | tee "$out/ui-bench.txt"
+  fi
+  echo "Results also in $out"
 }
 
 # ---- package ---------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ spec:
 const server = await serveDir(distDir);
 const browser = await launch({ viewport: { width: 1280, height: 720 } });
 const page = await browser.context.newPage();
-await page.goto(server.url);
+await page.goto(`${server.url}?view=plan`);
 await page.locator(by('plan-view')).waitFor();
 const results = {};
 
