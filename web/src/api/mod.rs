@@ -755,7 +755,7 @@ pub fn sweep(input: JsValue, axes: JsValue, options: Option<JsValue>) -> Result<
     let axes = plain(axes, "the axes")?;
     let prepared =
         crate::plan_api::Prepared::new(&input, &axes, &model_options(options)?).map_err(error)?;
-    let (k, n) = part_of(&part)?;
+    let (k, n) = part_of(part)?;
     let mine: Vec<usize> = (k..prepared.len()).step_by(n).collect();
     let total = mine.len();
     let mut rows = Vec::with_capacity(total);
@@ -777,28 +777,24 @@ pub fn sweep(input: JsValue, axes: JsValue, options: Option<JsValue>) -> Result<
 const MOST_PARTS: u32 = 64;
 
 /// `sweep()`'s `part: [k, n]` (absent: `[0, 1]`, the whole sweep), or the reason it is not one.
-fn part_of(part: &JsValue) -> Result<(usize, usize), JsError> {
-    if part.is_undefined() || part.is_null() {
-        return Ok((0, 1));
+fn part_of(part: JsValue) -> Result<(usize, usize), JsError> {
+    let whole = |v: &serde_json::Value| v.as_u64().filter(|&x| x <= u64::from(MOST_PARTS));
+    match plain(part, "part")? {
+        serde_json::Value::Null => Ok((0, 1)),
+        serde_json::Value::Array(a) => {
+            match (a.len(), a.first().and_then(whole), a.get(1).and_then(whole)) {
+                (2, Some(k), Some(n)) if k < n => Ok((k as usize, n as usize)),
+                _ => Err(part_refused()),
+            }
+        }
+        _ => Err(part_refused()),
     }
-    let refused = || {
-        error(format!(
-            "Invalid plan options: part must be [k, n], whole numbers with 0 ≤ k < n ≤ {MOST_PARTS}"
-        ))
-    };
-    let whole = |v: JsValue| {
-        v.as_f64()
-            .filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x <= f64::from(MOST_PARTS))
-            .map(|x| x as usize)
-    };
-    if !js_sys::Array::is_array(part) {
-        return Err(refused());
-    }
-    let a = js_sys::Array::from(part);
-    match (a.length(), whole(a.get(0)), whole(a.get(1))) {
-        (2, Some(k), Some(n)) if k < n => Ok((k, n)),
-        _ => Err(refused()),
-    }
+}
+
+fn part_refused() -> JsError {
+    error(format!(
+        "Invalid plan options: part must be [k, n], whole numbers with 0 ≤ k < n ≤ {MOST_PARTS}"
+    ))
 }
 
 fn js_text(e: &JsValue) -> String {

@@ -103,7 +103,8 @@ pub fn assumptions(props: &AssumptionsProps) -> Html {
 /// The five traffic assumptions (`--load` … `--pre-stop`) folded under one summary: closed
 /// (the page's first screen keeps the editor, the figures and the heat map) and left to the
 /// browser to open and close; the summary says the load and each assumption typed or brought
-/// by a link ("Service and requests · 400 req/s, capacity 50"), its title the whole model.
+/// by a link ("Service and requests · 400 req/s, capacity 50"); opened, each field's
+/// placeholder is the default the forecast used.
 fn traffic_assumptions(props: &AssumptionsProps) -> Html {
     let r = props.resolved.as_ref();
     let n = |f: fn(&ResolvedModel) -> i64, fallback: i64| r.map_or(fallback, f).to_string();
@@ -114,18 +115,7 @@ fn traffic_assumptions(props: &AssumptionsProps) -> Html {
             .map(|v| format!(", {label} {}", text_of(Some(v))))
             .unwrap_or_default()
     };
-    let (load, title) = r.map_or_else(
-        || (String::new(), String::new()),
-        |r| {
-            let t = &r.traffic;
-            let capacity = t.pod_capacity.map_or("no capacity limit".to_string(), |c| format!("{c} req/s a pod"));
-            let title = format!(
-                "{} req/s, {capacity}, endpoints {} s behind, exit {} s after SIGTERM, preStop sleep {} s",
-                t.load, t.endpoint_delay_seconds, t.exit_after_sigterm_seconds, t.pre_stop_sleep_seconds
-            );
-            (format!(" · {} req/s", t.load), title)
-        },
-    );
+    let load = r.map_or(String::new(), |r| format!(" · {} req/s", r.traffic.load));
     let shown = format!(
         "{load}{}{}{}{}",
         typed("podCapacity", "capacity"),
@@ -137,7 +127,7 @@ fn traffic_assumptions(props: &AssumptionsProps) -> Html {
         |name, label, flag: &str, default| field(props, name, label, flag.to_string(), default);
     html! {
         <details class="assume-traffic" data-testid="assume-traffic">
-            <summary {title}>{ "Service and requests" }<span class="assume-load">{ shown }</span></summary>
+            <summary>{ "Service and requests" }<span class="assume-load">{ shown }</span></summary>
             <div class="assume-row">
                 { field("load", "Load", "--load", n(|r| i64::from(r.traffic.load), 100)) }
                 { field("podCapacity", "Pod capacity", "--pod-capacity", r.and_then(|r| r.traffic.pod_capacity).map_or("no limit".into(), |c| c.to_string())) }
