@@ -135,11 +135,9 @@ pub fn app(props: &AppProps) -> Html {
     // The Plan view forecasts the settings' Deployment (the last valid settings while typing).
     let plan_source = crate::hooks::use_plan_source(&lab);
     // "Watch it" on the Plan page: its Deployment as planned, on the stage.
-    // Kept for the app's life, so the Plan page behind the stage is not drawn again on every
-    // step (a new callback is a new prop).
     let watch = {
         let (d, go_page) = (dispatcher.clone(), go_page.clone());
-        use_callback((), move |scenario: String, _| {
+        Callback::from(move |scenario: String| {
             d.dispatch(Msg::Import(scenario));
             go_page.emit(Page::Stage);
         })

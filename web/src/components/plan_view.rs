@@ -15,8 +15,11 @@ use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`PlanView`].
-#[derive(Properties, PartialEq, Clone)]
+/// Props of [`PlanView`]. Equal when the source and the visibility are: the app makes a new
+/// `on_watch` on every render, and a step must not draw the Plan page behind the stage again
+/// (issue #40); the one it keeps does the same (the dispatcher and the page's setter it holds
+/// stay valid for the app's life).
+#[derive(Properties, Clone)]
 pub struct PlanViewProps {
     /// The scenario the settings panel describes (its first create is the Deployment).
     pub source: Option<Rc<Scenario>>,
@@ -24,6 +27,12 @@ pub struct PlanViewProps {
     pub visible: bool,
     /// "Watch it": the scenario of the manifest as planned (JSON), for the stage.
     pub on_watch: Callback<String>,
+}
+
+impl PartialEq for PlanViewProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source && self.visible == other.visible
+    }
 }
 
 /// The Plan page.

@@ -94,11 +94,9 @@ pub fn use_plan_page() -> (Page, Callback<Page>) {
             move || drop(listener)
         });
     }
-    // One callback for the page's life (a `set` on the first render's handle sets the same
-    // state), so that what takes it (the Plan page) is not drawn again on every step.
     let go = {
         let page = page.clone();
-        use_callback((), move |to: Page, _| {
+        Callback::from(move |to: Page| {
             let Some(w) = web_sys::window() else { return };
             let search = w.location().search().unwrap_or_default();
             if page_of_query(&search) != to {
