@@ -19,9 +19,15 @@ export async function startTrace(page) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  // The timeline's categories only (V8's own would fill the buffer from the workers), and a
+  // buffer large enough that no event of the renderer's main thread is dropped.
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.execute,blink,toplevel',
     transferMode: 'ReportEvents',
+    traceConfig: {
+      recordMode: 'recordAsMuchAsPossible',
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
+    },
+    bufferUsageReportingInterval: 1000,
   });
   return {
     stop: async () => {
@@ -39,7 +45,13 @@ export async function startTrace(page) {
  * values are not trace timestamps, so the whole trace is taken when they are absent).
  */
 export function mainThreadTime(events) {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  // The page's renderer main thread: of the threads so named (one per renderer process), the
+  // one with the most events.
+  const count = new Map();
+  for (const e of events) count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => (count.get(`${b.pid}:${b.tid}`) ?? 0) - (count.get(`${a.pid}:${a.tid}`) ?? 0))[0];
   if (!main) return null;
   const xs = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number')
