@@ -67,9 +67,10 @@ function helpersFor(size) {
 
 /** One part of a sweep, in a helper: its progress and then its rows, posted to the parent. */
 async function part({ job, k, n }) {
-  const { sweep } = await ready();
   let last = 0;
   try {
+    // Inside the try: a module that failed to load is an answer too (the parent waits for one).
+    const { sweep } = await ready();
     const rows = sweep(job.input, job.axes, {
       ...job.options,
       part: [k, n],
@@ -119,8 +120,8 @@ const WARM_UP = [
 ].join("\n");
 
 async function warmUp() {
-  const { sweep } = await ready();
   try {
+    const { sweep } = await ready();
     sweep(WARM_UP, { maxSurge: "1..2", maxUnavailable: "0..1" });
   } catch {
     // Only a warm-up: a sweep that fails here fails again, with its message, when asked.
