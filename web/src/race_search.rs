@@ -45,7 +45,7 @@ pub const OPTION_NAMES: [&str; 3] = ["depth", "maxStates", "mode"];
 pub fn mode_of(id: &str) -> Result<Mode, String> {
     Mode::from_id(id).ok_or_else(|| {
         format!(
-            "findRace: mode `{}`: expected real, noexp or norv",
+            "findRace: mode `{}`: expected real, noexp, norv or guard",
             limits::prefix(id, 40)
         )
     })
@@ -143,7 +143,7 @@ pub fn query_of(scenario: RaceScenario, options: &Value) -> Result<RaceQuery, St
         Value::String(id) => mode_of(id)?.apply(&scenario),
         other => {
             return Err(format!(
-                "findRace: mode must be real, noexp or norv, not {}",
+                "findRace: mode must be real, noexp, norv or guard, not {}",
                 limits::prefix(&other.to_string(), 40)
             ))
         }
@@ -243,8 +243,12 @@ mod tests {
             .contains("more than 10,000, the most steps a schedule holds"));
         assert_eq!(
             err(json!("expectations"), json!({"mode": "fast"})),
-            "findRace: mode `fast`: expected real, noexp or norv"
+            "findRace: mode `fast`: expected real, noexp, norv or guard"
         );
+        // Every mode the Races view runs is taken, 1.37's guard too.
+        for id in ["real", "noexp", "norv", "guard"] {
+            assert!(mode_of(id).is_ok(), "{id}");
+        }
         assert_eq!(
             err(json!("expectations"), json!([1])),
             "findRace: the options must be an object"

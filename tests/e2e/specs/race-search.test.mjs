@@ -150,7 +150,7 @@ describe('Find a race', () => {
     assert.equal(thrown[1], 'true: a state cap of 1000000000000 is above the limit of 20000000 states');
     assert.equal(thrown[2], 'true: findRace: depth 3.5 is not a whole number of at least 0');
     assert.equal(thrown[3], 'true: findRace: depth 10001 is more than 10,000, the most steps a schedule holds');
-    assert.equal(thrown[4], 'true: findRace: mode `fast`: expected real, noexp or norv');
+    assert.equal(thrown[4], 'true: findRace: mode `fast`: expected real, noexp, norv or guard');
     assert.equal(thrown[5], 'true: findRace: unknown option `deep`, expected one of depth, maxStates, mode');
     assert.equal(thrown[6], 'true: findRace: no walk-through `nope`; there are expectations, conflict, stale-status (or give a race scenario)');
     assert.match(thrown[7], /^true: Invalid race scenario: it has no schedule/);
