@@ -286,13 +286,24 @@ fn js(v: &Value) -> JsValue {
 fn spawn_worker(
     running: &Rc<RefCell<Running>>,
     message: Value,
-    mut on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
+    on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
 ) -> Result<(), String> {
     running.borrow_mut().stop();
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options("./plan-worker.js", &options)
         .map_err(|_| "This browser cannot start a Web Worker.".to_string())?;
+    send(running, worker, message, on_data)
+}
+
+/// Sends `message` to `worker`, whose answers go to `on_data` from now on; `running` holds it,
+/// busy until the job's last message.
+fn send(
+    running: &Rc<RefCell<Running>>,
+    worker: web_sys::Worker,
+    message: Value,
+    mut on_data: impl FnMut(&JsValue, &std::rc::Weak<RefCell<Running>>) + 'static,
+) -> Result<(), String> {
     let weak = Rc::downgrade(running);
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
@@ -338,22 +349,10 @@ pub fn start_worker(
         let r = running.borrow();
         r.worker.clone().filter(|_| !r.busy)
     };
-    let Some(worker) = idle else {
-        return spawn_worker(running, jobs, on_data);
-    };
-    let weak = Rc::downgrade(running);
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            on_data(&e.data(), &weak)
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker
-        .post_message(&js(&jobs))
-        .map_err(|_| "The job could not be sent to its worker.".to_string())?;
-    let mut r = running.borrow_mut();
-    r._on_message = Some(on_message);
-    r.busy = true;
-    Ok(())
+    match idle {
+        Some(worker) => send(running, worker, jobs, on_data),
+        None => spawn_worker(running, jobs, on_data),
+    }
 }
 
 /// A forecast computed in the worker: for which manifest and model, and what came back.

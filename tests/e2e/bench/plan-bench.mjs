@@ -15,28 +15,11 @@
 import { serveDir } from '../lib/server.mjs';
 import { launch } from '../lib/browser.mjs';
 import { distDir } from '../lib/paths.mjs';
+import { median, round1 as r1, manifest100 as manifest } from './lib/stats.mjs';
 
 const by = (id) => `[data-testid="${id}"]`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const max = (xs) => Math.max(...xs);
-const r1 = (x) => Math.round(x * 10) / 10;
 
-const manifest = (surge, unavailable) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 100
-  selector:
-    matchLabels: {app: web}
-  strategy:
-    type: RollingUpdate
-    rollingUpdate: {maxSurge: ${surge}, maxUnavailable: ${unavailable}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers: [{name: web, image: "nginx:1.14.2"}]
-`;
 
 const server = await serveDir(distDir);
 const browser = await launch({ viewport: { width: 1280, height: 720 } });

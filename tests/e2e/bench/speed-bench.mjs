@@ -22,29 +22,9 @@ import { serveDir } from '../lib/server.mjs';
 import { launch } from '../lib/browser.mjs';
 import { distDir } from '../lib/paths.mjs';
 import { stepLatency, animationFrames } from './lib/measures.mjs';
+import { median, round1 as r1, manifest100 as manifest } from './lib/stats.mjs';
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
-const r1 = (x) => Math.round(x * 10) / 10;
 
-const manifest = (surge, unavailable) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 100
-  selector:
-    matchLabels: {app: web}
-  strategy:
-    type: RollingUpdate
-    rollingUpdate: {maxSurge: ${surge}, maxUnavailable: ${unavailable}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers: [{name: web, image: "nginx:1.14.2"}]
-`;
 
 /**
  * A 21 × 21 sweep as a user runs it: the Plan page opened, the manifest typed, a moment to

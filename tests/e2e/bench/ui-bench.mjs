@@ -22,17 +22,9 @@ import { launch } from '../lib/browser.mjs';
 import { distDir } from '../lib/paths.mjs';
 import { bundle } from '../lib/bundle.mjs';
 import { stepLatency, animationFrames } from './lib/measures.mjs';
+import { median, pct, round1 } from './lib/stats.mjs';
 
 const by = (id) => `[data-testid="${id}"]`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-const round1 = (x) => Math.round(x * 10) / 10;
 
 
 /** Records when step-button first exists and is enabled, relative to navigation start. */

@@ -4,17 +4,9 @@
 // `trace`, the steps or frames measured are also traced (bench/lib/trace.mjs) and the main
 // thread's time by kind is returned beside the figures.
 import { startTrace, mainThreadTime } from './trace.mjs';
+import { median, pct, round1 } from './stats.mjs';
 
 const by = (id) => `[data-testid="${id}"]`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
-const round1 = (x) => Math.round(x * 10) / 10;
 
 /** The main thread's time by kind over `n` steps or frames, as ms per step or frame. */
 const perEach = (time, n) => ({
