@@ -249,13 +249,16 @@ bench() {
   rev=${BENCH_BASELINE:-$BENCH_BASELINE_DEFAULT}
   bold "==> trunk build --release (this checkout, into $out/dist)"
   trunk build --release --dist "$out/dist"
-  # The baseline from its own worktree (git worktree, removed afterwards), same toolchain and
-  # target directory, so both builds differ only in the source.
+  # The baseline from its own worktree (git worktree, removed afterwards), same toolchain, in
+  # a target directory of its own (kept for the next bench): cargo tells sources apart by
+  # their times, so the baseline's artifacts in the checkout's directory could be taken for
+  # the checkout's own at its next build.
   bold "==> trunk build --release (baseline $rev, into $out/base-dist)"
   base="$out/base-src"
   git worktree add --detach --quiet "$base" "$rev"
   ln -s "$ROOT/tests/e2e/node_modules" "$base/tests/e2e/node_modules"
-  (cd "$base" && trunk build --release --dist "$out/base-dist")
+  (cd "$base" && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/bench-baseline" \
+    trunk build --release --dist "$out/base-dist")
   git worktree remove --force "$base"
   bold "==> node tests/e2e/bench/speed-bench.mjs (this build against $rev, alternating)"
   (cd tests/e2e && ROLLOUT_DIST="$out/dist" ROLLOUT_BASELINE_DIST="$out/base-dist" \
