@@ -32,18 +32,30 @@ const ready = () =>
     return m;
   }));
 
-async function race({ scenario, options }) {
+/**
+ * `post` at most once every 30 ms: enough for a smooth progress bar, few enough messages to be
+ * cheap. (Returns nothing: findRace stops only on `false`.)
+ */
+function throttled(post) {
   let last = 0;
+  return (...args) => {
+    const now = performance.now();
+    if (now - last >= 30) {
+      last = now;
+      post(...args);
+    }
+  };
+}
+
+async function race({ scenario, options }) {
   try {
     const { findRace } = await loaded();
     const started = performance.now();
-    const result = findRace(scenario, options, (done, states) => {
-      const now = performance.now();
-      if (now - last >= 30) {
-        last = now;
-        self.postMessage({ type: "progress", done, states });
-      }
-    });
+    const result = findRace(
+      scenario,
+      options,
+      throttled((done, states) => self.postMessage({ type: "progress", done, states })),
+    );
     self.postMessage({ type: "race", result, ms: performance.now() - started });
   } catch (e) {
     self.postMessage({ type: "race", error: String(e?.message ?? e) });
@@ -67,20 +79,13 @@ function helpersFor(size) {
 
 /** One part of a sweep, in a helper: its progress and then its rows, posted to the parent. */
 async function part({ job, k, n }) {
-  let last = 0;
   try {
     // Inside the try: a module that failed to load is an answer too (the parent waits for one).
     const { sweep } = await ready();
     const rows = sweep(job.input, job.axes, {
       ...job.options,
       part: [k, n],
-      onProgress: (done) => {
-        const now = performance.now();
-        if (now - last >= 30) {
-          last = now;
-          self.postMessage({ type: "partProgress", done });
-        }
-      },
+      onProgress: throttled((done) => self.postMessage({ type: "partProgress", done })),
     });
     self.postMessage({ type: "partRows", rows });
   } catch (e) {
@@ -208,15 +213,7 @@ self.onmessage = async (event) => {
     return;
   }
   let before = 0;
-  let last = 0;
-  const progress = (done) => {
-    const now = performance.now();
-    // At most one message per 30 ms: enough for a smooth bar, few enough to be cheap.
-    if (now - last >= 30) {
-      last = now;
-      self.postMessage({ type: "progress", done: before + done, total });
-    }
-  };
+  const progress = throttled((done) => self.postMessage({ type: "progress", done: before + done, total }));
   for (const job of jobs) {
     try {
       const rows = n
